@@ -1,0 +1,69 @@
+/** Niches of spec §1, numbered 1 to 7; the niche picks the landing page slug. */
+export const NICHES = { 1: 'general', 2: 'she', 3: 'bdsm', 4: 'bbw', 5: 'gilf', 6: 'milf', 7: 'gay' } as const;
+
+export type TNicheId = keyof typeof NICHES;
+
+/** Photos a free member may upload (spec §1/§9). */
+export const FREE_PHOTO_LIMIT = 3;
+/** Photos a premium member may upload (spec §1/§9). */
+export const PREMIUM_PHOTO_LIMIT = 25;
+/** Conversations a free member may start (spec §9). */
+export const FREE_CONVERSATION_LIMIT = 2;
+/** Daily likes in the swipe game for free members (spec §9). */
+export const SWIPE_DAILY_LIKES = 4;
+/** Days a deleted account may be reactivated (spec §4/§9). */
+export const DELETION_GRACE_DAYS = 14;
+/** Seconds from signup during which the time bonus and welcome discount exist (spec §4/§9). */
+export const TIME_BONUS_SECONDS = 14_400;
+/** Welcome discount percentage (spec §9). */
+export const WELCOME_DISCOUNT_PERCENT = 25;
+/** Credits at or below which the credit badge shows (spec §9). */
+export const CREDIT_BADGE_THRESHOLD = 10;
+/** Unread and like badges cap at 99+ (spec §9). */
+export const BADGE_CAP = 99;
+/** Polling interval of user, chats, likes in ms (spec §9). */
+export const POLL_INTERVAL_MS = 60_000;
+/** Polling interval when push is subscribed, in ms (spec §9). */
+export const POLL_INTERVAL_PUSH_MS = 300_000;
+/** Polling starts this many ms after load (spec §9). */
+export const POLL_START_DELAY_MS = 5_000;
+/** Delay before the time-bonus popup opens, in ms (spec §9). */
+export const TIME_BONUS_POPUP_DELAY_MS = 40_000;
+/** Progress bar throttle in ms (spec §9). */
+export const PROGRESS_THROTTLE_MS = 200;
+/** Progress bar duration in ms (spec §9). */
+export const PROGRESS_DURATION_MS = 5_000;
+/** Progress bar hides this long after finishing, in ms (spec §9). */
+export const PROGRESS_HIDE_MS = 500;
+/** A failed route chunk reloads the page at most once per this many ms (spec §9). */
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+/** Auth cookie lifetime: 30 days (spec §9). */
+export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Auth cookie name prefix (spec §9). */
+export const AUTH_COOKIE_PREFIX = 'auth.';
+/** HTTP client retries (spec §7/§9). */
+export const HTTP_RETRIES = 5;
+/** Geolocation cache max age in ms (spec §9). */
+export const GEOLOCATION_MAX_AGE_MS = 3_600_000;
+/** Push service worker version (spec §7/§9). */
+export const PUSH_WORKER_VERSION = 2;
+/** Terms version date default (spec §9): 2023-12-01 12:00 UTC, or the company added date if later. */
+export const TERMS_VERSION_DEFAULT = '2023-12-01T12:00:00Z';
+/** Marketing: premium members have a 46% higher chance of a match (spec §1). */
+export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
+/** Header marking a request as made by our own client (spec §7). */
+export const CLIENT_REQUEST_HEADER = 'x-requested-with';
+/** Value of the client-request header. */
+export const CLIENT_REQUEST_VALUE = 'amora';
+
+/** localStorage keys of hidden alerts (spec §9). */
+export const STORAGE_KEYS = {
+  hideEnrichAlert: 'hide-enrich-alert',
+  hidePushAlert: 'hide-push-notification-alert',
+  hideDisabledNotificationsAlert: 'hide-disabled-notifications-alert',
+  hideTimeBonusModal: 'hide-time-bonus-modal',
+  siteEntryDismissed: 'site-entry-warning-dismissed',
+} as const;
+
+/** Tracking query values stored with a signup (spec §3). */
+export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serverT } from './lib/i18n.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/profiles/media.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { requestContextPlugin } from './plugins/request-context.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import type { TServices } from './services.ts';
+
+export interface TAppOptions {
+  services: TServices;
+  /** Serve the server-rendered web app from `build/` (off in API-only tests). */
+  web?: boolean;
+  logger?: boolean;
+}
+
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.iban',
+  '*.otp',
+];
+
+/** Builds the Fastify application (no listen), registering every route explicitly. */
+export async function buildApp({ services, web = true, logger = true }: TAppOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: { paths: REDACT, censor: '[redacted]' },
+          transport: !config.isProduction && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
+        }
+      : false,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { dev: !config.isProduction });
+  await app.register(rateLimit, { global: false });
+  await app.register(requestContextPlugin, { sites: services.sites, geoip: services.geoip });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Amora API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { services });
+  await app.register(sitesRoutes, { services });
+  await app.register(referenceRoutes);
+  await app.register(analyticsRoutes, { services });
+  await app.register(mediaRoutes, { services });
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
+    const t = serverT(request.locale ?? 'en');
+    return reply.status(404).send({ error: 'not_found', message: t('errors.not_found') });
+  });
+
+  if (web) await app.register(webPlugin, { services });
+  return app;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: ZBool.default(false),
+  GEOIP_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i)
+    .optional(),
+  SEED_DEMO: ZBool.default(true),
+  DEMO_PROFILES: z.coerce.number().int().min(0).max(100_000).default(300),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+});
+
+export type TConfig = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  geoipHeader: string | undefined;
+  seedDemo: boolean;
+  demoProfiles: number;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+};
+
+/** Parses the environment once; throws listing every problem (fail fast). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    geoipHeader: e.GEOIP_HEADER?.toLowerCase(),
+    seedDemo: e.SEED_DEMO,
+    demoProfiles: e.DEMO_PROFILES,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+  };
+}

@@ -1,0 +1,67 @@
+import type { TDemoTexts } from './demo-profiles.ts';
+
+/** German about-me phrase pools; `{city}` is the profile's city, `[female|male]` picks by the writer's gender. */
+export const DEMO_TEXTS_DE = {
+  openers: [
+    'Hallo und schön, dass du auf mein Profil gefunden hast!',
+    'Ich lebe in {city} und fühle mich hier richtig wohl.',
+    'Unkompliziert, neugierig und immer für einen Spaß zu haben.',
+    'Das Leben ist zu kurz für langweilige Gespräche, also lass uns das Geplauder übers Wetter überspringen.',
+    'Neu hier und noch ein bisschen aufgeregt, also sei nett zu mir 😉',
+    'Ich lächle Fremde an und rede mit jedem Hund, der mir begegnet.',
+    'Hey du! Ja, genau dich meine ich.',
+    'Großes Herz, voller Kalender, offener Kopf.',
+    'Am Wochenende spontan, unter der Woche zuverlässig.',
+    'Hier in {city} genieße ich die kleinen Dinge im Leben.',
+  ],
+  likes: [
+    ['Mein perfekter Sonntag beginnt mit starkem Kaffee und endet mit einem guten Film.', ['coffee', 'movies']],
+    ['Ich koche leidenschaftlich gern für Menschen, die ich mag – du bist also gewarnt.', ['cooking', 'foodie']],
+    ['Am liebsten bin ich draußen unterwegs, beim Wandern oder irgendwo am Wasser.', ['hiking', 'outdoors', 'beach']],
+    ['Musik ist meine Therapie, und zu einem Tanzabend sage ich nie Nein.', ['music', 'dancing']],
+    ['Reisen ist meine große Schwäche, mein Koffer ist nie ganz ausgepackt.', ['travelling', 'adventure']],
+    [
+      'Ein Glas Wein, ein langes Abendessen und Gespräche bis spät in die Nacht – so sieht mein perfekter Abend aus.',
+      ['wine', 'foodie'],
+    ],
+    [
+      'Ich gehe ein paar Mal pro Woche ins Fitnessstudio, vor allem damit ich mehr Pizza essen kann.',
+      ['gym', 'foodie'],
+    ],
+    ['Ich bin eine echte Leseratte und habe eine Schwäche für gemütliche Cafés.', ['reading', 'coffee']],
+    ['Mein Hund ist mein bester Freund, also musst du ihm auch gefallen.', ['animals']],
+    ['Gib mir eine Kamera und einen sonnigen Tag, und ich bin stundenlang glücklich.', ['photography', 'outdoors']],
+    ['Ich fahre fast überall mit dem Rad hin und freue mich danach über ein kühles Bier.', ['biking', 'beer']],
+    ['Kuscheln auf dem Sofa mit einer guten Serie wird total unterschätzt.', ['hugging', 'movies']],
+    [
+      'Theater, Ausstellungen, Konzerte: Ich mag Kultur, am liebsten in guter Gesellschaft.',
+      ['theater', 'art', 'music'],
+    ],
+    ['Ich habe eine Schwäche für lange Küsse und schlechte Wortspiele.', ['kissing']],
+    ['Massagen sind meine Liebessprache – geben genauso wie bekommen.', ['massages']],
+  ],
+  looking: [
+    'Ich suche jemanden, der ehrlich ist und mich zum Lachen bringt.',
+    'Ich würde gern jemanden kennenlernen, der herzlich, neugierig und ein bisschen frech ist.',
+    'Am besten jemanden, der tiefe Gespräche genauso mag wie alberne Witze.',
+    'Zuerst muss die Chemie stimmen, der Rest ergibt sich.',
+    'Ich suche jemanden für spontane Abenteuer zu zweit.',
+    'Kein Druck, ich bin einfach offen für das, was sich ergibt.',
+    'Selbstbewusst, ehrlich und warmherzig – dann passt das schon.',
+    'Wenn du ein Gespräch und einen Blick halten kannst, verstehen wir uns bestimmt.',
+    'Ich suche eine echte Verbindung und keine ewige Brieffreundschaft.',
+    'Ein bisschen Romantik, viel Spaß, und dann schauen wir mal.',
+  ],
+  closers: [
+    'Schreib mir einfach, ich beiße nicht … meistens.',
+    'Sag Hallo und verrate mir, wohin du mich beim ersten Treffen entführen würdest.',
+    'Neugierig geworden? Dann trau dich!',
+    'Wenn du bis hierhin gelesen hast, kannst du mir auch gleich schreiben.',
+    'Pluspunkte, wenn du mich schon mit der ersten Nachricht zum Lächeln bringst.',
+    'Lass uns auf ein Glas gehen und schauen, ob es funkt.',
+    'Du bist dran 😉',
+    'Ich freue mich auf deine Nachricht!',
+    'Bitte kein langweiliges „Hallo“ – überrasch mich.',
+    'Wer weiß, vielleicht bist du genau der Mensch, auf den ich gewartet habe.',
+  ],
+} satisfies TDemoTexts;

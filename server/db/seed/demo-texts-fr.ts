@@ -1,0 +1,70 @@
+import type { TDemoTexts } from './demo-profiles.ts';
+
+/** French about-me phrase pools; `{city}` is the profile's city, `[female|male]` picks by the writer's gender. */
+export const DEMO_TEXTS_FR = {
+  openers: [
+    'Coucou, merci de passer sur mon profil !',
+    "J'habite à {city} et je m'y sens vraiment bien.",
+    'Simple, [curieuse|curieux] et toujours [partante|partant] pour rire un bon coup.',
+    'La vie est trop courte pour les conversations ennuyeuses, alors oublions les banalités.',
+    '[Nouvelle|Nouveau] ici et un peu [intimidée|intimidé], alors sois sympa 😉',
+    'Je suis du genre à sourire aux inconnus et à parler à tous les chiens du quartier.',
+    'Hé toi ! Oui, toi qui lis ces lignes.',
+    "Un grand cœur, un agenda chargé et l'esprit ouvert.",
+    '[Spontanée|Spontané] le samedi, [sérieuse|sérieux] le lundi.',
+    'À {city}, je profite des petits bonheurs de la vie.',
+  ],
+  likes: [
+    ['Mon dimanche idéal commence par un café bien serré et se termine devant un bon film.', ['coffee', 'movies']],
+    ["J'adore cuisiner pour ceux que j'apprécie, et mon tiramisu a déjà fait des heureux.", ['cooking', 'foodie']],
+    [
+      "On me trouve souvent sur un sentier de randonnée ou quelque part au bord de l'eau.",
+      ['hiking', 'outdoors', 'beach'],
+    ],
+    ["La musique, c'est ma thérapie, et je ne dis jamais non à une soirée dansante.", ['music', 'dancing']],
+    ["Les voyages sont mon point faible : ma valise n'est jamais complètement défaite.", ['travelling', 'adventure']],
+    [
+      'Un verre de vin, un long dîner et une conversation qui dure des heures : voilà ma soirée parfaite.',
+      ['wine', 'foodie'],
+    ],
+    [
+      'Je vais à la salle de sport plusieurs fois par semaine, surtout pour pouvoir manger plus de pizza.',
+      ['gym', 'foodie'],
+    ],
+    ["[Grande lectrice|Grand lecteur], j'ai un faible pour les petits cafés chaleureux.", ['reading', 'coffee']],
+    ['Mon chien est mon meilleur ami, il faudra donc lui plaire à lui aussi.', ['animals']],
+    [
+      'Donne-moi un appareil photo et une journée ensoleillée, et je suis [heureuse|heureux] pendant des heures.',
+      ['photography', 'outdoors'],
+    ],
+    ["Je me déplace partout à vélo et j'adore une bière bien fraîche après une longue balade.", ['biking', 'beer']],
+    ["Les câlins sur le canapé devant une bonne série, c'est franchement sous-estimé.", ['hugging', 'movies']],
+    ["Théâtre, expos, concerts : j'aime la culture, surtout en bonne compagnie.", ['theater', 'art', 'music']],
+    ["J'ai un faible pour les longs baisers et les jeux de mots douteux.", ['kissing']],
+    ["Les massages, c'est mon langage de l'amour, à donner comme à recevoir.", ['massages']],
+  ],
+  looking: [
+    "Je cherche quelqu'un de sincère qui sait me faire rire.",
+    "J'aimerais rencontrer quelqu'un de gentil, de curieux et d'un brin coquin.",
+    "Idéalement quelqu'un qui aime autant les discussions profondes que les blagues idiotes.",
+    "D'abord la complicité, le reste suivra.",
+    "Je cherche quelqu'un avec qui partager des aventures improvisées.",
+    'Pas de pression, je suis simplement [ouverte|ouvert] à ce qui viendra.',
+    "Quelqu'un de confiant, d'honnête et de chaleureux, et je craque.",
+    "Si tu sais tenir une conversation et soutenir un regard, on devrait bien s'entendre.",
+    'Je cherche une vraie rencontre, pas juste un échange de messages sans fin.',
+    'Un peu de romantisme, beaucoup de rires, et on verra bien.',
+  ],
+  closers: [
+    'Écris-moi, je ne mords pas… enfin, pas toujours.',
+    "Dis-moi bonjour et raconte-moi où tu m'emmènerais pour un premier rendez-vous.",
+    "Ça t'intrigue ? Alors ne sois pas timide.",
+    "Si tu as lu jusqu'ici, autant m'envoyer un petit message.",
+    'Points bonus si ton premier message me fait sourire.',
+    "Et si on prenait un verre pour voir s'il y a des étincelles ?",
+    'À toi de jouer 😉',
+    'Au plaisir de te lire !',
+    "Pas de « salut » tout sec, s'il te plaît : surprends-moi.",
+    "Qui sait, tu es peut-être la personne que j'attendais.",
+  ],
+} satisfies TDemoTexts;

@@ -1,0 +1,14 @@
+import type { TConfig } from '../../config.ts';
+import { mediaDir } from '../../modules/profiles/media.routes.ts';
+import type { TDb } from '../connect.ts';
+import { seedBaseSites } from './base-sites.ts';
+import { seedDemoProfiles } from './demo-seed.ts';
+
+/** Seeds sites always and demo members when enabled and none exist yet. */
+export async function seedAll(db: TDb, config: TConfig, log: (msg: string) => void): Promise<void> {
+  await seedBaseSites(db);
+  if (!config.seedDemo) return;
+  const started = Date.now();
+  const added = await seedDemoProfiles(db, { mediaDir: mediaDir(config.dataDir), count: config.demoProfiles });
+  if (added > 0) log(`seeded ${added} demo profiles in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,43 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { seedAll } from './db/seed/seed.ts';
+import { createServices } from './services.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/** Process entry: config, database, seed, HTTP server, graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+  });
+  const services = await createServices(config, database);
+  const app = await buildApp({ services });
+  await seedAll(database.db, config, (msg) => app.log.info(msg));
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    services.lifecycle.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageEvents } from '../../db/schema/index.ts';
+import type { TServices } from '../../services.ts';
+
+/** Path part of a same-site Referer, capped, or '/' when absent or foreign. */
+function refererPath(referer: string | undefined, host: string | undefined): string {
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    return url.host === host ? url.pathname.slice(0, 300) : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/** The page-hidden beacon (spec §7): records a page bounce for the page it was sent from. */
+export async function analyticsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/page-hidden.php',
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags: ['analytics'],
+        summary: 'Page became hidden (beacon)',
+        body: z.object({}).passthrough().optional(),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await services.database.db.insert(pageEvents).values({
+        siteId: request.site.id,
+        kind: 'hidden',
+        path: refererPath(request.headers.referer, request.headers.host),
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { and, arrayContains, desc, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/connect.ts';
+import { photos, profiles } from '../../db/schema/index.ts';
+
+export type TProfileRow = typeof profiles.$inferSelect;
+
+export interface TCardRow {
+  id: number;
+  name: string;
+  birthDate: string;
+  city: string;
+  country: string;
+  isFictional: boolean;
+  fileKey: string | null;
+}
+
+/** Active, visible profiles of a niche that have a main photo, newest first. */
+export async function findNicheCards(db: TDb, niche: number, limit: number): Promise<TCardRow[]> {
+  return db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      birthDate: profiles.birthDate,
+      city: profiles.city,
+      country: profiles.country,
+      isFictional: profiles.isFictional,
+      fileKey: photos.fileKey,
+    })
+    .from(profiles)
+    .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), arrayContains(profiles.niches, [niche])))
+    .orderBy(desc(profiles.id))
+    .limit(limit);
+}
+
+/** Counts active visible profiles of a niche. */
+export async function countNicheProfiles(db: TDb, niche: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), arrayContains(profiles.niches, [niche])));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,57 @@
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/connect.ts';
+import { countNicheProfiles, findNicheCards } from './profiles.repository.ts';
+
+export interface TMainImage {
+  filename: string;
+  thumb_filename: string;
+}
+
+export interface TProfileCard {
+  id: number;
+  name: string;
+  age: number;
+  city: string;
+  country: string;
+  is_fictional: boolean;
+  main_image: TMainImage | null;
+}
+
+/** Whole years between a YYYY-MM-DD birth date and now. */
+export function ageOn(birthDate: string, now: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number);
+  let age = now.getUTCFullYear() - y;
+  const beforeBirthday = now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** Public URLs of a stored photo, prefixed with the site's CDN prefix (spec §3 main_image). */
+export function mainImage(fileKey: string | null, cdnPrefix: string): TMainImage | null {
+  if (!fileKey) return null;
+  return { filename: `${cdnPrefix}/media/${fileKey}.jpg`, thumb_filename: `${cdnPrefix}/media/${fileKey}_thumb.jpg` };
+}
+
+/** Profile reads used by public pages. */
+export function createProfilesService(db: TDb, _config: TConfig, now: () => Date = () => new Date()) {
+  return {
+    /** Member cards for a niche's landing page. */
+    async landingCards(site: { niche: number; cdnPrefix: string }, limit = 12): Promise<TProfileCard[]> {
+      const rows = await findNicheCards(db, site.niche, limit);
+      const today = now();
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        age: ageOn(r.birthDate, today),
+        city: r.city,
+        country: r.country,
+        is_fictional: r.isFictional,
+        main_image: mainImage(r.fileKey, site.cdnPrefix),
+      }));
+    },
+    /** Number of visible members of a niche. */
+    countMembers: (niche: number) => countNicheProfiles(db, niche),
+  };
+}
+
+export type TProfilesService = ReturnType<typeof createProfilesService>;

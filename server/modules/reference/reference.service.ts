@@ -1,0 +1,61 @@
+import { createRequire } from 'node:module';
+import * as regionData from 'country-region-data';
+import countries from 'i18n-iso-countries';
+import { COUNTRIES, LOCALES, type TLocale } from '../../../common/locales.ts';
+import { INTERESTS, REGION_LABELS } from '../../../common/profile-attributes.ts';
+import { serverT } from '../../lib/i18n.ts';
+
+const require = createRequire(import.meta.url);
+for (const lng of LOCALES) countries.registerLocale(require(`i18n-iso-countries/langs/${lng}.json`));
+
+type TRegionTuple = [name: string, code: string];
+type TCountryData = [name: string, code: string, regions: TRegionTuple[]];
+
+export interface TRegion {
+  code: string;
+  name: string;
+}
+export interface TCountryRegions {
+  country: string;
+  name: string;
+  label: string;
+  label_key: string;
+  regions: TRegion[];
+}
+
+/** Localised name of an ISO-2 country. */
+export function countryName(code: string, lng: TLocale): string {
+  return countries.getName(code, lng) ?? code;
+}
+
+/** The 19 served countries with localised names (spec §1), sorted by name. */
+export function listCountries(lng: TLocale): { code: string; name: string }[] {
+  return COUNTRIES.map((code) => ({ code, name: countryName(code, lng) })).sort((a, b) =>
+    a.name.localeCompare(b.name, lng),
+  );
+}
+
+/** Regions of one served country from the country-region-data package, with the region label (spec §3). */
+export function regionsOf(code: string, lng: TLocale): TCountryRegions | null {
+  if (!COUNTRIES.includes(code)) return null;
+  const data = (regionData as unknown as Record<string, TCountryData>)[code];
+  const labelKey = REGION_LABELS[code] ?? 'region';
+  return {
+    country: code,
+    name: countryName(code, lng),
+    label: serverT(lng)(`regions.label.${labelKey}`),
+    label_key: labelKey,
+    regions: (data?.[2] ?? []).map(([name, regionCode]) => ({ code: regionCode, name })),
+  };
+}
+
+/** Regions for every served country. */
+export function listRegions(lng: TLocale): TCountryRegions[] {
+  return COUNTRIES.map((code) => regionsOf(code, lng)!);
+}
+
+/** The 50 interests with icon and localised label (spec §3). */
+export function listInterests(lng: TLocale): { id: string; icon: string; name: string }[] {
+  const t = serverT(lng);
+  return INTERESTS.map(([id, icon]) => ({ id, icon, name: t(`interests.${id}`) }));
+}

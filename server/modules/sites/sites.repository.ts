@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/connect.ts';
+import { companies, sites } from '../../db/schema/index.ts';
+
+export type TSiteRow = typeof sites.$inferSelect;
+export type TCompanyRow = typeof companies.$inferSelect;
+
+/** Finds the site serving a domain. */
+export async function findSiteByDomain(db: TDb, domain: string): Promise<TSiteRow | undefined> {
+  const [row] = await db.select().from(sites).where(eq(sites.domain, domain)).limit(1);
+  return row;
+}
+
+/** Finds the default site (serves localhost and unknown hosts). */
+export async function findDefaultSite(db: TDb): Promise<TSiteRow | undefined> {
+  const [row] = await db.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
+  return row;
+}
+
+/** Finds a company by id. */
+export async function findCompany(db: TDb, id: number): Promise<TCompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,50 @@
+import type { TDb } from '../../db/connect.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findCompany, findDefaultSite, findSiteByDomain, type TCompanyRow, type TSiteRow } from './sites.repository.ts';
+
+export type TSite = TSiteRow & { company: TCompanyRow };
+
+const CACHE_TTL_MS = 30_000;
+const HOSTNAME = /^[a-z0-9]([a-z0-9-]{0,62}\.)*[a-z0-9-]{1,63}$/;
+
+/** Normalises a Host header or forced-domain value to a bare lowercase hostname, or null if malformed. */
+export function normaliseHost(value: string | undefined | null): string | null {
+  if (!value) return null;
+  let host = value.trim().toLowerCase();
+  if (host.startsWith('[')) return null;
+  host = host.replace(/:\d+$/, '').replace(/\.$/, '');
+  if (host.startsWith('www.')) host = host.slice(4);
+  return host.length <= 253 && HOSTNAME.test(host) ? host : null;
+}
+
+/** Resolves domains to sites with a short-lived cache (bounded lifetime, safe across processes). */
+export function createSitesService(db: TDb, now: () => number = Date.now) {
+  const cache = new Map<string, { site: TSite; expires: number }>();
+
+  async function load(host: string | null): Promise<TSite> {
+    const row = (host && (await findSiteByDomain(db, host))) || (await findDefaultSite(db));
+    if (!row) throw new AppError('service_unavailable', { reason: 'no_site_configured' });
+    const company = await findCompany(db, row.companyId);
+    if (!company) throw new AppError('service_unavailable', { reason: 'no_company' });
+    return { ...row, company };
+  }
+
+  return {
+    /** Returns the site for a Host header value (unknown hosts get the default site). */
+    async resolve(hostHeader: string | undefined | null): Promise<TSite> {
+      const host = normaliseHost(hostHeader) ?? '';
+      const hit = cache.get(host);
+      if (hit && hit.expires > now()) return hit.site;
+      const site = await load(host || null);
+      if (cache.size > 1000) cache.clear();
+      cache.set(host, { site, expires: now() + CACHE_TTL_MS });
+      return site;
+    },
+    /** Drops cached sites (after an admin change or in tests). */
+    invalidate() {
+      cache.clear();
+    },
+  };
+}
+
+export type TSitesService = ReturnType<typeof createSitesService>;

@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { TErrorBody } from '../../common/errors.ts';
+import { AppError } from '../lib/app-error.ts';
+import { serverT } from '../lib/i18n.ts';
+
+/** One error model for the whole API: `{ error, message, data }` with a stable code and a localised message. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const t = serverT(request.locale ?? 'en');
+      let body: TErrorBody;
+      let status: number;
+      if (err instanceof AppError) {
+        status = err.status;
+        body = { error: err.code, message: t(`errors.${err.code}`), data: err.data };
+      } else if (hasZodFastifySchemaValidationErrors(err)) {
+        status = 400;
+        const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+        body = { error: 'invalid_request', message: t('errors.invalid_request'), data: { issues } };
+      } else if (err.statusCode === 429) {
+        status = 429;
+        body = { error: 'rate_limited', message: t('errors.rate_limited') };
+      } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        status = err.statusCode;
+        body = { error: 'invalid_request', message: t('errors.invalid_request') };
+      } else {
+        request.log.error({ err }, 'unhandled error');
+        status = 500;
+        body = { error: 'error_occurred', message: t('errors.error_occurred') };
+      }
+      return reply.status(status).type('application/json; charset=utf-8').send(body);
+    });
+  },
+  { name: 'errors' },
+);

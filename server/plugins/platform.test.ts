@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageEvents } from '../db/schema/index.ts';
+import { buildTestApp, type TTestApp } from '../test/test-app.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('errors and unknown API paths', () => {
+  it('answers an unknown API path with a JSON 404 in the error model', async () => {
+    const res = await t.app.inject({ url: '/api/nope.php', cookies: { i18n_redirected: 'nl' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+    expect(res.json().message).not.toBe('This could not be found.');
+  });
+
+  it('rate-limits unknown paths', async () => {
+    let last = 0;
+    for (let i = 0; i < 70; i++) last = (await t.app.inject({ url: `/api/scan-${i}.php`, remoteAddress: '10.9.9.9' })).statusCode;
+    expect(last).toBe(429);
+  });
+
+  it('answers invalid input with invalid_request and changes nothing', async () => {
+    const res = await t.app.inject({ url: '/api/settings.php?country=Netherlands' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+  });
+});
+
+describe('security', () => {
+  it('sends CSP with a per-request nonce, frame-ancestors, referrer policy and a request id', async () => {
+    const a = await t.app.inject({ url: '/healthz' });
+    const b = await t.app.inject({ url: '/healthz' });
+    const csp = String(a.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).not.toBe(String(b.headers['content-security-policy']));
+    expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('rejects a cross-site mutation and accepts a same-site beacon', async () => {
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/page-hidden.php',
+      headers: { origin: 'https://evil.example', host: 'localhost', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error).toBe('origin_rejected');
+    const noOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/page-hidden.php',
+      headers: { host: 'localhost', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const before = await t.services.database.db.select().from(pageEvents).where(eq(pageEvents.kind, 'hidden'));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/page-hidden.php',
+      headers: {
+        origin: 'http://localhost',
+        host: 'localhost',
+        referer: 'http://localhost/pages/faq',
+        'content-type': 'application/json',
+      },
+      payload: '{}',
+    });
+    expect(ok.statusCode).toBe(204);
+    const after = await t.services.database.db.select().from(pageEvents).where(eq(pageEvents.kind, 'hidden'));
+    expect(after.length).toBe(before.length + 1);
+    expect(after.at(-1)?.path).toBe('/pages/faq');
+  });
+});
+
+describe('health', () => {
+  it('is live and ready, and not ready while shutting down', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    t.services.lifecycle.shuttingDown = true;
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    t.services.lifecycle.shuttingDown = false;
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/settings.php', '/api/companyinfo.php', '/api/regions.php']));
+    expect(res.json().paths['/api/settings.php'].get.responses['200']).toBeDefined();
+  });
+});

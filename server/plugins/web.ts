@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { TServices } from '../services.ts';
+import type { TRequestContext } from '../web/request-context.ts';
+
+const BUILD_DIR = path.resolve('build');
+const NOT_HTML = /^\/(api|assets|media|cdn)\//;
+
+/** Converts a Fastify request into a Web Request for React Router. */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Hosts the server-rendered React Router app: hashed assets, public files and every page route. */
+export async function webPlugin(app: FastifyInstance, { services }: { services: TServices }) {
+  const serverFile = path.join(BUILD_DIR, 'server', 'index.js');
+  if (!fs.existsSync(serverFile)) throw new Error('The web app is not built: run `npm run build` first.');
+  const build = (await import(pathToFileURL(serverFile).href)) as ServerBuild & {
+    entry: { module: { appContext: RouterContext<TRequestContext> } };
+  };
+  const appContext = build.entry.module.appContext;
+  const handle = createRequestHandler(build, services.config.isProduction ? 'production' : 'development');
+  const clientDir = path.join(BUILD_DIR, 'client');
+
+  await app.register(fastifyStatic, {
+    root: path.join(clientDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    decorateReply: false,
+    index: false,
+    allowedPath: (pathName) => !pathName.startsWith('/assets/') && !pathName.endsWith('.html'),
+  });
+
+  // Encapsulated: React Router reads request bodies itself, so no Fastify body parsing here.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    pages.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        if (NOT_HTML.test(request.url)) return reply.callNotFound();
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          services,
+          site: request.site,
+          locale: request.locale,
+          geoCountry: request.geoCountry,
+          nonce: reply.scriptNonce,
+          cookies: request.cookies,
+        });
+        const response = await handle(toWebRequest(request, reply), context);
+        reply.status(response.status);
+        for (const [key, value] of response.headers) {
+          if (key !== 'set-cookie') reply.header(key, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        if (!response.body) return reply.send();
+        return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+      },
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig, type TConfig } from '../config.ts';
+import { connectDatabase, type TDatabase } from '../db/connect.ts';
+import { seedBaseSites } from '../db/seed/base-sites.ts';
+import { seedDemoProfiles } from '../db/seed/demo-seed.ts';
+import { mediaDir } from '../modules/profiles/media.routes.ts';
+import { createServices, type TServices } from '../services.ts';
+
+export interface TTestApp {
+  app: FastifyInstance;
+  services: TServices;
+  config: TConfig;
+  close(): Promise<void>;
+}
+
+/** Opens a fresh database: a new PostgreSQL database when DATABASE_URL is set, else in-memory PGlite. */
+async function freshDatabase(baseUrl: string | undefined): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
+  if (!baseUrl) return { database: await connectDatabase({ dataDir: null }), drop: async () => {} };
+  const name = `amora_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await connectDatabase({ databaseUrl: url.toString(), dataDir: null });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Boots the real app on a fresh database with the base sites (and optionally demo members) seeded. */
+export async function buildTestApp(options: { web?: boolean; demoProfiles?: number } = {}): Promise<TTestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'amora-test-'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+  const { database, drop } = await freshDatabase(config.databaseUrl);
+  await seedBaseSites(database.db);
+  if (options.demoProfiles) {
+    await seedDemoProfiles(database.db, { mediaDir: mediaDir(dataDir), count: options.demoProfiles });
+  }
+  const services = await createServices(config, database);
+  const app = await buildApp({ services, web: options.web ?? false, logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { TLocale } from '../../common/locales.ts';
+import type { TSite } from '../modules/sites/sites.service.ts';
+import type { TServices } from '../services.ts';
+
+/** What every page loader receives through the React Router context (ARCHITECTURE §1b). */
+export interface TRequestContext {
+  services: TServices;
+  site: TSite;
+  locale: TLocale;
+  geoCountry: string | null;
+  nonce: string;
+  cookies: Record<string, string | undefined>;
+}

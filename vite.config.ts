@@ -1,0 +1,16 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  build: {
+    // Locale catalogues must stay separate files so only the active one is loaded.
+    assetsInlineLimit: (file) => (file.includes('/locales/') ? false : undefined),
+  },
+  css: {
+    preprocessorOptions: {
+      scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+    },
+  },
+  server: { hmr: { port: 24678 } },
+});

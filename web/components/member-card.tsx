@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export interface TMemberCardData {
+  id: number;
+  name: string;
+  age: number;
+  city: string;
+  country_name: string;
+  is_fictional: boolean;
+  main_image: { filename: string; thumb_filename: string } | null;
+}
+
+/** A member's card: photo, name, age, place, and the fictional badge where it applies (ARCHITECTURE §6). */
+export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={to}
+      className="member-card card h-100 text-decoration-none"
+      aria-label={t('home.view_profile', { name: card.name })}
+    >
+      <div className="ratio ratio-1x1 member-card__photo">
+        {card.main_image ? (
+          <img src={card.main_image.thumb_filename} alt="" loading="lazy" width={240} height={240} />
+        ) : (
+          <div className="member-card__placeholder" aria-hidden="true" />
+        )}
+      </div>
+      <div className="card-body p-2">
+        <p className="card-title fw-semibold mb-0 text-truncate">
+          {card.name}, {card.age}
+        </p>
+        <p className="small text-body-secondary mb-0 text-truncate">
+          {t('home.location', { city: card.city, country: card.country_name })}
+        </p>
+        {card.is_fictional ? <span className="badge text-bg-light border mt-1">{t('fictional.badge')}</span> : null}
+      </div>
+    </Link>
+  );
+}

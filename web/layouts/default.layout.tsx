@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches, useRouteError } from 'react-router';
+import { ErrorView, errorStatus } from '../components/error-view.tsx';
+import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
+import { Disclaimer, SiteFooter, UsFooter } from '../components/site-footer.tsx';
+import { TopNav } from '../components/top-nav.tsx';
+import { WarningsHeader } from '../components/warnings-header.tsx';
+import { useInstalledApp } from '../lib/installed-app.ts';
+import { useRootData } from '../lib/use-root-data.ts';
+
+/** Routes of the default layout without the entry warning (spec §2). */
+const NO_ENTRY_WARNING = new Set(['complete-signup', 'reset-password']);
+
+function DefaultShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const installed = useInstalledApp();
+  const matches = useMatches();
+  const routeId = matches[matches.length - 1]?.id ?? '';
+  const compactFooter = installed || (Boolean(root?.user) && routeId !== 'index');
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a className="visually-hidden-focusable skip-link" href="#main">
+        {t('meta.skip_to_content')}
+      </a>
+      <TopNav />
+      <WarningsHeader />
+      <main id="main" className="flex-grow-1" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter compact={compactFooter} />
+      {compactFooter ? null : <Disclaimer />}
+      {compactFooter ? null : <UsFooter />}
+      {NO_ENTRY_WARNING.has(routeId) ? null : <SiteEntryWarning />}
+    </div>
+  );
+}
+
+/** Default layout: top navigation, warnings header, footer, disclaimer, US footer, entry warning (spec §2). */
+export default function DefaultLayout() {
+  return (
+    <DefaultShell>
+      <Outlet />
+    </DefaultShell>
+  );
+}
+
+/** Errors of pages in this layout render inside it, with the spec's error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <DefaultShell>
+      <ErrorView status={errorStatus(error)} error={error} />
+    </DefaultShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { visibleLocales } from '../../common/locales.ts';
+import { countryName } from '../../server/modules/reference/reference.service.ts';
+import { siteText } from '../../server/modules/sites/settings.service.ts';
+import type { TRequestContext } from '../../server/web/request-context.ts';
+import type { TRootData } from './root-data.ts';
+
+/** Builds the root loader data from the request context. */
+export function buildRootData(ctx: TRequestContext): TRootData {
+  const { site, locale, geoCountry } = ctx;
+  return {
+    locale,
+    locales: visibleLocales(geoCountry, locale),
+    geoCountry,
+    site: {
+      name: site.name,
+      domain: site.domain,
+      niche: site.niche,
+      indexTitle: site.indexTitle,
+      description: site.description,
+      supportEmail: site.supportEmail,
+      supportPhone: site.supportPhone,
+      minAge: site.minAge,
+      entryPopup: site.enableSiteEntryPopup === 'no' ? 'no' : 'yes',
+      entryCountries: site.entryPopupCountries,
+      fictionalWarning: siteText(site, 'fictionalWarning', locale),
+    },
+    company: {
+      name: site.company.name,
+      address: site.company.address,
+      city: site.company.city,
+      country: countryName(site.company.country, locale),
+    },
+    user: null,
+  };
+}

@@ -1,0 +1,23 @@
+import type { TLocale } from '../../common/locales.ts';
+
+/** What the root loader gives every page (kept small: it is embedded in each document). */
+export interface TRootData {
+  locale: TLocale;
+  locales: TLocale[];
+  geoCountry: string | null;
+  site: {
+    name: string;
+    domain: string;
+    niche: number;
+    indexTitle: string;
+    description: string;
+    supportEmail: string;
+    supportPhone: string;
+    minAge: number;
+    entryPopup: 'yes' | 'no';
+    entryCountries: string[];
+    fictionalWarning: string;
+  };
+  company: { name: string; address: string; city: string; country: string };
+  user: null;
+}

@@ -1,0 +1,39 @@
+/** Paths of the spec's route names (shared/ROUTES.md); build links with `url(name, params)`. */
+const PATHS = {
+  index: '/',
+  members: '/members',
+  'members-id': '/members/:id',
+  'likes-m-id': '/likes/m/:id',
+  chats: '/chats',
+  'chats-id': '/chats/:id',
+  likes: '/likes',
+  'likes-type': '/likes/:type',
+  credits: '/credits',
+  'credits-repeat-order': '/credits/repeat-order',
+  premium: '/premium',
+  pricing: '/pricing',
+  profile: '/profile',
+  settings: '/settings',
+  notifications: '/notifications',
+  complaints: '/complaints',
+  directdebit: '/directdebit',
+  login: '/login',
+  signup: '/signup',
+  'lang-config': '/lang-config',
+  'match-finder': '/match-finder',
+  'swipe-game': '/swipe-game',
+  'pages-terms': '/pages/terms',
+  'pages-privacy': '/pages/privacy',
+  'pages-cookies': '/pages/cookies',
+  'pages-ban': '/pages/ban',
+  'pages-return-policy': '/pages/return-policy',
+  'pages-faq': '/pages/faq',
+  'pages-service': '/pages/service',
+} as const;
+
+export type TRouteName = keyof typeof PATHS;
+
+/** Builds the path of a named route, filling `:param` segments. */
+export function url(name: TRouteName, params: Record<string, string | number> = {}): string {
+  return PATHS[name].replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(String(params[key] ?? '')));
+}

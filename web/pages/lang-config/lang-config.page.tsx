@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Form, redirect, useNavigation } from 'react-router';
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../../common/locales.ts';
+import { listCountries } from '../../../server/modules/reference/reference.service.ts';
+import { selectedCountry } from '../../../server/modules/sites/settings.service.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import type { Route } from './+types/lang-config.page';
+
+/** Countries to choose from and the current choice. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { site, locale, geoCountry, cookies } = context.get(appContext);
+  return { countries: listCountries(locale), country: selectedCountry(site, geoCountry, cookies.country) };
+}
+
+/** Saves language and country in cookies (365 days) and returns to the page with a confirmation. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const lng = String(form.get('lang') ?? '');
+  const country = String(form.get('country') ?? '').toUpperCase();
+  const { locale } = context.get(appContext);
+  const countries = listCountries(locale).map((c) => c.code);
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  const attrs = `Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  const headers = new Headers();
+  if (isLocale(lng)) headers.append('Set-Cookie', `${LOCALE_COOKIE}=${lng}; ${attrs}`);
+  if (countries.includes(country)) headers.append('Set-Cookie', `country=${country}; ${attrs}`);
+  return redirect('/lang-config?saved=1', { headers });
+}
+
+export default function LangConfigPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const saved = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('saved');
+  return (
+    <section className="container py-4" style={{ maxWidth: 640 }}>
+      <PageTitle title={t('lang_config.title')} />
+      <h1 className="mb-3">{t('lang_config.title')}</h1>
+      <p>{t('lang_config.intro')}</p>
+      {saved && navigation.state === 'idle' ? (
+        <div className="alert alert-success" role="status">
+          {t('lang_config.saved')}
+        </div>
+      ) : null}
+      <Form method="post" className="card card-body">
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 fw-semibold">{t('lang_config.language')}</legend>
+          <div className="row row-cols-2 row-cols-sm-3 g-2">
+            {LOCALES.map((lng) => (
+              <div key={lng} className="col">
+                <div className="form-check">
+                  <input
+                    className="form-check-input"
+                    type="radio"
+                    name="lang"
+                    id={`lang-${lng}`}
+                    value={lng}
+                    defaultChecked={lng === root?.locale}
+                  />
+                  <label className="form-check-label" htmlFor={`lang-${lng}`} lang={lng}>
+                    {LOCALE_NAMES[lng]}
+                  </label>
+                </div>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <div className="mb-3">
+          <label className="form-label fw-semibold" htmlFor="country">
+            {t('lang_config.country')}
+          </label>
+          <select id="country" name="country" className="form-select" defaultValue={loaderData.country}>
+            {loaderData.countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary align-self-start" disabled={navigation.state !== 'idle'}>
+          {t('lang_config.save')}
+        </button>
+      </Form>
+    </section>
+  );
+}

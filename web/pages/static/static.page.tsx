@@ -1,0 +1,26 @@
+import { data } from 'react-router';
+import { renderContentPage } from '../../../server/modules/content/content.service.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import type { Route } from './+types/static.page';
+
+/** Static and legal pages (spec §2): the route id names the page, `pages-token` takes it from the URL. */
+export function loader({ params, context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const name = params.token ?? new URL(request.url).pathname.split('/').pop() ?? '';
+  const page = renderContentPage(name, ctx.locale, ctx.site);
+  if (!page) throw data('', { status: 404 });
+  return page;
+}
+
+export default function StaticPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="container py-4 static-page" style={{ maxWidth: 860 }}>
+      <PageTitle title={loaderData.title} />
+      <h1 className="mb-4">{loaderData.title}</h1>
+      {/* Our own Markdown with escaped placeholder values. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted content shipped with the release */}
+      <div className="content-body" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+    </article>
+  );
+}

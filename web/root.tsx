@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorView, errorStatus } from './components/error-view.tsx';
+import { NetworkStatus } from './components/network-status.tsx';
+import { ProgressBar } from './components/progress-bar.tsx';
+import { appContext } from './lib/app-context.ts';
+import { useNonce } from './lib/nonce.ts';
+import { buildRootData } from './lib/root-data.server.ts';
+import type { TRootData } from './lib/root-data.ts';
+import '@fontsource/open-sans/400.css';
+import '@fontsource/open-sans/600.css';
+import '@fontsource/open-sans/700.css';
+import './styles/app.scss';
+
+/** Resolves site, locale and user once per request (ARCHITECTURE §1b). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return buildRootData(context.get(appContext));
+}
+
+/** Only a language change (cookie) or a mutation needs the root data again. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return true;
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+/** The HTML document: server-rendered in the request's language. */
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData('root') as TRootData | undefined;
+  const nonce = useNonce();
+  return (
+    <html lang={data?.locale ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#e8173f" />
+        {data ? <meta name="description" content={data.site.description} /> : null}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ProgressBar />
+        {children}
+        <NetworkStatus />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last-resort error page when even the layouts fail (spec §2 error page). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorView status={errorStatus(error)} error={error} />;
+}

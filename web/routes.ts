@@ -1,0 +1,20 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/** Route ids are the spec's route names (shared/ROUTES.md); every route module loads on demand. */
+export default [
+  layout('layouts/default.layout.tsx', { id: 'layout-default' }, [
+    index('pages/index/index.page.tsx', { id: 'index' }),
+    route('pages/terms', 'pages/static/static.page.tsx', { id: 'pages-terms' }),
+    route('pages/privacy', 'pages/static/static.page.tsx', { id: 'pages-privacy' }),
+    route('pages/cookies', 'pages/static/static.page.tsx', { id: 'pages-cookies' }),
+    route('pages/ban', 'pages/static/static.page.tsx', { id: 'pages-ban' }),
+    route('pages/return-policy', 'pages/static/static.page.tsx', { id: 'pages-return-policy' }),
+    route('pages/faq', 'pages/static/static.page.tsx', { id: 'pages-faq' }),
+    route('pages/service', 'pages/static/static.page.tsx', { id: 'pages-service' }),
+    route('pages/:token', 'pages/static/static.page.tsx', { id: 'pages-token' }),
+    route('pricing', 'pages/pricing/pricing.page.tsx', { id: 'pricing' }),
+    route('complaints', 'pages/complaints/complaints.page.tsx', { id: 'complaints' }),
+    route('lang-config', 'pages/lang-config/lang-config.page.tsx', { id: 'lang-config' }),
+    route('*', 'pages/not-found/not-found.page.tsx', { id: 'not-found' }),
+  ]),
+] satisfies RouteConfig;
