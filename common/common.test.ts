@@ -35,7 +35,12 @@ describe('locale visibility (spec §1)', () => {
 });
 
 describe('logged-out search visibility (spec §4)', () => {
-  const base = { loggedIn: false, loggedOutSearch: 'none', loggedOutSearchTrafficsource: 'none', hasTrafficSource: true };
+  const base = {
+    loggedIn: false,
+    loggedOutSearch: 'none',
+    loggedOutSearchTrafficsource: 'none',
+    hasTrafficSource: true,
+  };
   it('follows each branch of the rule', () => {
     expect(isSearchVisible(base)).toBe(false);
     expect(isSearchVisible({ ...base, loggedIn: true })).toBe(true);

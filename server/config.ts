@@ -49,7 +49,8 @@ export type TConfig = {
 
 /** Parses the environment once; throws listing every problem (fail fast). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
-  const parsed = ZEnv.safeParse(env);
+  // An empty variable counts as unset (e.g. `DATABASE_URL=` selects the embedded database).
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);

@@ -1,8 +1,10 @@
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
+import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
-import { ensureVapidKeys } from './modules/sites/settings.service.ts';
+import { countryName, listCountries } from './modules/reference/reference.service.ts';
+import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/settings.service.ts';
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
@@ -13,6 +15,9 @@ export interface TServices {
   geoip: TGeoIpService;
   profiles: TProfilesService;
   vapid: { publicKey: string };
+  reference: { countryName: typeof countryName; listCountries: typeof listCountries };
+  content: { render: typeof renderContentPage };
+  siteSettings: { selectedCountry: typeof selectedCountry; siteText: typeof siteText };
   lifecycle: { shuttingDown: boolean };
 }
 
@@ -26,6 +31,9 @@ export async function createServices(config: TConfig, database: TDatabase): Prom
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, config),
     vapid: { publicKey: vapid.publicKey },
+    reference: { countryName, listCountries },
+    content: { render: renderContentPage },
+    siteSettings: { selectedCountry, siteText },
     lifecycle: { shuttingDown: false },
   };
 }

@@ -13,6 +13,7 @@ import type { Route } from './+types/root';
 import { ErrorView, errorStatus } from './components/error-view.tsx';
 import { NetworkStatus } from './components/network-status.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
+import { usePlatformEffects } from './features/platform/use-platform-effects.ts';
 import { appContext } from './lib/app-context.ts';
 import { useNonce } from './lib/nonce.ts';
 import { buildRootData } from './lib/root-data.server.ts';
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  usePlatformEffects();
   return <Outlet />;
 }
 

@@ -21,7 +21,8 @@ describe('errors and unknown API paths', () => {
 
   it('rate-limits unknown paths', async () => {
     let last = 0;
-    for (let i = 0; i < 70; i++) last = (await t.app.inject({ url: `/api/scan-${i}.php`, remoteAddress: '10.9.9.9' })).statusCode;
+    for (let i = 0; i < 70; i++)
+      last = (await t.app.inject({ url: `/api/scan-${i}.php`, remoteAddress: '10.9.9.9' })).statusCode;
     expect(last).toBe(429);
   });
 

@@ -59,7 +59,7 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     wildcard: false,
     decorateReply: false,
     index: false,
-    allowedPath: (pathName) => !pathName.startsWith('/assets/') && !pathName.endsWith('.html'),
+    globIgnore: ['assets/**', '**/*.html'],
   });
 
   // Encapsulated: React Router reads request bodies itself, so no Fastify body parsing here.

@@ -14,9 +14,10 @@ export const ENTRY_WARNING_RESTRICTED = ['NL', 'DE'];
 export function shouldShowEntryWarning(root: TRootData, opts: { restricted: boolean; installed: boolean }): boolean {
   if (root.user || opts.installed) return false;
   if (root.site.entryPopup === 'no') return false;
+  // An unknown country (private network, no GeoIP match) errs on the side of showing the warning.
   const country = root.geoCountry;
-  if (root.site.entryCountries.length > 0 && (!country || !root.site.entryCountries.includes(country))) return false;
-  if (opts.restricted && (!country || !ENTRY_WARNING_RESTRICTED.includes(country))) return false;
+  if (country && root.site.entryCountries.length > 0 && !root.site.entryCountries.includes(country)) return false;
+  if (opts.restricted && !(country && ENTRY_WARNING_RESTRICTED.includes(country))) return false;
   return true;
 }
 

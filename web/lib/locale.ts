@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type TLocale } from '../../common/locales.ts';
 import { loadCatalogue } from './catalogues.ts';
@@ -11,20 +10,14 @@ export function writeLocaleCookie(lng: TLocale): void {
   document.cookie = `${LOCALE_COOKIE}=${lng}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 
-/** Switches the interface language in place: cookie, catalogue, text, then server data in the new language. */
+/** Switches the interface language in place: cookie, then the server data in the new language (the root follows it). */
 export function useChangeLocale(): (lng: TLocale) => Promise<void> {
-  const { i18n } = useTranslation();
   const revalidator = useRevalidator();
   return useCallback(
     async (lng: TLocale) => {
       writeLocaleCookie(lng);
-      if (!i18n.hasResourceBundle(lng, 'translation')) {
-        i18n.addResourceBundle(lng, 'translation', await loadCatalogue(lng));
-      }
-      await i18n.changeLanguage(lng);
-      document.documentElement.lang = lng;
-      await revalidator.revalidate();
+      await Promise.all([loadCatalogue(lng), revalidator.revalidate()]);
     },
-    [i18n, revalidator],
+    [revalidator],
   );
 }

@@ -1,12 +1,11 @@
 import { visibleLocales } from '../../common/locales.ts';
-import { countryName } from '../../server/modules/reference/reference.service.ts';
-import { siteText } from '../../server/modules/sites/settings.service.ts';
 import type { TRequestContext } from '../../server/web/request-context.ts';
 import type { TRootData } from './root-data.ts';
 
 /** Builds the root loader data from the request context. */
 export function buildRootData(ctx: TRequestContext): TRootData {
-  const { site, locale, geoCountry } = ctx;
+  const { site, locale, geoCountry, services } = ctx;
+  const { siteText } = services.siteSettings;
   return {
     locale,
     locales: visibleLocales(geoCountry, locale),
@@ -28,7 +27,7 @@ export function buildRootData(ctx: TRequestContext): TRootData {
       name: site.company.name,
       address: site.company.address,
       city: site.company.city,
-      country: countryName(site.company.country, locale),
+      country: services.reference.countryName(site.company.country, locale),
     },
     user: null,
   };

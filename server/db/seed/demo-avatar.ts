@@ -3,9 +3,18 @@ import type { TEyeColor, THairColor } from '../../../common/profile-attributes.t
 import { seededRandom, type TDemoProfile } from './demo-profiles.ts';
 
 const BACKGROUNDS = [
-  ['#ffd6e0', '#c3b1e1'], ['#a1c4fd', '#c2e9fb'], ['#fbc2eb', '#a6c1ee'], ['#fddb92', '#d1fdff'],
-  ['#ffecd2', '#fcb69f'], ['#d4fc79', '#96e6a1'], ['#84fab0', '#8fd3f4'], ['#f6d365', '#fda085'],
-  ['#e0c3fc', '#8ec5fc'], ['#fccb90', '#d57eeb'], ['#a8edea', '#fed6e3'], ['#cfd9df', '#e2ebf0'],
+  ['#ffd6e0', '#c3b1e1'],
+  ['#a1c4fd', '#c2e9fb'],
+  ['#fbc2eb', '#a6c1ee'],
+  ['#fddb92', '#d1fdff'],
+  ['#ffecd2', '#fcb69f'],
+  ['#d4fc79', '#96e6a1'],
+  ['#84fab0', '#8fd3f4'],
+  ['#f6d365', '#fda085'],
+  ['#e0c3fc', '#8ec5fc'],
+  ['#fccb90', '#d57eeb'],
+  ['#a8edea', '#fed6e3'],
+  ['#cfd9df', '#e2ebf0'],
 ] as const;
 const SKINS = ['#fde0cc', '#f6cfb0', '#ecbc96', '#dfa97f', '#cd9066', '#b07550', '#8d5a3b', '#6e4430'];
 const HAIR: Record<THairColor, readonly string[]> = {
@@ -18,9 +27,28 @@ const HAIR: Record<THairColor, readonly string[]> = {
   other: ['#c2185b', '#7b1fa2', '#1e88e5', '#26a69a', '#ec6fa0'],
 };
 const IRIS: Record<TEyeColor, string> = {
-  blue: '#3b7dd8', green: '#3f9b5c', brown: '#6b3e1e', grey: '#8a949c', hazel: '#8e6b2f', other: '#7a5bd1',
+  blue: '#3b7dd8',
+  green: '#3f9b5c',
+  brown: '#6b3e1e',
+  grey: '#8a949c',
+  hazel: '#8e6b2f',
+  other: '#7a5bd1',
 };
-const CLOTHES = ['#3d5a80', '#ee6c4d', '#2a9d8f', '#e9c46a', '#8d6cab', '#264653', '#d62828', '#f4a261', '#457b9d', '#c9184a', '#6a994e', '#335c67'];
+const CLOTHES = [
+  '#3d5a80',
+  '#ee6c4d',
+  '#2a9d8f',
+  '#e9c46a',
+  '#8d6cab',
+  '#264653',
+  '#d62828',
+  '#f4a261',
+  '#457b9d',
+  '#c9184a',
+  '#6a994e',
+  '#335c67',
+];
+const BALD_SIDE = 'M 65 97 C 63 88 65 80 71 75 C 69 83 69 91 70 97 Z';
 const LIPS = ['#c6535d', '#b84a5a', '#d0707a', '#a8414b'];
 
 /** Mixes a #rrggbb colour towards white (amount > 0) or black (amount < 0). */
@@ -28,12 +56,29 @@ function shade(hex: string, amount: number): string {
   const target = amount > 0 ? 255 : 0;
   const a = Math.abs(amount);
   const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  return `#${channels.map((c) => Math.round(c + (target - c) * a).toString(16).padStart(2, '0')).join('')}`;
+  return `#${channels
+    .map((c) =>
+      Math.round(c + (target - c) * a)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
-const mirror = (d: string): string => d.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_, x: string, y: string) => `${200 - Number(x)} ${y}`);
+const mirror = (d: string): string =>
+  d.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_, x: string, y: string) => `${200 - Number(x)} ${y}`);
 
-function curls(cx: number, cy: number, rx: number, ry: number, from: number, to: number, n: number, r: number, fill: string): string {
+function curls(
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  from: number,
+  to: number,
+  n: number,
+  r: number,
+  fill: string,
+): string {
   let out = '';
   for (let i = 0; i <= n; i++) {
     const a = ((from + ((to - from) * i) / n) * Math.PI) / 180;
@@ -64,7 +109,10 @@ function femaleHair(style: number, c: string, hi: string): { back: string; front
         front: curls(100, 88, 34, 38, 20, 160, 8, 10, c),
       };
     case 3:
-      return { back: `<circle cx="100" cy="38" r="16" fill="${c}"/><circle cx="96" cy="34" r="5" fill="${hi}" opacity="0.35"/>`, front: cap + shine };
+      return {
+        back: `<circle cx="100" cy="38" r="16" fill="${c}"/><circle cx="96" cy="34" r="5" fill="${hi}" opacity="0.35"/>`,
+        front: cap + shine,
+      };
     default:
       return {
         back: `<path d="M 128 60 C 160 70 162 120 150 160 C 146 170 138 168 140 158 C 148 120 144 86 124 72 Z" fill="${c}"/>`,
@@ -79,9 +127,13 @@ function maleHair(style: number, c: string, hi: string): string {
     'M 63 90 C 58 56 76 34 104 36 C 130 36 142 58 137 90 C 134 74 128 66 120 64 C 108 68 86 66 74 66 C 68 72 65 80 63 90 Z',
     'M 63 92 C 60 56 82 44 104 45 C 126 46 140 60 137 92 C 134 80 130 72 124 68 C 110 66 96 58 86 56 C 78 64 68 76 63 92 Z',
   ];
-  if (style === 3) return `<path d="M 64 90 C 62 58 80 46 100 46 C 120 46 138 58 136 90 C 130 70 116 61 100 61 C 84 61 70 70 64 90 Z" fill="${c}" opacity="0.55"/>`;
+  if (style === 3)
+    return `<path d="M 64 90 C 62 58 80 46 100 46 C 120 46 138 58 136 90 C 130 70 116 61 100 61 C 84 61 70 70 64 90 Z" fill="${c}" opacity="0.55"/>`;
   if (style === 4) return curls(100, 80, 32, 30, 10, 170, 10, 9, c);
-  const part = style === 2 ? `<path d="M 86 56 C 92 60 98 62 106 62" stroke="${hi}" stroke-width="1.5" fill="none" opacity="0.7"/>` : '';
+  const part =
+    style === 2
+      ? `<path d="M 86 56 C 92 60 98 62 106 62" stroke="${hi}" stroke-width="1.5" fill="none" opacity="0.7"/>`
+      : '';
   return `<path d="${paths[style]}" fill="${c}"/><path d="M 82 52 C 94 46 110 46 122 52" stroke="${hi}" stroke-width="2.5" fill="none" stroke-linecap="round" opacity="0.5"/>${part}`;
 }
 
@@ -93,15 +145,23 @@ export function demoAvatarSvg(profile: TDemoProfile, size: number): string {
   const [bg1, bg2] = pick(BACKGROUNDS);
   const skin = pick(SKINS);
   const skinDark = shade(skin, -0.16);
+  const blush = SKINS.indexOf(skin) >= 5 ? 0.12 : 0.22;
   const baseHair = pick(HAIR[profile.hairColor]);
   const hair = profile.hairColor === 'bald' && female ? '#4a3426' : baseHair;
   const hairHi = shade(hair, 0.35);
-  const brow = profile.hairColor === 'blond' || profile.hairColor === 'grey' ? shade(hair, -0.35) : profile.hairColor === 'bald' ? '#4a3426' : shade(hair, -0.1);
+  const brow =
+    profile.hairColor === 'blond' || profile.hairColor === 'grey'
+      ? shade(hair, -0.35)
+      : profile.hairColor === 'bald'
+        ? '#4a3426'
+        : shade(hair, -0.1);
   const cloth = pick(CLOTHES);
   const w = female ? 33 : 36;
   const jaw = female ? 0.55 : 0.72;
   const face = `M 100 50 C ${100 + w * 0.7} 50 ${100 + w} 66 ${100 + w} 92 C ${100 + w} 116 ${100 + w * jaw} 134 100 134 C ${100 - w * jaw} 134 ${100 - w} 116 ${100 - w} 92 C ${100 - w} 66 ${100 - w * 0.7} 50 100 50 Z`;
-  const shoulders = female ? 'M 26 200 C 28 170 50 154 84 150 L 116 150 C 150 154 172 170 174 200 Z' : 'M 14 200 C 16 166 44 152 82 148 L 118 148 C 156 152 184 166 186 200 Z';
+  const shoulders = female
+    ? 'M 26 200 C 28 170 50 154 84 150 L 116 150 C 150 154 172 170 174 200 Z'
+    : 'M 14 200 C 16 166 44 152 82 148 L 118 148 C 156 152 184 166 186 200 Z';
   const neckline = pick([
     `<path d="M 86 150 L 100 172 L 114 150 Z" fill="${skin}"/>`,
     `<ellipse cx="100" cy="150" rx="17" ry="9" fill="${skin}"/>`,
@@ -110,28 +170,52 @@ export function demoAvatarSvg(profile: TDemoProfile, size: number): string {
 
   let deco = '';
   const pattern = Math.floor(rng() * 3);
-  if (pattern === 0) for (let i = 0; i < 6; i++) deco += `<circle cx="${Math.round(rng() * 200)}" cy="${Math.round(rng() * 200)}" r="${Math.round(8 + rng() * 26)}" fill="#fff" opacity="${(0.1 + rng() * 0.15).toFixed(2)}"/>`;
-  if (pattern === 1) for (let x = -200; x < 200; x += 28) deco += `<path d="M ${x} 200 L ${x + 200} 0" stroke="#fff" stroke-width="9" opacity="0.12"/>`;
-  if (pattern === 2) deco = `<circle cx="100" cy="96" r="76" fill="#fff" opacity="0.2"/><circle cx="100" cy="96" r="92" fill="none" stroke="#fff" stroke-width="3" opacity="0.25"/>`;
+  if (pattern === 0)
+    for (let i = 0; i < 6; i++)
+      deco += `<circle cx="${Math.round(rng() * 200)}" cy="${Math.round(rng() * 200)}" r="${Math.round(8 + rng() * 26)}" fill="#fff" opacity="${(0.1 + rng() * 0.15).toFixed(2)}"/>`;
+  if (pattern === 1)
+    for (let x = -200; x < 200; x += 28)
+      deco += `<path d="M ${x} 200 L ${x + 200} 0" stroke="#fff" stroke-width="9" opacity="0.12"/>`;
+  if (pattern === 2)
+    deco = `<circle cx="100" cy="96" r="76" fill="#fff" opacity="0.2"/><circle cx="100" cy="96" r="92" fill="none" stroke="#fff" stroke-width="3" opacity="0.25"/>`;
 
   const fHair = female ? femaleHair(Math.floor(rng() * 5), hair, hairHi) : { back: '', front: '' };
   const mStyle = Math.floor(rng() * 5);
-  const mHair = female ? '' : profile.hairColor === 'bald' ? `<path d="M 64 100 C 62 86 66 80 70 78 L 70 100 Z" fill="${hair}"/><path d="${mirror('M 64 100 C 62 86 66 80 70 78 L 70 100 Z')}" fill="${hair}"/>` : maleHair(mStyle, hair, hairHi);
+  const mHair = female
+    ? ''
+    : profile.hairColor === 'bald'
+      ? `<path d="${BALD_SIDE}" fill="${hair}"/><path d="${mirror(BALD_SIDE)}" fill="${hair}"/>`
+      : maleHair(mStyle, hair, hairHi);
   const beardKind = female ? 0 : Math.floor(rng() * 5);
   const beardPath = `M ${100 - w} 94 C ${100 - w} 128 84 143 100 143 C 116 143 ${100 + w} 128 ${100 + w} 94 C ${100 + w - 5} 118 112 126 100 126 C 88 126 ${100 - w + 5} 118 ${100 - w} 94 Z`;
   const mustache = `<path d="M 88 119 C 94 114 106 114 112 119 C 106 118 94 118 88 119 Z" fill="${hair}"/>`;
-  const beard = beardKind === 1 ? `<path d="${beardPath}" fill="${hair}"/>${mustache}` : beardKind === 2 ? `<path d="${beardPath}" fill="${shade(hair, -0.2)}" opacity="0.28"/>` : beardKind === 3 ? mustache : '';
+  const beard =
+    beardKind === 1
+      ? `<path d="${beardPath}" fill="${hair}"/>${mustache}`
+      : beardKind === 2
+        ? `<path d="${beardPath}" fill="${shade(hair, -0.2)}" opacity="0.28"/>`
+        : beardKind === 3
+          ? mustache
+          : '';
   const iris = IRIS[profile.eyeColor];
   const eye = (x: number): string =>
     `<ellipse cx="${x}" cy="96" rx="6.6" ry="4.4" fill="#fff"/><circle cx="${x}" cy="96" r="3.4" fill="${iris}"/><circle cx="${x}" cy="96" r="1.6" fill="#1b1b1b"/><circle cx="${x + 1.2}" cy="94.8" r="0.9" fill="#fff"/>` +
     `<path d="M ${x - 7} 95 Q ${x} 89.5 ${x + 7} 95" stroke="${shade(skin, -0.5)}" stroke-width="${female ? 1.8 : 1.2}" fill="none" stroke-linecap="round"/>`;
-  const lashes = female ? `<path d="M 79 93 l -3 -2 M 121 93 l 3 -2" stroke="#2a2a2a" stroke-width="1.3" stroke-linecap="round"/>` : '';
-  const smile = 2 + rng() * 4;
+  const lashes = female
+    ? `<path d="M 79 93 l -3 -2 M 121 93 l 3 -2" stroke="#2a2a2a" stroke-width="1.3" stroke-linecap="round"/>`
+    : '';
+  const smile = Math.round(20 + rng() * 40) / 10;
   const mouth = female
     ? `<path d="M 89 121 Q 95 117.5 100 119.5 Q 105 117.5 111 121 Q 100 ${124 + smile} 89 121 Z" fill="${pick(LIPS)}"/>`
     : `<path d="M 90 121 Q 100 ${121 + smile} 110 121" stroke="${shade(skin, -0.45)}" stroke-width="2" fill="none" stroke-linecap="round"/>`;
-  const glasses = rng() < 0.15 ? `<g fill="none" stroke="#2f2f35" stroke-width="2"><circle cx="86" cy="96" r="10"/><circle cx="114" cy="96" r="10"/><path d="M 96 95 Q 100 92 104 95"/></g>` : '';
-  const earrings = female && rng() < 0.45 ? `<circle cx="${100 - w}" cy="108" r="2.6" fill="#e6c15a"/><circle cx="${100 + w}" cy="108" r="2.6" fill="#e6c15a"/>` : '';
+  const glasses =
+    rng() < 0.15
+      ? `<g fill="none" stroke="#2f2f35" stroke-width="2"><circle cx="86" cy="96" r="10"/><circle cx="114" cy="96" r="10"/><path d="M 96 95 Q 100 92 104 95"/></g>`
+      : '';
+  const earrings =
+    female && rng() < 0.45
+      ? `<circle cx="${100 - w}" cy="108" r="2.6" fill="#e6c15a"/><circle cx="${100 + w}" cy="108" r="2.6" fill="#e6c15a"/>`
+      : '';
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 200 200">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient>
@@ -143,7 +227,7 @@ ${fHair.back}
 <path d="${shoulders}" fill="url(#cloth)"/>${neckline}
 <ellipse cx="${100 - w}" cy="97" rx="6" ry="9" fill="${skin}"/><ellipse cx="${100 + w}" cy="97" rx="6" ry="9" fill="${skin}"/>
 <path d="${face}" fill="${skin}"/>
-<circle cx="80" cy="112" r="7" fill="#ff7a85" opacity="0.22"/><circle cx="120" cy="112" r="7" fill="#ff7a85" opacity="0.22"/>
+<circle cx="80" cy="112" r="7" fill="#ff7a85" opacity="${blush}"/><circle cx="120" cy="112" r="7" fill="#ff7a85" opacity="${blush}"/>
 ${beard}${eye(86)}${eye(114)}${lashes}
 <path d="M 78 86 Q 85 ${female ? 80.5 : 82} 93 84" stroke="${brow}" stroke-width="${female ? 2 : 3}" fill="none" stroke-linecap="round"/>
 <path d="M 122 86 Q 115 ${female ? 80.5 : 82} 107 84" stroke="${brow}" stroke-width="${female ? 2 : 3}" fill="none" stroke-linecap="round"/>

@@ -12,12 +12,41 @@ afterAll(async () => {
 
 /** Every settings field named in spec §3 (push public key as push_public_key). */
 const SPEC_FIELDS = [
-  'countries', 'name', 'index_title', 'description', 'visible_profile_fields', 'visible_profile_notes',
-  'geoip_country', 'geoip_selected_country', 'cdn_prefix', 'message_credits', 'photo_credits', 'gift_credits',
-  'signup_credits', 'message_length', 'minimum_message_costs', 'support_email', 'support_phone',
-  'enable_site_entry_popup', 'push_public_key', 'search_fields', 'domain', 'domain_language', 'fictional_warning',
-  'fictional_singular', 'fictional_plural', 'refund_days', 'signups', 'logged_out_search',
-  'logged_out_search_trafficsource', 'member_resell', 'niche', 'company_id', 'mail_name', 'interests', 'region_data',
+  'countries',
+  'name',
+  'index_title',
+  'description',
+  'visible_profile_fields',
+  'visible_profile_notes',
+  'geoip_country',
+  'geoip_selected_country',
+  'cdn_prefix',
+  'message_credits',
+  'photo_credits',
+  'gift_credits',
+  'signup_credits',
+  'message_length',
+  'minimum_message_costs',
+  'support_email',
+  'support_phone',
+  'enable_site_entry_popup',
+  'push_public_key',
+  'search_fields',
+  'domain',
+  'domain_language',
+  'fictional_warning',
+  'fictional_singular',
+  'fictional_plural',
+  'refund_days',
+  'signups',
+  'logged_out_search',
+  'logged_out_search_trafficsource',
+  'member_resell',
+  'niche',
+  'company_id',
+  'mail_name',
+  'interests',
+  'region_data',
 ];
 
 describe('GET /api/settings.php', () => {
@@ -75,7 +104,18 @@ describe('reference data', () => {
   it('GET /api/companyinfo.php answers the company fields of spec §3', async () => {
     const body = (await t.app.inject({ url: '/api/companyinfo.php' })).json();
     expect(Object.keys(body).sort()).toEqual(
-      ['added', 'address', 'city', 'country', 'delete_discount', 'kvk', 'name', 'support_phone', 'tradenames', 'vat_numbers'].sort(),
+      [
+        'added',
+        'address',
+        'city',
+        'country',
+        'delete_discount',
+        'kvk',
+        'name',
+        'support_phone',
+        'tradenames',
+        'vat_numbers',
+      ].sort(),
     );
   });
 

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId, TRACKING_KEYS } from '../../../common/constants.ts';
 import { isSearchVisible } from '../../../common/visibility.ts';
-import { countryName } from '../../../server/modules/reference/reference.service.ts';
 import { MemberCard } from '../../components/member-card.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
@@ -22,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     services.profiles.countMembers(site.niche),
   ]);
   return {
-    cards: cards.map((c) => ({ ...c, country_name: countryName(c.country, locale) })),
+    cards: cards.map((c) => ({ ...c, country_name: services.reference.countryName(c.country, locale) })),
     total,
     canBrowse: isSearchVisible({
       loggedIn: false,

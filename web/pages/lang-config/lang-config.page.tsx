@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useNavigation } from 'react-router';
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../../common/locales.ts';
-import { listCountries } from '../../../server/modules/reference/reference.service.ts';
-import { selectedCountry } from '../../../server/modules/sites/settings.service.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -10,8 +8,11 @@ import type { Route } from './+types/lang-config.page';
 
 /** Countries to choose from and the current choice. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, locale, geoCountry, cookies } = context.get(appContext);
-  return { countries: listCountries(locale), country: selectedCountry(site, geoCountry, cookies.country) };
+  const { site, locale, geoCountry, cookies, services } = context.get(appContext);
+  return {
+    countries: services.reference.listCountries(locale),
+    country: services.siteSettings.selectedCountry(site, geoCountry, cookies.country),
+  };
 }
 
 /** Saves language and country in cookies (365 days) and returns to the page with a confirmation. */
@@ -19,8 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const lng = String(form.get('lang') ?? '');
   const country = String(form.get('country') ?? '').toUpperCase();
-  const { locale } = context.get(appContext);
-  const countries = listCountries(locale).map((c) => c.code);
+  const { locale, services } = context.get(appContext);
+  const countries = services.reference.listCountries(locale).map((c) => c.code);
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
   const attrs = `Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
   const headers = new Headers();

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '../../../common/constants.ts';
-import { countryName } from '../../../server/modules/reference/reference.service.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -8,9 +7,14 @@ import type { Route } from './+types/pricing.page';
 
 /** Public costs of paid actions and the minimum message costs per country (spec §3/§9). */
 export function loader({ context }: Route.LoaderArgs) {
-  const { site, locale } = context.get(appContext);
+  const { site, locale, services } = context.get(appContext);
   const minimum = Object.entries(site.minimumMessageCosts)
-    .map(([code, v]) => ({ code, name: countryName(code, locale), costs: v.costs, currency: v.currency }))
+    .map(([code, v]) => ({
+      code,
+      name: services.reference.countryName(code, locale),
+      costs: v.costs,
+      currency: v.currency,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   return {
     message: site.messageCredits,

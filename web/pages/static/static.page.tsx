@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { renderContentPage } from '../../../server/modules/content/content.service.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import type { Route } from './+types/static.page';
@@ -7,8 +6,15 @@ import type { Route } from './+types/static.page';
 /** Static and legal pages (spec §2): the route id names the page, `pages-token` takes it from the URL. */
 export function loader({ params, context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const name = params.token ?? new URL(request.url).pathname.split('/').pop() ?? '';
-  const page = renderContentPage(name, ctx.locale, ctx.site);
+  // Client navigations fetch `/pages/<name>.data`; the page name is the last path segment either way.
+  const name =
+    params.token ??
+    new URL(request.url).pathname
+      .replace(/\.data$/, '')
+      .split('/')
+      .pop() ??
+    '';
+  const page = ctx.services.content.render(name, ctx.locale, ctx.site);
   if (!page) throw data('', { status: 404 });
   return page;
 }

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../common/locales.ts';
+import { serverT } from '../lib/i18n.ts';
+import { buildTestApp, type TTestApp } from '../test/test-app.ts';
+
+// Needs the built web app (`npm run build`, done by `npm test` first).
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ web: true, demoProfiles: 24 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, lng?: string, host = 'localhost') =>
+  t.app.inject({ url, headers: { host }, cookies: lng ? { i18n_redirected: lng } : {} });
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+
+describe('server-rendered pages', () => {
+  it.each(LOCALES)('renders the home page in %s with the right <html lang>', async (lng) => {
+    const res = await get('/', lng);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(new RegExp(`<html lang="${lng}"`));
+    const body = decode(res.body);
+    expect(body).toContain(serverT(lng)('home.hero.general'));
+    expect(body).toContain(serverT(lng)('footer.terms'));
+    expect(res.body).toMatch(/<script[^>]+nonce="[^"]+"/);
+  });
+
+  it.each(LOCALES)('renders terms and privacy in %s from the content files, placeholders filled', async (lng) => {
+    for (const page of ['terms', 'privacy']) {
+      const res = await get(`/pages/${page}`, lng);
+      expect(res.statusCode, `${lng} ${page}`).toBe(200);
+      expect(res.body).toMatch(new RegExp(`<html lang="${lng}"`));
+      expect(res.body).toContain('Amora Media B.V.');
+      expect(res.body).not.toContain('{{');
+    }
+  });
+
+  it('serves the data request of a client navigation to a static page', async () => {
+    const res = await get('/pages/faq.data?_routes=pages-faq', 'it');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('ErrorResponse');
+  });
+
+  it('answers a host mapped to a Dutch site in Dutch without a cookie', async () => {
+    const res = await get('/', undefined, 'liefde.localhost');
+    expect(res.body).toContain('<html lang="nl"');
+    expect(decode(res.body)).toContain(serverT('nl')('home.hero.general'));
+  });
+
+  it('shows member cards of the site niche with their photos', async () => {
+    const res = await get('/');
+    const photos = [...res.body.matchAll(/src="(\/media\/[0-9a-f]{32}_thumb\.jpg)"/g)].map((m) => m[1]);
+    expect(photos.length).toBeGreaterThan(3);
+    const img = await t.app.inject({ url: photos[0] });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('answers an unknown page with HTTP 404 and the spec texts', async () => {
+    const res = await get('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('This page could not be found');
+    expect(res.body).toContain('Back to the home page');
+    const token = await get('/pages/no-such-token');
+    expect(token.statusCode).toBe(404);
+  });
+
+  it('keeps unknown API and asset paths out of the page router', async () => {
+    const api = await get('/api/unknown.php');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+    const asset = await get('/assets/nope.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).not.toContain('<html');
+  });
+
+  it('renders lang-config, pricing and complaints', async () => {
+    for (const path of ['/lang-config', '/pricing', '/complaints']) {
+      expect((await get(path, 'sv')).statusCode, path).toBe(200);
+    }
+  });
+});

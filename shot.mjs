@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, width = '1280', height = '900', extra] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const ctx = await browser.newContext({ viewport: { width: +width, height: +height } });
+const page = await ctx.newPage();
+const logs = [];
+page.on('console', m => logs.push(`${m.type()}: ${m.text()}`));
+page.on('pageerror', e => logs.push(`pageerror: ${e.message}`));
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: extra === 'full' });
+console.log(logs.join('\n'));
+await browser.close();

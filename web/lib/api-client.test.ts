@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './api-client.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('api client', () => {
+  it('retries an idempotent call 5 times with exponential delay', async () => {
+    const fetch = vi.fn(async () => json(503, { error: 'service_unavailable', message: 'down' }));
+    const delays: number[] = [];
+    const api = createApiClient({ fetch, sleep: async (ms) => void delays.push(ms), baseDelayMs: 100 });
+    await expect(api.get('/api/settings.php')).rejects.toMatchObject({ code: 'service_unavailable', status: 503 });
+    expect(fetch).toHaveBeenCalledTimes(6);
+    expect(delays).toEqual([100, 200, 400, 800, 1600]);
+  });
+
+  it('never retries a POST without an idempotency key, but does with one', async () => {
+    const fetch = vi.fn(async () => json(500, { error: 'error_occurred' }));
+    const api = createApiClient({ fetch, sleep: async () => {} });
+    await expect(api.post('/api/x.php', {})).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fetch.mockClear();
+    await expect(api.post('/api/x.php', {}, { idempotencyKey: 'k1' })).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).toHaveBeenCalledTimes(6);
+    const headers = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers['idempotency-key']).toBe('k1');
+  });
+
+  it('succeeds after a transient failure and sends the client-request header', async () => {
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('network'))
+      .mockResolvedValueOnce(json(200, { ok: 1 }));
+    const api = createApiClient({ fetch, sleep: async () => {} });
+    await expect(api.get('/api/chats.php')).resolves.toEqual({ ok: 1 });
+    const headers = (fetch.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers['x-requested-with']).toBe('amora');
+  });
+
+  it('maps error codes to translated messages', async () => {
+    const fetch = vi.fn(async () => json(400, { error: 'invalid_request', message: 'server text' }));
+    const api = createApiClient({ fetch, translate: (code) => (code === 'invalid_request' ? 'Ongeldig' : undefined) });
+    await expect(api.get('/api/x.php')).rejects.toMatchObject({ message: 'Ongeldig', code: 'invalid_request' });
+  });
+
+  it('logs out and swallows a 403 authentication_required, except from the user endpoint', async () => {
+    const fetch = vi.fn(async () => json(403, { error: 'authentication_required' }));
+    const onAuthenticationRequired = vi.fn();
+    const api = createApiClient({ fetch, onAuthenticationRequired });
+    const swallowed = api.get('/api/chats.php');
+    const outcome = await Promise.race([
+      swallowed.then(
+        () => 'settled',
+        () => 'settled',
+      ),
+      new Promise((r) => setTimeout(() => r('pending'), 50)),
+    ]);
+    expect(outcome).toBe('pending');
+    expect(onAuthenticationRequired).toHaveBeenCalledTimes(1);
+    await expect(api.get('/api/user.php')).rejects.toMatchObject({ code: 'authentication_required' });
+    expect(onAuthenticationRequired).toHaveBeenCalledTimes(1);
+  });
+
+  it('navigates the window for an external redirect', async () => {
+    const navigateExternal = vi.fn();
+    const fetch = vi.fn(async () => json(200, { redirect: 'https://psp.example/checkout/1' }));
+    await createApiClient({ fetch, navigateExternal }).get('/api/payments.php');
+    expect(navigateExternal).toHaveBeenCalledWith('https://psp.example/checkout/1');
+  });
+});

@@ -1,0 +1,140 @@
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE, HTTP_RETRIES } from '../../common/constants.ts';
+import type { TErrorBody } from '../../common/errors.ts';
+import { network } from './network.ts';
+import { progress } from './progress.ts';
+
+/** A failed API call with the server's stable code and a translated message. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly data: unknown;
+  constructor(code: string, message: string, status: number, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export interface TApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Makes a non-idempotent call safe to retry: the server charges or creates once per key. */
+  idempotencyKey?: string;
+  /** Show the progress bar for this call (default true). */
+  progress?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface TApiClientOptions {
+  fetch?: typeof fetch;
+  /** Translates an error code (`errors.<code>`); the server's message is used when absent. */
+  translate?: (code: string) => string | undefined;
+  /** Called when a call other than the user endpoint answers 403 authentication_required (spec §8). */
+  onAuthenticationRequired?: () => void;
+  /** Navigates the window to an external location (spec §8). */
+  navigateExternal?: (url: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  retries?: number;
+  baseDelayMs?: number;
+}
+
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+const USER_ENDPOINT = '/api/user.php';
+
+/** A promise that never settles: a swallowed error stops the caller without an error surfacing. */
+const never = <T>() => new Promise<T>(() => {});
+
+/** True for answers worth retrying: network failures, 408, 429 and 5xx. */
+function isRetryable(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/** Creates the one API client of the web app (spec §7/§8). */
+export function createApiClient(options: TApiClientOptions = {}) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const retries = options.retries ?? HTTP_RETRIES;
+  const baseDelay = options.baseDelayMs ?? 300;
+
+  async function request<T>(path: string, req: TApiRequest = {}): Promise<T> {
+    const method = req.method ?? 'GET';
+    const url = new URL(path, 'http://x');
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE,
+    };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
+    const canRetry = IDEMPOTENT.has(method) || Boolean(req.idempotencyKey);
+    const showProgress = req.progress !== false;
+
+    if (showProgress) progress.start();
+    let failed = true;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        let response: Response | undefined;
+        try {
+          response = await doFetch(url.pathname + url.search, {
+            method,
+            headers,
+            body: req.body === undefined ? undefined : JSON.stringify(req.body),
+            credentials: 'same-origin',
+            signal: req.signal,
+          });
+          network.set(true);
+        } catch (err) {
+          if (req.signal?.aborted) throw err;
+          network.set(false);
+        }
+        const status = response?.status ?? 0;
+        if (response && response.ok) {
+          failed = false;
+          if (status === 204) return undefined as T;
+          const body = (await response.json()) as T & { redirect?: string };
+          if (
+            body &&
+            typeof body === 'object' &&
+            typeof body.redirect === 'string' &&
+            /^https?:\/\//.test(body.redirect)
+          ) {
+            (options.navigateExternal ?? ((u: string) => window.location.assign(u)))(body.redirect);
+          }
+          return body;
+        }
+        if (canRetry && isRetryable(status) && attempt < retries) {
+          if (showProgress) progress.increment();
+          await sleep(baseDelay * 2 ** attempt);
+          continue;
+        }
+        if (!response) {
+          throw new ApiError('offline', options.translate?.('offline') ?? 'offline', 0);
+        }
+        const body = (await response.json().catch(() => ({}))) as Partial<TErrorBody>;
+        const code = body.error ?? 'error_occurred';
+        if (status === 403 && code === 'authentication_required' && url.pathname !== USER_ENDPOINT) {
+          options.onAuthenticationRequired?.();
+          return never<T>();
+        }
+        const message = options.translate?.(code) ?? body.message ?? code;
+        throw new ApiError(code, message, status, body.data);
+      }
+    } finally {
+      if (showProgress) (failed ? progress.fail : progress.finish)();
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, req?: Omit<TApiRequest, 'method' | 'body'>) => request<T>(path, { ...req, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
+      request<T>(path, { ...req, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
+      request<T>(path, { ...req, method: 'PUT', body }),
+    delete: <T>(path: string, req?: Omit<TApiRequest, 'method'>) => request<T>(path, { ...req, method: 'DELETE' }),
+  };
+}
+
+export type TApiClient = ReturnType<typeof createApiClient>;
