@@ -1,5 +1,6 @@
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/connect.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { countNicheProfiles, findNicheCards } from './profiles.repository.ts';
 
 export interface TMainImage {
@@ -32,26 +33,35 @@ export function mainImage(fileKey: string | null, cdnPrefix: string): TMainImage
   return { filename: `${cdnPrefix}/media/${fileKey}.jpg`, thumb_filename: `${cdnPrefix}/media/${fileKey}_thumb.jpg` };
 }
 
+/** Landing data is the same for every visitor of a niche: cached briefly (the hottest page of paid traffic). */
+const LANDING_CACHE_MS = 60_000;
+
 /** Profile reads used by public pages. */
 export function createProfilesService(db: TDb, _config: TConfig, now: () => Date = () => new Date()) {
+  const cards = createTtlCache<TProfileCard[]>(LANDING_CACHE_MS);
+  const counts = createTtlCache<number>(LANDING_CACHE_MS);
   return {
     /** Member cards for a niche's landing page. */
-    async landingCards(site: { niche: number; cdnPrefix: string }, limit = 12): Promise<TProfileCard[]> {
-      const rows = await findNicheCards(db, site.niche, limit);
-      const today = now();
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        age: ageOn(r.birthDate, today),
-        city: r.city,
-        country: r.country,
-        is_fictional: r.isFictional,
-        main_image: mainImage(r.fileKey, site.cdnPrefix),
-      }));
+    landingCards(site: { niche: number; cdnPrefix: string }, limit = 12): Promise<TProfileCard[]> {
+      return cards.get(`${site.niche}|${site.cdnPrefix}|${limit}`, () => loadCards(site, limit));
     },
     /** Number of visible members of a niche. */
-    countMembers: (niche: number) => countNicheProfiles(db, niche),
+    countMembers: (niche: number) => counts.get(String(niche), () => countNicheProfiles(db, niche)),
   };
+
+  async function loadCards(site: { niche: number; cdnPrefix: string }, limit: number): Promise<TProfileCard[]> {
+    const rows = await findNicheCards(db, site.niche, limit);
+    const today = now();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      age: ageOn(r.birthDate, today),
+      city: r.city,
+      country: r.country,
+      is_fictional: r.isFictional,
+      main_image: mainImage(r.fileKey, site.cdnPrefix),
+    }));
+  }
 }
 
 export type TProfilesService = ReturnType<typeof createProfilesService>;

@@ -28,16 +28,31 @@ export function countryName(code: string, lng: TLocale): string {
   return countries.getName(code, lng) ?? code;
 }
 
-/** The 19 served countries with localised names (spec §1), sorted by name. */
-export function listCountries(lng: TLocale): { code: string; name: string }[] {
-  return COUNTRIES.map((code) => ({ code, name: countryName(code, lng) })).sort((a, b) =>
-    a.name.localeCompare(b.name, lng),
-  );
+/** Memoises static reference data per locale (it only changes with a release). */
+function perLocale<T>(build: (lng: TLocale) => T): (lng: TLocale) => T {
+  const memo = new Map<TLocale, T>();
+  return (lng) => {
+    if (!memo.has(lng)) memo.set(lng, build(lng));
+    return memo.get(lng)!;
+  };
 }
+
+/** The 19 served countries with localised names (spec §1), sorted by name. */
+export const listCountries = perLocale((lng) => {
+  const collator = new Intl.Collator(lng);
+  return COUNTRIES.map((code) => ({ code, name: countryName(code, lng) })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
+});
+
+const regionsByLocale = perLocale((lng) => new Map(COUNTRIES.map((code) => [code, buildRegions(code, lng)])));
 
 /** Regions of one served country from the country-region-data package, with the region label (spec §3). */
 export function regionsOf(code: string, lng: TLocale): TCountryRegions | null {
-  if (!COUNTRIES.includes(code)) return null;
+  return regionsByLocale(lng).get(code) ?? null;
+}
+
+function buildRegions(code: string, lng: TLocale): TCountryRegions {
   const data = (regionData as unknown as Record<string, TCountryData>)[code];
   const labelKey = REGION_LABELS[code] ?? 'region';
   return {
@@ -50,12 +65,10 @@ export function regionsOf(code: string, lng: TLocale): TCountryRegions | null {
 }
 
 /** Regions for every served country. */
-export function listRegions(lng: TLocale): TCountryRegions[] {
-  return COUNTRIES.map((code) => regionsOf(code, lng)!);
-}
+export const listRegions = perLocale((lng) => [...regionsByLocale(lng).values()]);
 
 /** The 50 interests with icon and localised label (spec §3). */
-export function listInterests(lng: TLocale): { id: string; icon: string; name: string }[] {
+export const listInterests = perLocale((lng) => {
   const t = serverT(lng);
   return INTERESTS.map(([id, icon]) => ({ id, icon, name: t(`interests.${id}`) }));
-}
+});
