@@ -30,6 +30,7 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     await app.close();
+    await services.realtime.close();
     await database.close();
     process.exit(0);
   };

@@ -1,5 +1,6 @@
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
+import { createHub, type TRealtimeHub } from './realtime/hub.ts';
 import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
@@ -18,6 +19,7 @@ export interface TServices {
   reference: { countryName: typeof countryName; listCountries: typeof listCountries };
   content: { render: typeof renderContentPage };
   siteSettings: { selectedCountry: typeof selectedCountry; siteText: typeof siteText };
+  realtime: TRealtimeHub;
   lifecycle: { shuttingDown: boolean };
 }
 
@@ -34,6 +36,7 @@ export async function createServices(config: TConfig, database: TDatabase): Prom
     reference: { countryName, listCountries },
     content: { render: renderContentPage },
     siteSettings: { selectedCountry, siteText },
+    realtime: await createHub(config.redisUrl),
     lifecycle: { shuttingDown: false },
   };
 }

@@ -65,6 +65,7 @@ export async function buildTestApp(options: { web?: boolean; demoProfiles?: numb
     config,
     close: async () => {
       await app.close();
+      await services.realtime.close();
       await database.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });

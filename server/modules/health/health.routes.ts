@@ -12,7 +12,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
   r.get('/readyz', { schema: { hide: true, response: { 200: ZHealth, 503: ZHealth } } }, async (_request, reply) => {
     if (services.lifecycle.shuttingDown) return reply.status(503).send({ status: 'unavailable' });
     try {
-      await services.database.ping();
+      await Promise.all([services.database.ping(), services.realtime.ping()]);
       return { status: 'ok' as const };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
