@@ -1,12 +1,12 @@
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
-import { createHub, type TRealtimeHub } from './realtime/hub.ts';
 import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
 import { countryName, listCountries } from './modules/reference/reference.service.ts';
 import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/settings.service.ts';
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
+import { createHub, type TRealtimeHub } from './realtime/hub.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export interface TServices {

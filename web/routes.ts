@@ -17,4 +17,15 @@ export default [
     route('lang-config', 'pages/lang-config/lang-config.page.tsx', { id: 'lang-config' }),
     route('*', 'pages/not-found/not-found.page.tsx', { id: 'not-found' }),
   ]),
+  layout('layouts/lander.layout.tsx', { id: 'layout-lander' }, [
+    route('landers/tinderswipe', 'pages/landers/tinderswipe.page.tsx', { id: 'landers-tinderswipe' }),
+    route('landers/:kind/:slug?', 'pages/landers/lander.page.tsx', { id: 'landers-kind-slug' }),
+    route('members/:id/landing', 'pages/member-landing/member-landing.page.tsx', { id: 'members-id-landing' }),
+    route('members/:id/landing2/:slug?', 'pages/member-landing/member-landing.page.tsx', {
+      id: 'members-id-landing2-slug',
+    }),
+    route('members/:id/landing3/:slug?', 'pages/member-landing/member-landing.page.tsx', {
+      id: 'members-id-landing3-slug',
+    }),
+  ]),
 ] satisfies RouteConfig;

@@ -90,3 +90,41 @@ describe('server-rendered pages', () => {
     }
   });
 });
+
+describe('landers (lander layout)', () => {
+  it.each([
+    'alonetonight',
+    'collagelanding',
+    'gallery',
+    'iconslanding',
+    'maplanding',
+    'socialnetwork',
+    'transitionsvideolanding',
+    'video',
+  ])('renders /landers/%s with the logo bar and a signup call to action keeping the tracking query', async (kind) => {
+    const res = await get(`/landers/${kind}/milf?network=%7Babc%7D&sub1=x`, 'de');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('lander-bar');
+    expect(decode(res.body)).toContain(serverT('de')('lander.cta'));
+    expect(decode(res.body)).toContain('href="/signup?network=%7Babc%7D&sub1=x"');
+    expect(res.body).not.toContain('top-nav');
+  });
+
+  it('answers an unknown lander kind with 404', async () => {
+    expect((await get('/landers/nope')).statusCode).toBe(404);
+  });
+
+  it('renders the swipe lander and the member landers, 404 for an unknown member', async () => {
+    expect((await get('/landers/tinderswipe')).statusCode).toBe(200);
+    const home = await get('/');
+    const id = /href="\/members\/(\d+)"/.exec(home.body)?.[1];
+    expect(id).toBeDefined();
+    for (const path of [`/members/${id}/landing`, `/members/${id}/landing2/general`, `/members/${id}/landing3`]) {
+      const res = await get(path, 'nl');
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('lander-bar');
+    }
+    expect((await get('/members/999999/landing')).statusCode).toBe(404);
+    expect((await get('/members/abc/landing')).statusCode).toBe(404);
+  });
+});

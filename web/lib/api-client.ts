@@ -90,7 +90,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
           network.set(false);
         }
         const status = response?.status ?? 0;
-        if (response && response.ok) {
+        if (response?.ok) {
           failed = false;
           if (status === 204) return undefined as T;
           const body = (await response.json()) as T & { redirect?: string };

@@ -6,6 +6,7 @@ export type TProfileRow = typeof profiles.$inferSelect;
 
 export interface TCardRow {
   id: number;
+  gender: string;
   name: string;
   birthDate: string;
   city: string;
@@ -20,6 +21,7 @@ export async function findNicheCards(db: TDb, niche: number, limit: number): Pro
     .select({
       id: profiles.id,
       name: profiles.name,
+      gender: profiles.gender,
       birthDate: profiles.birthDate,
       city: profiles.city,
       country: profiles.country,
@@ -40,4 +42,18 @@ export async function countNicheProfiles(db: TDb, niche: number): Promise<number
     .from(profiles)
     .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), arrayContains(profiles.niches, [niche])));
   return row?.n ?? 0;
+}
+
+/** One active, visible profile with its main photo key, or undefined. */
+export async function findPublicProfile(
+  db: TDb,
+  id: number,
+): Promise<(TProfileRow & { fileKey: string | null }) | undefined> {
+  const [row] = await db
+    .select({ profile: profiles, fileKey: photos.fileKey })
+    .from(profiles)
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(and(eq(profiles.id, id), eq(profiles.status, 'active'), eq(profiles.invisible, false)))
+    .limit(1);
+  return row ? { ...row.profile, fileKey: row.fileKey } : undefined;
 }

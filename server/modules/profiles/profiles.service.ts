@@ -1,7 +1,7 @@
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/connect.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { countNicheProfiles, findNicheCards } from './profiles.repository.ts';
+import { countNicheProfiles, findNicheCards, findPublicProfile } from './profiles.repository.ts';
 
 export interface TMainImage {
   filename: string;
@@ -9,6 +9,7 @@ export interface TMainImage {
 }
 
 export interface TProfileCard {
+  gender: string;
   id: number;
   name: string;
   age: number;
@@ -45,6 +46,28 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
     landingCards(site: { niche: number; cdnPrefix: string }, limit = 12): Promise<TProfileCard[]> {
       return cards.get(`${site.niche}|${site.cdnPrefix}|${limit}`, () => loadCards(site, limit));
     },
+    /** A visible member's public card with about-me and interests (member landers), or null. */
+    async publicCard(
+      id: number,
+      cdnPrefix: string,
+    ): Promise<(TProfileCard & { about_me: string; interests: string[]; locale: string }) | null> {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const row = await findPublicProfile(db, id);
+      if (!row) return null;
+      return {
+        id: row.id,
+        name: row.name,
+        gender: row.gender,
+        age: ageOn(row.birthDate, now()),
+        city: row.city,
+        country: row.country,
+        is_fictional: row.isFictional,
+        main_image: mainImage(row.fileKey, cdnPrefix),
+        about_me: row.aboutMe,
+        locale: row.locale,
+        interests: row.interests,
+      };
+    },
     /** Number of visible members of a niche. */
     countMembers: (niche: number) => counts.get(String(niche), () => countNicheProfiles(db, niche)),
   };
@@ -54,6 +77,7 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
     const today = now();
     return rows.map((r) => ({
       id: r.id,
+      gender: r.gender,
       name: r.name,
       age: ageOn(r.birthDate, today),
       city: r.city,

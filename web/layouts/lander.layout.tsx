@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useRouteError } from 'react-router';
+import { ErrorView, errorStatus } from '../components/error-view.tsx';
+import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
+import { Disclaimer, SiteFooter } from '../components/site-footer.tsx';
+import { url } from '../lib/url.ts';
+import { useRootData } from '../lib/use-root-data.ts';
+
+function LanderShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  return (
+    <div className="d-flex flex-column min-vh-100 lander">
+      <header className="lander-bar bg-secondary py-2">
+        <div className="container">
+          <Link
+            to={url('index')}
+            className="navbar-brand text-white fw-bold"
+            aria-label={t('lander.home', { site: root?.site.name })}
+          >
+            <span className="brand-mark" aria-hidden="true">
+              ♥
+            </span>{' '}
+            {root?.site.name}
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="flex-grow-1" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      <Disclaimer />
+      <SiteEntryWarning restricted />
+    </div>
+  );
+}
+
+/** Lander layout: logo bar, footer, disclaimer, entry warning for NL and DE (spec §2). */
+export default function LanderLayout() {
+  return (
+    <LanderShell>
+      <Outlet />
+    </LanderShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <LanderShell>
+      <ErrorView status={errorStatus(error)} error={error} />
+    </LanderShell>
+  );
+}
