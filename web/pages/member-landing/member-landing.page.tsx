@@ -32,7 +32,9 @@ export default function MemberLandingPage({ loaderData }: Route.ComponentProps) 
       {card.about_me ? (
         <blockquote className="border-start border-3 border-primary ps-3">
           <p className="small fw-semibold mb-1">{t('lander.member_about', { name: card.name })}</p>
-          <p className="mb-0">{card.about_me}</p>
+          <p className="mb-0" lang={card.locale}>
+            {card.about_me}
+          </p>
         </blockquote>
       ) : null}
       {card.is_fictional ? <p className="small text-body-secondary">{root?.site.fictionalWarning}</p> : null}
