@@ -9,7 +9,7 @@ rm -f reports/*.json
 status=0
 step() { echo; echo "── $1"; }
 
-step "lint" && npx biome check . || status=1
+step "lint" && npm run -s lint || status=1
 step "typecheck" && npm run -s typecheck || status=1
 step "catalogues" && npm run -s i18n:check || status=1
 step "build" && npx react-router build >/dev/null || { echo "build failed"; exit 1; }

@@ -6,7 +6,7 @@ import { loadCatalogue } from './catalogues.ts';
 /** Stores the locale choice in the 365-day cookie (spec §1). */
 export function writeLocaleCookie(lng: TLocale): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every supported browser
+  // document.cookie, not the Cookie Store API: the latter is missing in some supported browsers.
   document.cookie = `${LOCALE_COOKIE}=${lng}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
 }
 

@@ -25,7 +25,10 @@ export const profiles = pgTable(
     tattoos: text('tattoos'),
     heightCm: integer('height_cm'),
     interests: text('interests').array().notNull().default([]),
-    niches: integer('niches').array().notNull().default(sql`'{1}'::integer[]`),
+    niches: integer('niches')
+      .array()
+      .notNull()
+      .default(sql`'{1}'::integer[]`),
     isFictional: boolean('is_fictional').notNull().default(false),
     status: text('status').notNull().default('active'),
     invisible: boolean('invisible').notNull().default(false),
