@@ -67,3 +67,17 @@ export const STORAGE_KEYS = {
 
 /** Tracking query values stored with a signup (spec §3). */
 export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+
+/** Lander kinds of `/landers/{kind}/{slug?}` (spec §2). */
+export const LANDER_KINDS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+] as const;
+
+export type TLanderKind = (typeof LANDER_KINDS)[number];

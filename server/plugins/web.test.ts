@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDER_KINDS } from '../../common/constants.ts';
 import { LOCALES } from '../../common/locales.ts';
 import { serverT } from '../lib/i18n.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
@@ -92,23 +93,17 @@ describe('server-rendered pages', () => {
 });
 
 describe('landers (lander layout)', () => {
-  it.each([
-    'alonetonight',
-    'collagelanding',
-    'gallery',
-    'iconslanding',
-    'maplanding',
-    'socialnetwork',
-    'transitionsvideolanding',
-    'video',
-  ])('renders /landers/%s with the logo bar and a signup call to action keeping the tracking query', async (kind) => {
-    const res = await get(`/landers/${kind}/milf?network=%7Babc%7D&sub1=x`, 'de');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('lander-bar');
-    expect(decode(res.body)).toContain(serverT('de')('lander.cta'));
-    expect(decode(res.body)).toContain('href="/signup?network=%7Babc%7D&sub1=x"');
-    expect(res.body).not.toContain('top-nav');
-  });
+  it.each(LANDER_KINDS)(
+    'renders /landers/%s with the logo bar and a signup call to action keeping the tracking query',
+    async (kind) => {
+      const res = await get(`/landers/${kind}/milf?network=%7Babc%7D&sub1=x`, 'de');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('lander-bar');
+      expect(decode(res.body)).toContain(serverT('de')('lander.cta'));
+      expect(decode(res.body)).toContain('href="/signup?network=%7Babc%7D&sub1=x"');
+      expect(res.body).not.toContain('top-nav');
+    },
+  );
 
   it('answers an unknown lander kind with 404', async () => {
     expect((await get('/landers/nope')).statusCode).toBe(404);

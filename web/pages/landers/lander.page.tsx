@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { NICHES, type TNicheId } from '../../../common/constants.ts';
+import { LANDER_KINDS, NICHES, type TLanderKind, type TNicheId } from '../../../common/constants.ts';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
 import type { TMemberCardData } from '../../components/member-card.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -11,23 +11,12 @@ import { appContext } from '../../lib/app-context.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/lander.page';
 
-/** The lander kinds of spec §2 (`/landers/{kind}/{slug?}`). */
-const KINDS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-] as const;
-type TKind = (typeof KINDS)[number];
+type TKind = TLanderKind;
 
 /** Cards of the slug's niche for the requested lander kind; unknown kinds are 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const kind = params.kind as TKind;
-  if (!KINDS.includes(kind)) throw data('', { status: 404 });
+  if (!LANDER_KINDS.includes(kind)) throw data('', { status: 404 });
   const ctx = context.get(appContext);
   const niche = nicheForSlug(params.slug, ctx.site.niche);
   return { kind, niche, ...(await landerCards(ctx, niche, 12)) };
