@@ -10,6 +10,21 @@ export const ERROR_CODES = [
   'origin_rejected',
   'service_unavailable',
   'offline',
+  'signups_closed',
+  'invite_only',
+  'email_exists',
+  'account_pending_deletion',
+  'login_failed',
+  'login_blocked',
+  'activation_failed',
+  'link_invalid',
+  'email_not_confirmed',
+  'too_many_reset_emails',
+  'email_not_found',
+  'old_password_wrong',
+  'email_taken',
+  'new_email_invalid',
+  'date_of_birth_invalid',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

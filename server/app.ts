@@ -6,12 +6,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { serverT } from './lib/i18n.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/profiles/media.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -55,8 +58,9 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(cookie);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { dev: !config.isProduction });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, enableDraftSpec: true, allowList: () => !config.rateLimits });
   await app.register(requestContextPlugin, { sites: services.sites, geoip: services.geoip });
+  await app.register(authPlugin, { accounts: services.accounts });
   await app.register(swagger, {
     openapi: { info: { title: 'Amora API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -68,6 +72,8 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(referenceRoutes);
   await app.register(analyticsRoutes, { services });
   await app.register(mediaRoutes, { services });
+  await app.register(accountsRoutes, { services });
+  if (!config.isProduction) await app.register(devMailboxRoutes, { services });
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
     const t = serverT(request.locale ?? 'en');

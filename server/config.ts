@@ -24,6 +24,7 @@ const ZEnv = z.object({
     .regex(/^[a-z0-9-]+$/i)
     .optional(),
   SEED_DEMO: ZBool.default(true),
+  RATE_LIMITS: ZBool.default(true),
   DEMO_PROFILES: z.coerce.number().int().min(0).max(100_000).default(300),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -42,6 +43,7 @@ export type TConfig = {
   trustProxy: boolean;
   geoipHeader: string | undefined;
   seedDemo: boolean;
+  rateLimits: boolean;
   demoProfiles: number;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
@@ -69,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     geoipHeader: e.GEOIP_HEADER?.toLowerCase(),
     seedDemo: e.SEED_DEMO,
+    rateLimits: e.RATE_LIMITS,
     demoProfiles: e.DEMO_PROFILES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -31,6 +31,7 @@ async function main() {
     timer.unref();
     await app.close();
     await services.realtime.close();
+    services.mailer.close();
     await database.close();
     process.exit(0);
   };

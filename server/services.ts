@@ -1,5 +1,7 @@
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
+import { createMailer, type TMailer } from './mail/mailer.ts';
+import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
@@ -20,12 +22,19 @@ export interface TServices {
   content: { render: typeof renderContentPage };
   siteSettings: { selectedCountry: typeof selectedCountry; siteText: typeof siteText };
   realtime: TRealtimeHub;
+  mailer: TMailer;
+  accounts: TAccountsService;
   lifecycle: { shuttingDown: boolean };
 }
 
 /** Builds the service layer over a connected database. */
-export async function createServices(config: TConfig, database: TDatabase): Promise<TServices> {
+export async function createServices(
+  config: TConfig,
+  database: TDatabase,
+  options: { now?: () => Date } = {},
+): Promise<TServices> {
   const vapid = await ensureVapidKeys(database.db);
+  const mailer = createMailer(config, database.db);
   return {
     config,
     database,
@@ -37,6 +46,8 @@ export async function createServices(config: TConfig, database: TDatabase): Prom
     content: { render: renderContentPage },
     siteSettings: { selectedCountry, siteText },
     realtime: await createHub(config.redisUrl),
+    mailer,
+    accounts: createAccountsService({ db: database.db, mailer, now: options.now }),
     lifecycle: { shuttingDown: false },
   };
 }

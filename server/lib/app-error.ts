@@ -9,6 +9,14 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   page_not_found: 404,
   rate_limited: 429,
   service_unavailable: 503,
+  email_exists: 409,
+  account_pending_deletion: 409,
+  login_failed: 401,
+  login_blocked: 429,
+  too_many_reset_emails: 429,
+  email_not_confirmed: 403,
+  signups_closed: 403,
+  invite_only: 403,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

@@ -14,7 +14,8 @@ export const errorsPlugin = fp(
       let status: number;
       if (err instanceof AppError) {
         status = err.status;
-        body = { error: err.code, message: t(`errors.${err.code}`), data: err.data };
+        const vars = err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {};
+        body = { error: err.code, message: t(`errors.${err.code}`, vars), data: err.data };
       } else if (hasZodFastifySchemaValidationErrors(err)) {
         status = 400;
         const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));

@@ -5,7 +5,7 @@ import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { RATE_LIMITS: 'true' } });
 });
 afterAll(async () => {
   await t.close();

@@ -42,7 +42,9 @@ async function freshDatabase(baseUrl: string | undefined): Promise<{ database: T
 }
 
 /** Boots the real app on a fresh database with the base sites (and optionally demo members) seeded. */
-export async function buildTestApp(options: { web?: boolean; demoProfiles?: number } = {}): Promise<TTestApp> {
+export async function buildTestApp(
+  options: { web?: boolean; demoProfiles?: number; now?: () => Date; env?: Record<string, string> } = {},
+): Promise<TTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'amora-test-'));
   const config = loadConfig({
     ...process.env,
@@ -50,13 +52,15 @@ export async function buildTestApp(options: { web?: boolean; demoProfiles?: numb
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    RATE_LIMITS: 'false',
+    ...options.env,
   });
   const { database, drop } = await freshDatabase(config.databaseUrl);
   await seedBaseSites(database.db);
   if (options.demoProfiles) {
     await seedDemoProfiles(database.db, { mediaDir: mediaDir(dataDir), count: options.demoProfiles });
   }
-  const services = await createServices(config, database);
+  const services = await createServices(config, database, { now: options.now });
   const app = await buildApp({ services, web: options.web ?? false, logger: false });
   await app.ready();
   return {
@@ -66,6 +70,7 @@ export async function buildTestApp(options: { web?: boolean; demoProfiles?: numb
     close: async () => {
       await app.close();
       await services.realtime.close();
+      services.mailer.close();
       await database.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });

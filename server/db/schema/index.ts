@@ -1,2 +1,3 @@
 export * from './profiles.ts';
 export * from './sites.ts';
+export * from './accounts.ts';

@@ -11,8 +11,9 @@ export const profiles = pgTable(
     sexuality: text('sexuality').notNull(),
     birthDate: date('birth_date').notNull(),
     country: text('country').notNull(),
-    regionCode: text('region_code').notNull(),
-    city: text('city').notNull(),
+    /** Empty until the member sets a location. */
+    regionCode: text('region_code').notNull().default(''),
+    city: text('city').notNull().default(''),
     /** City-level coordinates only (ARCHITECTURE §6); never sent to other members. */
     lat: real('lat'),
     lon: real('lon'),

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './profiles.ts';
+import { sites } from './sites.ts';
+
+/** Tracking values stored with a signup (spec §3). */
+export type TTracking = Partial<Record<'network' | 'ref' | 'sub1' | 'sub2' | 'sub3', string>>;
+
+/** Member accounts (spec §3 User); an account belongs to the site it signed up on. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    email: text('email').notNull(),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    passwordHash: text('password_hash').notNull(),
+    /** not_confirmed | active | deleted | purged */
+    status: text('status').notNull().default('not_confirmed'),
+    locale: text('locale').notNull(),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    notificationsDisabled: text('notifications_disabled')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Why email notifications stopped: fbl | bounce | listunsubscribe (spec §4). */
+    emailDisabledReason: text('email_disabled_reason'),
+    tracking: jsonb('tracking').$type<TTracking>().notNull().default({}),
+    signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deleteReason: text('delete_reason'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_site_email_idx').on(t.siteId, t.email), uniqueIndex('users_profile_idx').on(t.profileId)],
+);
+
+/** Server-side sessions; only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use, expiring email tokens (activation, password reset, email change, reactivation); hashed. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user_kind_idx').on(t.userId, t.kind, t.createdAt)],
+);
+
+/** Login attempts for the per-account and per-IP lockout. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.siteId, t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** The dev mailbox: every email when no SMTP server is configured (shown at /dev/mailbox, never in production). */
+export const mailbox = pgTable('mailbox', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  kind: text('kind').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Durable background jobs drained with FOR UPDATE SKIP LOCKED (ARCHITECTURE §1). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`done_at is null`),
+  ],
+);
+
+/** Append-only credit ledger: every balance change is a row written in the same transaction (ARCHITECTURE §4). */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    ref: text('ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { mailbox } from '../db/schema/index.ts';
+import type { TServices } from '../services.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const ZMail = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+
+/** The dev mailbox (never registered in production): every email the app would have sent, newest first. */
+export async function devMailboxRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = services.database;
+  const latest = () => db.select().from(mailbox).orderBy(desc(mailbox.id)).limit(100);
+
+  r.get(
+    '/dev/mailbox.json',
+    { schema: { hide: true, querystring: z.object({ to: z.string().optional() }), response: { 200: z.array(ZMail) } } },
+    async (request) => {
+      const rows = request.query.to
+        ? await db
+            .select()
+            .from(mailbox)
+            .where(eq(mailbox.to, request.query.to.toLowerCase()))
+            .orderBy(desc(mailbox.id))
+            .limit(100)
+        : await latest();
+      return rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        kind: m.kind,
+        text: m.text,
+        created_at: m.createdAt.toISOString(),
+      }));
+    },
+  );
+
+  r.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await latest();
+    const items = rows
+      .map(
+        (m) =>
+          `<li><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a> → ${escapeHtml(m.to)} <small>${m.createdAt.toISOString()}</small></li>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body style="font-family:sans-serif;max-width:900px;margin:2rem auto"><h1>Dev mailbox</h1><p>Emails are stored here because SMTP_URL is not set. Not available in production.</p><ol>${items || '<li>No email yet.</li>'}</ol></body></html>`,
+      );
+  });
+
+  r.get(
+    '/dev/mailbox/:id',
+    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const [mail] = await db.select().from(mailbox).where(eq(mailbox.id, request.params.id)).limit(1);
+      if (!mail) return reply.callNotFound();
+      return reply.type('text/html; charset=utf-8').send(mail.html);
+    },
+  );
+}

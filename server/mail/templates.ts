@@ -1,0 +1,37 @@
+import { serverT } from '../lib/i18n.ts';
+
+/** Transactional emails; texts are catalogue keys `email.<kind>.*`, so every email exists in all 11 locales. */
+export type TEmailKind = 'activation' | 'reset' | 'mail_change' | 'reactivation';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Renders subject, HTML and text parts of an email in a locale; `vars.link` is the call to action. */
+export function renderEmail(kind: TEmailKind, locale: string, vars: Record<string, string | number>) {
+  const t = serverT(locale);
+  const v = { ...vars, interpolation: { escapeValue: false } };
+  const subject = t(`email.${kind}.subject`, v);
+  const greeting = t('email.greeting', v);
+  const body = t(`email.${kind}.body`, v);
+  const button = t(`email.${kind}.button`, v);
+  const expiry = t('email.expiry', { ...v, count: Number(vars.hours ?? 24) });
+  const hint = t('email.link_hint', v);
+  const footer = t('email.footer', v);
+  const link = String(vars.link ?? '');
+  const text = [greeting, '', body, '', `${button}: ${link}`, '', expiry, '', '--', footer].join('\n');
+  const e = (s: string) => escapeHtml(s);
+  const html = `<!doctype html><html lang="${e(locale)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;background:#f4f5f8;font-family:'Open Sans',Arial,sans-serif;color:#1b2a4a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:8px">
+<tr><td style="background:#1b2a4a;color:#fff;padding:16px 24px;font-weight:700;font-size:18px;border-radius:8px 8px 0 0"><span style="color:#e8173f">&#9829;</span> ${e(String(vars.site))}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+<p>${e(greeting)}</p><p>${e(body)}</p>
+<p style="text-align:center;margin:28px 0"><a href="${e(link)}" style="background:#e8173f;color:#fff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:600;display:inline-block">${e(button)}</a></p>
+<p style="font-size:13px;color:#5c6578">${e(expiry)}</p>
+<p style="font-size:13px;color:#5c6578">${e(hint)}<br><a href="${e(link)}" style="color:#1b2a4a;word-break:break-all">${e(link)}</a></p>
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#5c6578;border-top:1px solid #e6e8ee">${e(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject, html, text };
+}

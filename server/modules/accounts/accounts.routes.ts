@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZLoginRequest } from '../../../common/accounts.ts';
+import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.ts';
+import { LOCALES } from '../../../common/locales.ts';
+import { ZUserResponse } from '../../../common/wire/user.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
+import { isSameOrigin } from '../../plugins/security.ts';
+import type { TServices } from '../../services.ts';
+import { normaliseHost } from '../sites/sites.service.ts';
+
+const ZSignupBody = z.object({}).passthrough().describe('the signup form of spec §3 (common/accounts.ts)');
+
+/** The base URL for links in emails: the request's own origin only when its host is the site's domain. */
+export function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  const host = request.headers.host ?? '';
+  if (normaliseHost(host) === request.site.domain) return `${request.protocol}://${host}`;
+  if (publicUrl && request.site.isDefault) return publicUrl.replace(/\/$/, '');
+  return `https://${request.site.domain}`;
+}
+
+/** Whether the visitor arrived with a traffic source (tracking query or stored tracking cookie). */
+function hasTrafficSource(request: FastifyRequest, tracking: Record<string, string> | undefined): boolean {
+  return Boolean(request.cookies.tracking) || TRACKING_KEYS.some((k) => tracking?.[k]);
+}
+
+/** Login, current user, language, logout, signup and activation (spec §7, accounts issue). */
+export async function accountsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { accounts } = services;
+
+  const current = async (request: FastifyRequest) =>
+    accounts.userForSession(request.cookies[SESSION_COOKIE] ?? undefined, request.site.cdnPrefix);
+
+  r.post(
+    '/api/user.php',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { tags: ['account'], summary: 'Log in', body: ZLoginRequest, response: { 200: ZUserResponse } },
+    },
+    async (request, reply) => {
+      const { session } = await accounts.login(request.site, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      await accounts.logout(request.cookies[SESSION_COOKIE]);
+      setSessionCookie(request, reply, session);
+      return { user: await accounts.userForSession(session.token, request.site.cdnPrefix) };
+    },
+  );
+
+  r.get(
+    '/api/user.php',
+    { schema: { tags: ['account'], summary: 'The logged-in member', response: { 200: ZUserResponse } } },
+    async (request) => ({ user: requireUser(request) }),
+  );
+
+  r.put(
+    '/api/user.php',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the interface language',
+        body: z.object({ language: z.enum(LOCALES) }),
+        response: { 200: ZUserResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await accounts.setLanguage(user.id, request.body.language);
+      return { user: await current(request) };
+    },
+  );
+
+  r.get(
+    '/api/logout.php',
+    { schema: { tags: ['account'], summary: 'Log out', response: { 204: z.null() } } },
+    async (request, reply) => {
+      // A GET that ends a session: only from our own client, never from a cross-site link or image.
+      if (request.headers[CLIENT_REQUEST_HEADER] === undefined && !isSameOrigin(request.headers)) {
+        throw new AppError('origin_rejected');
+      }
+      await accounts.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/signup.php',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['account'], summary: 'Sign up', body: ZSignupBody, response: { 200: ZUserResponse } },
+    },
+    async (request, reply) => {
+      const body = request.body as Parameters<typeof accounts.signup>[0];
+      const { session } = await accounts.signup(body, {
+        site: request.site,
+        locale: request.locale,
+        country: services.siteSettings.selectedCountry(request.site, request.geoCountry, request.cookies.country),
+        origin: siteOrigin(request, services.config.publicUrl),
+        userAgent: request.headers['user-agent'] ?? null,
+        hasTrafficSource: hasTrafficSource(request, body.tracking),
+      });
+      setSessionCookie(request, reply, session);
+      return { user: await accounts.userForSession(session.token, request.site.cdnPrefix) };
+    },
+  );
+
+  r.post(
+    '/api/activation.php',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: { tags: ['account'], summary: 'Send a new activation email', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await accounts.resendActivation(user.id, request.site, siteOrigin(request, services.config.publicUrl));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/activate',
+    { schema: { hide: true, querystring: z.object({ token: z.string().max(100).default('') }) } },
+    async (request, reply) => {
+      try {
+        await accounts.activate(request.query.token);
+        return reply.redirect('/activate/done', 303);
+      } catch (err) {
+        const code = err instanceof AppError ? err.code : 'activation_failed';
+        return reply.redirect(
+          `/activate/error?reason=${code === 'link_invalid' ? 'link_invalid' : 'activation_failed'}`,
+          303,
+        );
+      }
+    },
+  );
+}

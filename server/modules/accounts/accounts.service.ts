@@ -1,0 +1,282 @@
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { makeSignupSchema, sexualityFor, type TSignupRequest } from '../../../common/accounts.ts';
+import { AUTH_COOKIE_MAX_AGE_S } from '../../../common/constants.ts';
+import { isLocale, type TLocale } from '../../../common/locales.ts';
+import { cleanTrackingValue } from '../../../common/visibility.ts';
+import type { TUser } from '../../../common/wire/user.ts';
+import type { TDb } from '../../db/connect.ts';
+import { creditLedger, profiles, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { TMailer } from '../../mail/mailer.ts';
+import { mainImage } from '../profiles/profiles.service.ts';
+import type { TSite } from '../sites/sites.service.ts';
+import {
+  consumeToken,
+  countFailures,
+  countTokensSince,
+  deleteSession,
+  findSessionUser,
+  findUserByEmail,
+  findUserWithProfile,
+  insertLoginAttempt,
+  insertSession,
+  insertToken,
+  lastSuccess,
+  type TUserWithProfile,
+} from './accounts.repository.ts';
+
+/** Failed logins per account within the window before the account is blocked (spec §8 wording). */
+export const ACCOUNT_FAILURE_LIMIT = 5;
+/** Failed logins per IP within the window before the IP is blocked. */
+export const IP_FAILURE_LIMIT = 30;
+/** Lockout window and block duration. */
+export const LOCKOUT_MS = 15 * 60_000;
+/** Activation links stay valid this many hours. */
+export const ACTIVATION_HOURS = 168;
+/** Activation emails an account may request per day. */
+const ACTIVATION_EMAILS_PER_DAY = 5;
+
+export interface TSignupContext {
+  site: TSite;
+  locale: TLocale;
+  country: string;
+  origin: string;
+  userAgent: string | null;
+  hasTrafficSource: boolean;
+}
+
+type TNewSession = { token: string; maxAge: number };
+
+/** Account rules: signup, activation, login with lockout, sessions (spec §3–§8). */
+export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: () => Date }) {
+  const { db, mailer } = deps;
+  const now = deps.now ?? (() => new Date());
+  // Verifying against a real hash for unknown emails keeps both answers equally slow.
+  const dummyHash = hash(newToken());
+
+  async function startSession(userId: number, userAgent: string | null): Promise<TNewSession> {
+    const token = newToken();
+    await insertSession(db, {
+      id: hashToken(token),
+      userId,
+      createdAt: now(),
+      expiresAt: new Date(now().getTime() + AUTH_COOKIE_MAX_AGE_S * 1000),
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+    return { token, maxAge: AUTH_COOKIE_MAX_AGE_S };
+  }
+
+  async function sendActivation(
+    site: TSite,
+    origin: string,
+    user: { id: number; email: string; locale: string; name: string },
+  ) {
+    const token = newToken();
+    await insertToken(db, {
+      userId: user.id,
+      kind: 'activation',
+      tokenHash: hashToken(token),
+      createdAt: now(),
+      expiresAt: new Date(now().getTime() + ACTIVATION_HOURS * 3_600_000),
+    });
+    await mailer.send({
+      site,
+      to: user.email,
+      locale: user.locale,
+      kind: 'activation',
+      vars: { name: user.name, link: `${origin}/activate?token=${token}`, hours: ACTIVATION_HOURS },
+    });
+  }
+
+  /** Minutes left of a block that started at `last`, at least 1. */
+  const minutesLeft = (last: Date) => Math.max(1, Math.ceil((last.getTime() + LOCKOUT_MS - now().getTime()) / 60_000));
+
+  return {
+    /** The User of spec §3 for a session's account, or null. */
+    async userForSession(token: string | undefined, cdnPrefix: string): Promise<TUser | null> {
+      if (!token) return null;
+      const userId = await findSessionUser(db, hashToken(token), now());
+      if (!userId) return null;
+      const row = await findUserWithProfile(db, userId);
+      return row ? toUserDto(row, cdnPrefix) : null;
+    },
+
+    /** Creates an account and profile, grants signup credits, emails the activation link and logs in. */
+    async signup(input: TSignupRequest, ctx: TSignupContext): Promise<{ userId: number; session: TNewSession }> {
+      const { site } = ctx;
+      if (site.signups === 'with_trafficsource' && !ctx.hasTrafficSource) throw new AppError('invite_only');
+      if (site.signups !== 'all' && site.signups !== 'with_trafficsource') throw new AppError('signups_closed');
+      const parsed = makeSignupSchema(site.minAge, now).safeParse(input);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw new AppError('invalid_request', { issues });
+      }
+      const v = parsed.data;
+      const existing = await findUserByEmail(db, site.id, v.email);
+      if (existing?.status === 'deleted') throw new AppError('account_pending_deletion');
+      if (existing) throw new AppError('email_exists');
+      const tracking = Object.fromEntries(
+        Object.entries(v.tracking ?? {})
+          .filter(([k]) => ['network', 'ref', 'sub1', 'sub2', 'sub3'].includes(k))
+          .map(([k, val]) => [k, cleanTrackingValue(val)]),
+      );
+      const sexuality = sexualityFor(v.gender, v.looking_for);
+      const niches = [1];
+      if (v.gender === 'female' && (sexuality === 'lesbian' || sexuality === 'bi')) niches.push(2);
+      if (v.gender === 'male' && (sexuality === 'gay' || sexuality === 'bi')) niches.push(7);
+      const passwordHash = await hash(v.password);
+      let userId: number;
+      try {
+        userId = await db.transaction(async (tx) => {
+          const [profile] = await tx
+            .insert(profiles)
+            .values({
+              name: v.name,
+              gender: v.gender,
+              sexuality,
+              birthDate: v.date_of_birth,
+              country: ctx.country,
+              locale: ctx.locale,
+              niches,
+              status: 'disabled',
+            })
+            .returning({ id: profiles.id });
+          const [user] = await tx
+            .insert(users)
+            .values({
+              siteId: site.id,
+              profileId: profile.id,
+              email: v.email,
+              passwordHash,
+              locale: ctx.locale,
+              credits: site.signupCredits,
+              tracking,
+            })
+            .returning({ id: users.id });
+          if (site.signupCredits > 0) {
+            await tx
+              .insert(creditLedger)
+              .values({ userId: user.id, delta: site.signupCredits, reason: 'signup_bonus' });
+          }
+          return user.id;
+        });
+      } catch (err) {
+        // Two concurrent submits of the same form: the unique index lets exactly one through.
+        if (
+          (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+          (err as { cause?: { code?: string } }).cause?.code === '23505'
+        ) {
+          throw new AppError('email_exists');
+        }
+        throw err;
+      }
+      await sendActivation(site, ctx.origin, { id: userId, email: v.email, locale: ctx.locale, name: v.name });
+      return { userId, session: await startSession(userId, ctx.userAgent) };
+    },
+
+    /** Confirms an email address with a single-use activation token. */
+    async activate(token: string): Promise<number> {
+      const row = token ? await consumeToken(db, 'activation', hashToken(token), now()) : undefined;
+      if (!row) throw new AppError('link_invalid');
+      const user = await findUserWithProfile(db, row.userId);
+      if (!user || user.status === 'deleted' || user.status === 'purged') throw new AppError('activation_failed');
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ emailConfirmed: true, status: user.status === 'not_confirmed' ? 'active' : user.status })
+          .where(eq(users.id, user.id));
+        await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.id, user.profileId));
+      });
+      return user.id;
+    },
+
+    /** Sends a new activation link to a logged-in, unconfirmed account (at most 5 a day). */
+    async resendActivation(userId: number, site: TSite, origin: string): Promise<void> {
+      const user = await findUserWithProfile(db, userId);
+      if (!user || user.emailConfirmed) return;
+      const since = new Date(now().getTime() - 86_400_000);
+      if ((await countTokensSince(db, userId, 'activation', since)) >= ACTIVATION_EMAILS_PER_DAY) {
+        throw new AppError('rate_limited');
+      }
+      await sendActivation(site, origin, {
+        id: user.id,
+        email: user.email,
+        locale: user.locale,
+        name: user.profile.name,
+      });
+    },
+
+    /** Verifies credentials with per-account and per-IP lockout; identical answers for unknown email and wrong password. */
+    async login(
+      site: TSite,
+      input: { email: string; password: string },
+      ctx: { ip: string; userAgent: string | null },
+    ): Promise<{ userId: number; session: TNewSession }> {
+      const email = input.email.trim().toLowerCase();
+      const windowStart = new Date(now().getTime() - LOCKOUT_MS);
+      const ipFailures = await countFailures(db, { ip: ctx.ip }, windowStart);
+      if (ipFailures.n >= IP_FAILURE_LIMIT && ipFailures.last) {
+        throw new AppError('login_blocked', { minutes: minutesLeft(ipFailures.last) });
+      }
+      const success = await lastSuccess(db, site.id, email, windowStart);
+      const accountFailures = await countFailures(db, { siteId: site.id, email }, success ?? windowStart);
+      if (accountFailures.n >= ACCOUNT_FAILURE_LIMIT && accountFailures.last) {
+        throw new AppError('login_blocked', { minutes: minutesLeft(accountFailures.last) });
+      }
+      const user = await findUserByEmail(db, site.id, email);
+      const usable = user && user.status !== 'purged';
+      const valid = await verify(usable ? user.passwordHash : await dummyHash, input.password).catch(() => false);
+      await insertLoginAttempt(db, {
+        siteId: site.id,
+        email,
+        ip: ctx.ip,
+        success: Boolean(usable && valid),
+        createdAt: now(),
+      });
+      if (!usable || !valid) throw new AppError('login_failed');
+      if (user.status === 'deleted') throw new AppError('account_pending_deletion');
+      await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+      return { userId: user.id, session: await startSession(user.id, ctx.userAgent) };
+    },
+
+    /** Ends a session. */
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await deleteSession(db, hashToken(token));
+    },
+
+    /** Stores the interface language of a logged-in member. */
+    async setLanguage(userId: number, locale: string): Promise<void> {
+      if (!isLocale(locale)) throw new AppError('invalid_request');
+      await db.update(users).set({ locale }).where(eq(users.id, userId));
+    },
+  };
+}
+
+/** The wire User of spec §3. */
+export function toUserDto(row: TUserWithProfile, cdnPrefix: string): TUser {
+  return {
+    id: row.id,
+    email: row.email,
+    email_confirmed: row.emailConfirmed,
+    status: row.status,
+    credits: row.credits,
+    paid_user: row.paidUser,
+    signup_date: row.signupDate.toISOString(),
+    locale: row.locale,
+    invisible: row.invisible,
+    fictional_icon: false,
+    notifications_disabled: row.notificationsDisabled,
+    email_disabled_reason: row.emailDisabledReason,
+    profile: {
+      id: row.profile.id,
+      name: row.profile.name,
+      country: row.profile.country,
+      status: row.profile.status,
+      main_image: mainImage(row.fileKey, cdnPrefix),
+    },
+  };
+}
+
+export type TAccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,241 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, profiles, sites, users } from '../../db/schema/index.ts';
+import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+let clock = new Date('2026-11-22T10:00:00Z');
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => clock });
+  await t.services.database.db.update(sites).set({ signupCredits: 20 }).where(eq(sites.domain, 'localhost'));
+  t.services.sites.invalidate();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const signup = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/signup.php', headers: { ...CLIENT, ...headers }, payload });
+const login = (email: string, password: string, extra: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/user.php', headers: CLIENT, payload: { email, password }, ...extra });
+const userCount = async () => (await t.services.database.db.select({ n: count() }).from(users))[0].n;
+
+describe('signup', () => {
+  it('creates an unconfirmed member with a disabled profile, signup credits in the ledger, a session and an activation email in the member language', async () => {
+    const form = signupForm({ tracking: { network: '{fb}', sub1: 'x', evil: 'y' } });
+    const res = await signup(form, { cookie: 'i18n_redirected=de' });
+    expect(res.statusCode).toBe(200);
+    const { user } = res.json();
+    expect(user).toMatchObject({
+      status: 'not_confirmed',
+      email_confirmed: false,
+      credits: 20,
+      paid_user: false,
+      locale: 'de',
+    });
+    expect(user.profile).toMatchObject({ name: form.name, status: 'disabled', main_image: null });
+    const cookie = res.cookies.find((c) => c.name === 'auth.session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.maxAge).toBe(30 * 24 * 3600);
+    const me = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: { 'auth.session': cookie.value } });
+    expect(me.json().user.id).toBe(user.id);
+    const db = t.services.database.db;
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row.tracking).toEqual({ network: 'fb', sub1: 'x' });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger.map((l) => l.delta)).toEqual([20]);
+    const mail = await lastMail(t, form.email as string);
+    expect(mail?.kind).toBe('activation');
+    expect(mail?.subject).toContain('Bestätige');
+    expect(linkIn(mail!.text).pathname).toBe('/activate');
+  });
+
+  it.each([
+    [{ name: 'same@example.com', email: 'same@example.com' }, 'name', 'validation.username_is_email'],
+    [{ name: '@handle' }, 'name', 'validation.username_at'],
+    [{ date_of_birth: '2015-01-01' }, 'date_of_birth', 'validation.dob_invalid'],
+    [{ date_of_birth: '1990-02-31' }, 'date_of_birth', 'validation.dob_invalid'],
+    [{ email: 'not-an-email' }, 'email', 'validation.email_invalid'],
+    [{ password_confirmation: 'something else' }, 'password_confirmation', 'validation.passwords_differ'],
+    [{ accept_terms: false }, 'accept_terms', 'validation.accept_terms'],
+  ])('refuses %o with %s: %s, and creates nothing', async (overrides, path, message) => {
+    const before = await userCount();
+    const res = await signup(signupForm(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+    expect(res.json().data.issues).toContainEqual({ path, message });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('creates exactly one account for a concurrent double submit', async () => {
+    const form = signupForm();
+    const results = await Promise.all([signup(form), signup(form), signup(form)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().error).toBe('email_exists');
+    const rows = await t.services.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, form.email as string));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers an existing email with the spec text', async () => {
+    const { form } = await buildMember(t);
+    const res = await signup(signupForm({ email: (form.email as string).toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('An account with this e-mail address already exists');
+  });
+
+  it('follows the signups setting: invite only without a traffic source, closed otherwise', async () => {
+    const db = t.services.database.db;
+    const setSignups = async (value: string) => {
+      await db.update(sites).set({ signups: value }).where(eq(sites.domain, 'localhost'));
+      t.services.sites.invalidate();
+    };
+    await setSignups('with_trafficsource');
+    expect((await signup(signupForm())).json().error).toBe('invite_only');
+    expect((await signup(signupForm({ tracking: { network: 'ads' } }))).statusCode).toBe(200);
+    await setSignups('none');
+    expect((await signup(signupForm({ tracking: { network: 'ads' } }))).json().error).toBe('signups_closed');
+    await setSignups('all');
+  });
+});
+
+describe('activation', () => {
+  it('confirms the email once; the link cannot be reused', async () => {
+    const { form, user } = await buildMember(t);
+    const link = linkIn((await lastMail(t, form.email as string))!.text);
+    const first = await t.app.inject({ url: `${link.pathname}${link.search}` });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/activate/done');
+    const db = t.services.database.db;
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ emailConfirmed: true, status: 'active' });
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.profile.id));
+    expect(profile.status).toBe('active');
+    const again = await t.app.inject({ url: `${link.pathname}${link.search}` });
+    expect(again.headers.location).toBe('/activate/error?reason=link_invalid');
+    const forged = await t.app.inject({ url: '/activate?token=forged' });
+    expect(forged.headers.location).toBe('/activate/error?reason=link_invalid');
+  });
+
+  it('expires activation links after 7 days', async () => {
+    const { form } = await buildMember(t);
+    const link = linkIn((await lastMail(t, form.email as string))!.text);
+    const saved = clock;
+    clock = new Date(saved.getTime() + 169 * 3_600_000);
+    const res = await t.app.inject({ url: `${link.pathname}${link.search}` });
+    clock = saved;
+    expect(res.headers.location).toBe('/activate/error?reason=link_invalid');
+  });
+});
+
+describe('login and sessions', () => {
+  it('logs in, rotates the session and ends it on logout', async () => {
+    const { form, cookie: signupCookie } = await buildMember(t);
+    const res = await login(form.email as string, form.password as string, { cookies: signupCookie });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.cookies.find((c) => c.name === 'auth.session')!.value;
+    expect(fresh).not.toBe(signupCookie['auth.session']);
+    const old = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: signupCookie });
+    expect(old.statusCode).toBe(403);
+    expect(old.json().error).toBe('authentication_required');
+    const out = await t.app.inject({ url: '/api/logout.php', headers: CLIENT, cookies: { 'auth.session': fresh } });
+    expect(out.statusCode).toBe(204);
+    const after = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: { 'auth.session': fresh } });
+    expect(after.statusCode).toBe(403);
+  });
+
+  it('answers unknown email and wrong password identically, in similar time', async () => {
+    const { form } = await buildMember(t);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await login(email, 'wrong password 1', { remoteAddress: '10.1.1.1' });
+      return { res, ms: performance.now() - start };
+    };
+    const unknown = [await timed('nobody@example.com'), await timed('nobody2@example.com')];
+    const wrong = [await timed(form.email as string), await timed(form.email as string)];
+    expect(unknown[0].res.statusCode).toBe(401);
+    expect(wrong[0].res.statusCode).toBe(401);
+    expect(unknown[0].res.json()).toEqual(wrong[0].res.json());
+    expect(wrong[0].res.json().message).toBe('Login failed, please try again');
+    const mean = (xs: { ms: number }[]) => xs.reduce((a, x) => a + x.ms, 0) / xs.length;
+    const [a, b] = [mean(unknown), mean(wrong)];
+    expect(Math.abs(a - b) / Math.max(a, b)).toBeLessThan(0.6);
+  });
+
+  it('blocks an account after 5 failures for 15 minutes, even with the right password', async () => {
+    const { form } = await buildMember(t);
+    for (let i = 0; i < 5; i++) expect((await login(form.email as string, `wrong-${i}-password`)).statusCode).toBe(401);
+    const blocked = await login(form.email as string, form.password as string);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ error: 'login_blocked', data: { minutes: 15 } });
+    expect(blocked.json().message).toBe(
+      'Too many incorrect attempts, account blocked for {{minutes}} min.'.replace('{{minutes}}', '15'),
+    );
+    const saved = clock;
+    clock = new Date(saved.getTime() + 10 * 60_000);
+    expect((await login(form.email as string, form.password as string)).json().data.minutes).toBe(5);
+    clock = new Date(saved.getTime() + 15 * 60_000 + 1000);
+    expect((await login(form.email as string, form.password as string)).statusCode).toBe(200);
+    clock = saved;
+  });
+
+  it('blocks an IP after 30 failures across accounts', async () => {
+    const saved = clock;
+    clock = new Date(saved.getTime() + 3_600_000);
+    for (let i = 0; i < 30; i++) await login(`spray${i}@example.com`, 'password-guess', { remoteAddress: '10.2.2.2' });
+    const res = await login('spray-last@example.com', 'password-guess', { remoteAddress: '10.2.2.2' });
+    expect(res.json().error).toBe('login_blocked');
+    const other = await login('spray-last@example.com', 'password-guess', { remoteAddress: '10.3.3.3' });
+    expect(other.json().error).toBe('login_failed');
+    clock = saved;
+  });
+});
+
+describe('cross-site protection and access', () => {
+  it('rejects a cross-site login and a logout without our client header', async () => {
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { origin: 'https://evil.example', host: 'localhost' },
+      payload: { email: 'a@example.com', password: 'x' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().error).toBe('origin_rejected');
+    const { cookie } = await buildMember(t);
+    const logout = await t.app.inject({ url: '/api/logout.php', headers: { host: 'localhost' }, cookies: cookie });
+    expect(logout.statusCode).toBe(403);
+    const stillIn = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: cookie });
+    expect(stillIn.statusCode).toBe(200);
+  });
+
+  it('changes the language of a logged-in member only', async () => {
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      headers: CLIENT,
+      payload: { language: 'nl' },
+    });
+    expect(anonymous.json().error).toBe('authentication_required');
+    const { cookie } = await buildMember(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      headers: CLIENT,
+      cookies: cookie,
+      payload: { language: 'nl' },
+    });
+    expect(res.json().user.locale).toBe('nl');
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      headers: CLIENT,
+      cookies: cookie,
+      payload: { language: 'xx' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_COOKIE_PREFIX } from '../../common/constants.ts';
+import type { TUser } from '../../common/wire/user.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { TAccountsService } from '../modules/accounts/accounts.service.ts';
+
+/** The session cookie: the spec's 'auth.' prefix, 30 days, HttpOnly, SameSite=Lax, Secure over https. */
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: TUser | null;
+  }
+}
+
+const SKIP = /^\/(assets\/|media\/|healthz|readyz|favicon)/;
+
+/** Sets the session cookie after login or signup. */
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; maxAge: number },
+) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: session.maxAge,
+  });
+}
+
+/** Clears the session cookie. */
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The logged-in member of a request, or 403 authentication_required. */
+export function requireUser(request: FastifyRequest): TUser {
+  if (!request.user) throw new AppError('authentication_required');
+  return request.user;
+}
+
+/** Resolves the logged-in member of every page and API request from the session cookie. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { accounts: TAccountsService }) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      if (SKIP.test(request.url)) return;
+      request.user = await opts.accounts.userForSession(request.cookies[SESSION_COOKIE], request.site.cdnPrefix);
+    });
+  },
+  { name: 'auth', dependencies: ['request-context'] },
+);
