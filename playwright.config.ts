@@ -35,7 +35,7 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -16,6 +16,12 @@ export function flatten(tree: TTree, prefix = ''): Record<string, string> {
   return out;
 }
 
+const tags = (value: string) =>
+  [...value.matchAll(/<\/?([a-z]+)>/g)]
+    .map((m) => m[0])
+    .sort()
+    .join(',');
+
 const placeholders = (value: string) =>
   [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
     .map((m) => m[1])
@@ -63,6 +69,8 @@ export function checkCatalogues(catalogues: Record<string, unknown>): string[] {
         // The _one form may spell out "one" instead of {{count}}.
         const okOne = key.endsWith('_one') && want.replace(/(^|,)count(,|$)/, '$1').replace(/^,|,$/g, '') === got;
         if (want !== got && !okOne) problems.push(`${lng}: placeholders of ${key} are [${got}], expected [${want}]`);
+        if (tags(base) !== tags(value))
+          problems.push(`${lng}: tags of ${key} are [${tags(value)}], expected [${tags(base)}]`);
         if (lng !== 'en' && !SAME_AS_ENGLISH_OK.has(key) && looksUntranslated(value, source)) {
           problems.push(`${lng}: ${key} is still English: "${value}"`);
         }

@@ -24,6 +24,8 @@ export class AppError extends Error {
   readonly code: TErrorCode;
   readonly status: number;
   readonly data: unknown;
+  /** Marker that survives bundling (page loaders see errors thrown by the host's module instance). */
+  readonly isAppError = true;
 
   constructor(code: TErrorCode, data?: unknown, status?: number) {
     super(code);

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_COOKIE_PREFIX } from '../../common/constants.ts';
 import type { TUser } from '../../common/wire/user.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { TAccountsService } from '../modules/accounts/accounts.service.ts';
 
-/** The session cookie: the spec's 'auth.' prefix, 30 days, HttpOnly, SameSite=Lax, Secure over https. */
-export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;
+export { SESSION_COOKIE } from '../../common/session-cookie.ts';
+import { SESSION_COOKIE } from '../../common/session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

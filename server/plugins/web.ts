@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
+import { siteOrigin } from '../modules/accounts/accounts.routes.ts';
 import type { TServices } from '../services.ts';
 import type { TRequestContext } from '../web/request-context.ts';
 
@@ -80,6 +81,11 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
           geoCountry: request.geoCountry,
           nonce: reply.scriptNonce,
           cookies: request.cookies,
+          user: request.user,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          origin: siteOrigin(request, services.config.publicUrl),
+          secure: request.protocol === 'https',
         });
         const response = await handle(toWebRequest(request, reply), context);
         reply.status(response.status);

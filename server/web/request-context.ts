@@ -1,4 +1,5 @@
 import type { TLocale } from '../../common/locales.ts';
+import type { TUser } from '../../common/wire/user.ts';
 import type { TSite } from '../modules/sites/sites.service.ts';
 import type { TServices } from '../services.ts';
 
@@ -10,4 +11,10 @@ export interface TRequestContext {
   geoCountry: string | null;
   nonce: string;
   cookies: Record<string, string | undefined>;
+  user: TUser | null;
+  ip: string;
+  userAgent: string | null;
+  /** Base URL for links in emails (see siteOrigin). */
+  origin: string;
+  secure: boolean;
 }

@@ -1,6 +1,9 @@
-import { Container, Nav, Navbar } from 'react-bootstrap';
+import { Container, Dropdown, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches, useNavigate } from 'react-router';
+import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '../../common/constants.ts';
+import type { TUser } from '../../common/wire/user.ts';
+import { api } from '../lib/api.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { url } from '../lib/url.ts';
 import { useRootData } from '../lib/use-root-data.ts';
@@ -9,7 +12,82 @@ import { LanguageDropdown } from './language-dropdown.tsx';
 /** Routes that show a back button in installed-app mode (spec §2). */
 const BACK_ROUTES = new Set(['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod']);
 
-/** Top navigation (spec §2); the logged-out variant shows the Login button and the language dropdown. */
+/** A count badge capped at 99+ (spec §9). */
+export function CountBadge({ count, label, variant = 'primary' }: { count: number; label: string; variant?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className={`badge rounded-pill text-bg-${variant} ms-1`}>
+      <span aria-hidden="true">{count > BADGE_CAP ? `${BADGE_CAP}+` : count}</span>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+/** Credits badge: shown at 10 or fewer, warning colour above 0, danger at 0 (spec §2). */
+function CreditsBadge({ credits }: { credits: number }) {
+  const { t } = useTranslation();
+  if (credits > CREDIT_BADGE_THRESHOLD) return null;
+  return (
+    <span className={`badge rounded-pill ms-1 text-bg-${credits > 0 ? 'warning' : 'danger'}`}>
+      {credits}
+      <span className="visually-hidden"> {t('common.credits_count', { count: credits })}</span>
+    </span>
+  );
+}
+
+function MemberLinks({ user }: { user: TUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const logout = async () => {
+    await api.get('/api/logout.php').catch(() => undefined);
+    await navigate(url('index'));
+    await revalidator.revalidate();
+  };
+  return (
+    <>
+      <Nav.Link as={NavLink} to={url('members')}>
+        {t('nav.search_members')}
+      </Nav.Link>
+      <Nav.Link as={NavLink} to={url('chats')}>
+        {t('nav.messages')}
+      </Nav.Link>
+      <Nav.Link as={NavLink} to={url('likes')}>
+        {t('nav.likes')}
+      </Nav.Link>
+      {user.paid_user ? (
+        <Nav.Link as={NavLink} to={url('credits')}>
+          {t('nav.credits')}
+          <CreditsBadge credits={user.credits} />
+        </Nav.Link>
+      ) : (
+        <Nav.Link as={NavLink} to={url('premium')} className="fw-semibold text-warning">
+          {t('nav.get_premium')}
+        </Nav.Link>
+      )}
+      <LanguageDropdown />
+      <Dropdown align="end">
+        <Dropdown.Toggle variant="link" className="nav-link" aria-label={t('nav.account')}>
+          {user.profile.name}
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          <Dropdown.Item as={Link} to={url('profile')}>
+            {t('nav.my_profile')}
+          </Dropdown.Item>
+          <Dropdown.Item as={Link} to={url('settings')}>
+            {t('nav.settings')}
+          </Dropdown.Item>
+          <Dropdown.Divider />
+          <Dropdown.Item as="button" onClick={() => void logout()}>
+            {t('nav.logout')}
+          </Dropdown.Item>
+        </Dropdown.Menu>
+      </Dropdown>
+    </>
+  );
+}
+
+/** Top navigation (spec §2): member links and account menu when logged in, else Login and the language dropdown. */
 export function TopNav() {
   const { t } = useTranslation();
   const root = useRootData();
@@ -18,9 +96,10 @@ export function TopNav() {
   const navigate = useNavigate();
   const routeId = matches[matches.length - 1]?.id ?? '';
   const showBack = installed && BACK_ROUTES.has(routeId) && typeof window !== 'undefined' && window.history.length > 1;
+  const user = root?.user ?? null;
 
   return (
-    <Navbar expand="md" bg="secondary" data-bs-theme="dark" className="top-nav" as="header">
+    <Navbar expand={user ? 'lg' : true} bg="secondary" data-bs-theme="dark" className="top-nav" as="header">
       <Container>
         {showBack ? (
           <button type="button" className="btn btn-link text-white me-2" onClick={() => navigate(-1)}>
@@ -34,12 +113,23 @@ export function TopNav() {
           </span>{' '}
           {root?.site.name}
         </Navbar.Brand>
-        <Nav as="nav" aria-label={t('nav.main')} className="ms-auto flex-row align-items-center gap-2">
-          <LanguageDropdown />
-          <Link to={url('login')} className="btn btn-primary">
-            {t('nav.login')}
-          </Link>
-        </Nav>
+        {user ? (
+          <>
+            <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} />
+            <Navbar.Collapse id="main-nav">
+              <Nav as="nav" aria-label={t('nav.main')} className="ms-auto align-items-lg-center">
+                <MemberLinks user={user} />
+              </Nav>
+            </Navbar.Collapse>
+          </>
+        ) : (
+          <Nav as="nav" aria-label={t('nav.main')} className="ms-auto flex-row align-items-center gap-2">
+            <LanguageDropdown />
+            <Link to={url('login')} className="btn btn-primary">
+              {t('nav.login')}
+            </Link>
+          </Nav>
+        )}
       </Container>
     </Navbar>
   );

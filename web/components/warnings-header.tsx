@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import type { TUser } from '../../common/wire/user.ts';
+import { ActivationReminder } from '../features/accounts/activation-reminder.tsx';
 
-/** The warnings header of the default layout (spec §2): the place where account alerts stack (spec §4). */
-export function WarningsHeader({ children }: { children?: ReactNode }) {
-  if (!children) return null;
+/** The warnings header of the default layout (spec §2): where the account alerts of spec §4 stack. */
+export function WarningsHeader({ user }: { user: TUser | null }) {
+  if (!user) return null;
   return (
-    <div className="warnings-header container mt-3" role="region" aria-live="polite">
-      {children}
+    <div className="warnings-header container mt-3">
+      <ActivationReminder user={user} />
     </div>
   );
 }

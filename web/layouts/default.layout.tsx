@@ -25,7 +25,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
         {t('meta.skip_to_content')}
       </a>
       <TopNav />
-      <WarningsHeader />
+      <WarningsHeader user={root?.user ?? null} />
       <main id="main" className="flex-grow-1" tabIndex={-1}>
         {children}
       </main>

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type TLocale } from '../../common/locales.ts';
+import { api } from './api.ts';
 import { loadCatalogue } from './catalogues.ts';
+import { useRootData } from './use-root-data.ts';
 
 /** Stores the locale choice in the 365-day cookie (spec §1). */
 export function writeLocaleCookie(lng: TLocale): void {
@@ -13,11 +15,14 @@ export function writeLocaleCookie(lng: TLocale): void {
 /** Switches the interface language in place: cookie, then the server data in the new language (the root follows it). */
 export function useChangeLocale(): (lng: TLocale) => Promise<void> {
   const revalidator = useRevalidator();
+  const loggedIn = Boolean(useRootData()?.user);
   return useCallback(
     async (lng: TLocale) => {
       writeLocaleCookie(lng);
+      // Members also keep the language on their account (emails); failures are ignored (spec §7).
+      if (loggedIn) await api.put('/api/user.php', { language: lng }, { progress: false }).catch(() => undefined);
       await Promise.all([loadCatalogue(lng), revalidator.revalidate()]);
     },
-    [revalidator],
+    [revalidator, loggedIn],
   );
 }

@@ -29,6 +29,6 @@ export function buildRootData(ctx: TRequestContext): TRootData {
       city: site.company.city,
       country: services.reference.countryName(site.company.country, locale),
     },
-    user: null,
+    user: ctx.user,
   };
 }

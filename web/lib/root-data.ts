@@ -1,4 +1,5 @@
 import type { TLocale } from '../../common/locales.ts';
+import type { TUser } from '../../common/wire/user.ts';
 
 /** What the root loader gives every page (kept small: it is embedded in each document). */
 export interface TRootData {
@@ -19,5 +20,5 @@ export interface TRootData {
     fictionalWarning: string;
   };
   company: { name: string; address: string; city: string; country: string };
-  user: null;
+  user: TUser | null;
 }

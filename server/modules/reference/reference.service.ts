@@ -25,7 +25,7 @@ export interface TCountryRegions {
 
 /** Localised name of an ISO-2 country. */
 export function countryName(code: string, lng: TLocale): string {
-  return countries.getName(code, lng) ?? code;
+  return countries.getName(code, lng, { select: 'alias' }) ?? code;
 }
 
 /** Memoises static reference data per locale (it only changes with a release). */

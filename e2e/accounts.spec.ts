@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test';
+import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+
+let counter = 0;
+
+/** Walks the five signup steps in the current language and returns the credentials used. */
+async function signUp(page: Page, lng: string) {
+  counter += 1;
+  const email = `e2e-${lng}-${Date.now()}-${counter}@example.com`;
+  const password = 'a long enough password';
+  const name = `e2e_${lng}_${counter}${Date.now() % 10000}`;
+  await page.goto('/signup?network={adnet}');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'signup.title'));
+  const next = page.getByRole('button', { name: text(lng, 'common.continue') });
+  await next.click();
+  await expect(page.getByText(text(lng, 'validation.choose_gender'))).toBeVisible();
+  await page.getByText(text(lng, 'signup.step0.woman'), { exact: true }).click();
+  await page.getByText(text(lng, 'signup.step0.looking_men'), { exact: true }).click();
+  await next.click();
+  await page.getByLabel(text(lng, 'signup.step1.dob_label')).fill('1992-04-03');
+  await next.click();
+  await page.getByLabel(text(lng, 'signup.step2.name_label')).fill('@bad');
+  await next.click();
+  await expect(page.getByText(text(lng, 'validation.username_at'))).toBeVisible();
+  await page.getByLabel(text(lng, 'signup.step2.name_label')).fill(name);
+  await next.click();
+  await page.getByLabel(text(lng, 'auth.email')).fill(email.replace('example.com', 'gmial.com'));
+  await expect(page.getByRole('button', { name: /gmail\.com/ })).toBeVisible();
+  await page.getByLabel(text(lng, 'auth.email')).fill(email);
+  await next.click();
+  await page.getByLabel(text(lng, 'auth.password'), { exact: true }).fill(password);
+  await page.getByLabel(text(lng, 'signup.step4.password_confirm_label')).fill(password);
+  await page.locator('#signup-accept_terms').check();
+  await screenshot(page, `signup-step4-${lng}`);
+  await page.getByRole('button', { name: text(lng, 'signup.submit') }).click();
+  await expect(page.getByRole('heading', { name: text(lng, 'signup.check_email.title') })).toBeVisible();
+  return { email, password, name };
+}
+
+async function activationLink(page: Page, email: string): Promise<string> {
+  const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  const [mail] = (await res.json()) as { text: string; kind: string }[];
+  expect(mail.kind).toBe('activation');
+  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).pathname + new URL(/https?:\/\/\S+/.exec(mail.text)![0]).search;
+}
+
+for (const lng of ['en', 'nl', 'pl']) {
+  test(`signup → activation email → confirmed and logged in (${lng})`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
+    await dismissEntryWarning(page);
+    const { email, name } = await signUp(page, lng);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toHaveText(name);
+    await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+    await screenshot(page, `activation-reminder-${lng}`);
+    await page.goto(await activationLink(page, email));
+    await expect(page).toHaveURL(/\/activate\/done$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'activate.done.title'));
+    await page.goto('/');
+    await expect(page.getByRole('status').filter({ hasText: email })).toHaveCount(0);
+  });
+}
+
+test('login with a wrong password, then the right one, then logout', async ({ page }) => {
+  await dismissEntryWarning(page);
+  const { email, password, name } = await signUp(page, 'en');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong password!');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Login failed, please try again');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Account' })).toHaveText(name);
+  await screenshot(page, 'logged-in-home');
+});
+
+test('a reused activation link shows the error page', async ({ page }) => {
+  await dismissEntryWarning(page);
+  const { email } = await signUp(page, 'en');
+  const link = await activationLink(page, email);
+  await page.goto(link);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/error\?reason=link_invalid$/);
+  await expect(page.getByText('Link expired or invalid, request a new email')).toBeVisible();
+});

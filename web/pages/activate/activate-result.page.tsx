@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatches, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { api } from '../../lib/api.ts';
+import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+
+/** The activation result pages `activate/done` and `activate/error` (spec §2, §8). */
+export default function ActivateResultPage() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const matches = useMatches();
+  const [params] = useSearchParams();
+  const [sent, setSent] = useState(false);
+  const ok = matches[matches.length - 1]?.id === 'activate/done';
+  const reason = params.get('reason') === 'link_invalid' ? 'link_invalid' : 'activation_failed';
+  const title = ok ? t('activate.done.title') : t('errors.activation_failed');
+  const canResend = !ok && root?.user && !root.user.email_confirmed;
+  return (
+    <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
+      <PageTitle title={title} />
+      <p className="display-5" aria-hidden="true">
+        {ok ? '🎉' : '⚠️'}
+      </p>
+      <h1 className="h3">{title}</h1>
+      {ok ? (
+        <>
+          <p>{t('activate.done.text', { site: root?.site.name })}</p>
+          <Link to={root?.user ? url('members') : url('login')} className="btn btn-primary">
+            {root?.user ? t('activate.done.cta') : t('nav.login')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>{t(`errors.${reason}`)}</p>
+          {canResend ? (
+            sent ? (
+              <p className="text-success" role="status">
+                {t('signup.check_email.resent')}
+              </p>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void api.post('/api/activation.php').then(() => setSent(true))}
+              >
+                {t('activate.error.resend')}
+              </button>
+            )
+          ) : root?.user ? null : (
+            <p>
+              <Link to={url('login')}>{t('activate.error.login_hint')}</Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { sessionCookieHeader } from '../../../common/session-cookie.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { runAction } from '../../features/accounts/action-result.server.ts';
+import { FormError } from '../../features/accounts/form-error.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/login.page';
+
+/** Only local paths may be returned to after login (no open redirect); by default the home page. */
+function safeRedirect(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : url('index');
+}
+
+/** Logged-in visitors go straight on. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (context.get(appContext).user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+  return null;
+}
+
+/** Logs in with the accounts service; on success sets the session cookie and returns to the requested page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const result = await runAction(() =>
+    ctx.services.accounts.login(
+      ctx.site,
+      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      { ip: ctx.ip, userAgent: ctx.userAgent },
+    ),
+  );
+  if (!result.ok) return result.response;
+  const { session } = result.value;
+  throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')), {
+    headers: { 'Set-Cookie': sessionCookieHeader(session.token, session.maxAge, ctx.secure) },
+  });
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [show, setShow] = useState(false);
+  const busy = navigation.state !== 'idle';
+  const error = result?.error ?? null;
+  return (
+    <section className="container py-5" style={{ maxWidth: 460 }}>
+      <PageTitle title={t('auth.login.title')} />
+      <h1 className="h3 mb-4">{t('auth.login.title')}</h1>
+      <FormError error={error} />
+      <Form method="post" className="card card-body shadow-sm" aria-busy={busy}>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="login-email">
+            {t('auth.email')}
+          </label>
+          <input id="login-email" name="email" type="email" className="form-control" autoComplete="username" required />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="login-password">
+            {t('auth.password')}
+          </label>
+          <div className="input-group">
+            <input
+              id="login-password"
+              name="password"
+              type={show ? 'text' : 'password'}
+              className="form-control"
+              autoComplete="current-password"
+              required
+            />
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setShow((s) => !s)}
+              aria-pressed={show}
+            >
+              {show ? t('auth.hide_password') : t('auth.show_password')}
+            </button>
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+          {busy ? t('common.loading') : t('auth.login.submit')}
+        </button>
+        <p className="mt-3 mb-0 small d-flex justify-content-between flex-wrap gap-2">
+          <Link to="/reset-password">{t('auth.login.forgot')}</Link>
+          <Link to={url('signup')}>{t('auth.login.no_account')}</Link>
+        </p>
+      </Form>
+    </section>
+  );
+}
