@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { serverT } from './lib/i18n.ts';
+import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(analyticsRoutes, { services });
   await app.register(mediaRoutes, { services });
   await app.register(accountsRoutes, { services });
+  await app.register(accountChangesRoutes, { services });
   if (!config.isProduction) await app.register(devMailboxRoutes, { services });
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {

@@ -2,9 +2,12 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { seedAll } from './db/seed/seed.ts';
+import { startJobLoop } from './jobs/jobs.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** How often the process looks for due background jobs. */
+const JOB_POLL_MS = 60_000;
 
 /** Process entry: config, database, seed, HTTP server, graceful shutdown. */
 async function main() {
@@ -17,6 +20,7 @@ async function main() {
   const app = await buildApp({ services });
   await seedAll(database.db, config, (msg) => app.log.info(msg));
   await app.listen({ port: config.port, host: config.host });
+  const stopJobs = startJobLoop(services.runJobs, JOB_POLL_MS, (err) => app.log.error({ err }, 'job run failed'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,6 +33,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    stopJobs();
     await app.close();
     await services.realtime.close();
     services.mailer.close();

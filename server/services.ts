@@ -1,7 +1,14 @@
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
+import {
+  createAccountChangesService,
+  type TAccountChangesService,
+} from './modules/accounts/account-changes.service.ts';
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
+import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
+import { mediaDir } from './modules/profiles/media.routes.ts';
+import { runDueJobs } from './jobs/jobs.ts';
 import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
@@ -24,6 +31,10 @@ export interface TServices {
   realtime: TRealtimeHub;
   mailer: TMailer;
   accounts: TAccountsService;
+  accountChanges: TAccountChangesService;
+  /** Runs due background jobs once (the process entry polls it). */
+  runJobs: () => Promise<number>;
+  now: () => Date;
   lifecycle: { shuttingDown: boolean };
 }
 
@@ -35,6 +46,8 @@ export async function createServices(
 ): Promise<TServices> {
   const vapid = await ensureVapidKeys(database.db);
   const mailer = createMailer(config, database.db);
+  const now = options.now ?? (() => new Date());
+  const handlers = { purge_account: createPurgeAccountJob(database.db, mediaDir(config.dataDir)) };
   return {
     config,
     database,
@@ -47,7 +60,10 @@ export async function createServices(
     siteSettings: { selectedCountry, siteText },
     realtime: await createHub(config.redisUrl),
     mailer,
-    accounts: createAccountsService({ db: database.db, mailer, now: options.now }),
+    accounts: createAccountsService({ db: database.db, mailer, now }),
+    accountChanges: createAccountChangesService({ db: database.db, mailer, now }),
+    runJobs: () => runDueJobs(database.db, handlers, now()),
+    now,
     lifecycle: { shuttingDown: false },
   };
 }

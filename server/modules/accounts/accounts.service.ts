@@ -241,6 +241,9 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
       return { userId: user.id, session: await startSession(user.id, ctx.userAgent) };
     },
 
+    /** Starts a session for an account (after a password reset or reactivation link). */
+    startSessionFor: (userId: number, userAgent: string | null) => startSession(userId, userAgent),
+
     /** Ends a session. */
     async logout(token: string | undefined): Promise<void> {
       if (token) await deleteSession(db, hashToken(token));

@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PASSWORD_MAX } from '../../../common/accounts.ts';
+import { ZUserResponse } from '../../../common/wire/user.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
+import type { TServices } from '../../services.ts';
+import { siteOrigin } from './accounts.routes.ts';
+
+const ZPasswordField = z.string().max(PASSWORD_MAX);
+
+/** Password reset, password and email changes, invisible mode, deletion and reactivation. */
+export async function accountChangesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { accounts, accountChanges } = services;
+  const origin = (request: Parameters<typeof siteOrigin>[0]) => siteOrigin(request, services.config.publicUrl);
+  const limited = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+  r.post(
+    '/api/password-reset.php',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Email a password reset link',
+        body: z.object({ email: z.string().max(254) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await accountChanges.requestPasswordReset(request.site, request.body.email, origin(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/password-reset-do.php',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with a reset link and log in',
+        body: z.object({ token: z.string().max(100), password: ZPasswordField, password_confirmation: ZPasswordField }),
+        response: { 200: ZUserResponse },
+      },
+    },
+    async (request, reply) => {
+      const userId = await accountChanges.resetPassword(
+        request.body.token,
+        request.body.password,
+        request.body.password_confirmation,
+      );
+      const session = await accounts.startSessionFor(userId, request.headers['user-agent'] ?? null);
+      setSessionCookie(request, reply, session);
+      return { user: await accounts.userForSession(session.token, request.site.cdnPrefix) };
+    },
+  );
+
+  r.put(
+    '/api/password.php',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password',
+        body: z.object({
+          old_password: ZPasswordField,
+          password: ZPasswordField,
+          password_confirmation: ZPasswordField,
+        }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await accountChanges.changePassword(user.id, request.body, request.cookies[SESSION_COOKIE]);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/mail-change.php',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Request an email change',
+        body: z.object({ email: z.string().max(300) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await accountChanges.requestEmailChange(request.site, user.id, request.body.email, origin(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    '/api/invisible.php',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Invisible mode on or off',
+        body: z.object({ invisible: z.boolean() }),
+        response: { 200: ZUserResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await accountChanges.setInvisible(user.id, request.body.invisible);
+      return { user: await accounts.userForSession(request.cookies[SESSION_COOKIE], request.site.cdnPrefix) };
+    },
+  );
+
+  r.delete(
+    '/api/user.php',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account (14 days to reactivate)',
+        body: z.object({ password: ZPasswordField, reason: z.string().max(100) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await accountChanges.deleteAccount(request.site, user.id, request.body, origin(request));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/reactivation.php',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        summary: 'Email a reactivation link to a deleted account',
+        body: z.object({ email: z.string().max(254) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await accountChanges.requestReactivation(request.site, request.body.email, origin(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/reactivate',
+    { schema: { hide: true, querystring: z.object({ token: z.string().max(100).default('') }) } },
+    async (request, reply) => {
+      try {
+        const userId = await accountChanges.reactivate(request.query.token);
+        setSessionCookie(request, reply, await accounts.startSessionFor(userId, request.headers['user-agent'] ?? null));
+        return reply.redirect('/settings?reactivated=1', 303);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return reply.redirect('/activate/error?reason=link_invalid', 303);
+      }
+    },
+  );
+}

@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, users } from '../../db/schema/index.ts';
+import { buildMember, CLIENT, lastMail, linkIn } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+let clock = new Date('2026-11-22T10:00:00Z');
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  cookies?: Record<string, string>,
+) => t.app.inject({ method, url, headers: CLIENT, payload: payload as object, cookies });
+const pathOf = (u: URL) => `${u.pathname}${u.search}`;
+const login = (email: string, password: string) => api('POST', '/api/user.php', { email, password });
+
+describe('password reset', () => {
+  it('emails a single-use link that never appears in a response, sets the password and ends other sessions', async () => {
+    const { form, cookie } = await buildMember(t);
+    const unknown = await api('POST', '/api/password-reset.php', { email: 'nobody@example.com' });
+    expect(unknown.json().message).toBe('E-mail address not found');
+    const res = await api('POST', '/api/password-reset.php', { email: form.email });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const mail = await lastMail(t, form.email as string);
+    expect(mail?.kind).toBe('reset');
+    const token = linkIn(mail!.text).searchParams.get('token')!;
+    const done = await api('POST', '/api/password-reset-do.php', {
+      token,
+      password: 'brand new secret',
+      password_confirmation: 'brand new secret',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).not.toContain(token);
+    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(403);
+    expect((await login(form.email as string, 'brand new secret')).statusCode).toBe(200);
+    const reuse = await api('POST', '/api/password-reset-do.php', {
+      token,
+      password: 'another secret!',
+      password_confirmation: 'another secret!',
+    });
+    expect(reuse.json().error).toBe('link_invalid');
+  });
+
+  it('allows 3 reset emails a day, then answers with the spec text', async () => {
+    const { form } = await buildMember(t);
+    for (let i = 0; i < 3; i++)
+      expect((await api('POST', '/api/password-reset.php', { email: form.email })).statusCode).toBe(204);
+    const fourth = await api('POST', '/api/password-reset.php', { email: form.email });
+    expect(fourth.json().message).toBe('Too many password reset emails sent, please try again tomorrow.');
+  });
+
+  it('refuses different passwords and an expired link', async () => {
+    const { form } = await buildMember(t);
+    await api('POST', '/api/password-reset.php', { email: form.email });
+    const token = linkIn((await lastMail(t, form.email as string))!.text).searchParams.get('token')!;
+    const differ = await api('POST', '/api/password-reset-do.php', {
+      token,
+      password: 'one password',
+      password_confirmation: 'two password',
+    });
+    expect(differ.json().data.issues[0].message).toBe('validation.passwords_differ');
+    const saved = clock;
+    clock = new Date(saved.getTime() + 3 * 3_600_000);
+    const late = await api('POST', '/api/password-reset-do.php', {
+      token,
+      password: 'one password',
+      password_confirmation: 'one password',
+    });
+    clock = saved;
+    expect(late.json().error).toBe('link_invalid');
+  });
+});
+
+describe('password and email changes', () => {
+  it('checks the old password, keeps this session and ends the others', async () => {
+    const { form, cookie } = await buildMember(t);
+    const other = await login(form.email as string, form.password as string);
+    const otherCookie = { 'auth.session': other.cookies.find((c) => c.name === 'auth.session')!.value };
+    const wrong = await api(
+      'PUT',
+      '/api/password.php',
+      { old_password: 'nope nope', password: 'new password 1', password_confirmation: 'new password 1' },
+      cookie,
+    );
+    expect(wrong.json().message).toBe('Please check your old password.');
+    const differ = await api(
+      'PUT',
+      '/api/password.php',
+      { old_password: form.password, password: 'new password 1', password_confirmation: 'new password 2' },
+      cookie,
+    );
+    expect(differ.json().data.issues[0].message).toBe('validation.passwords_differ');
+    const ok = await api(
+      'PUT',
+      '/api/password.php',
+      { old_password: form.password, password: 'new password 1', password_confirmation: 'new password 1' },
+      cookie,
+    );
+    expect(ok.statusCode).toBe(204);
+    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(200);
+    expect((await api('GET', '/api/user.php', undefined, otherCookie)).statusCode).toBe(403);
+  });
+
+  it('changes the email only after the new address confirms it', async () => {
+    const a = await buildMember(t);
+    const b = await buildMember(t);
+    const invalid = await api('POST', '/api/mail-change.php', { email: 'not an email' }, a.cookie);
+    expect(invalid.json().message).toBe('New email adress is invalid.');
+    const taken = await api('POST', '/api/mail-change.php', { email: b.form.email }, a.cookie);
+    expect(taken.json().message).toBe('This email address already owns an account on this website.');
+    const target = `new-${Date.now()}@example.com`;
+    expect((await api('POST', '/api/mail-change.php', { email: target }, a.cookie)).statusCode).toBe(204);
+    const [before] = await t.services.database.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(before.email).toBe(a.form.email);
+    const link = linkIn((await lastMail(t, target))!.text);
+    expect(link.pathname).toBe('/mail-change/do');
+    await t.services.accountChanges.confirmEmailChange(link.searchParams.get('token')!);
+    expect((await login(target, a.form.password as string)).statusCode).toBe(200);
+  });
+
+  it('needs a login for every account change', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/password.php'],
+      ['POST', '/api/mail-change.php'],
+      ['PUT', '/api/invisible.php'],
+      ['DELETE', '/api/user.php'],
+    ] as const) {
+      const res = await api(method, url, {
+        old_password: 'x',
+        password: 'x',
+        password_confirmation: 'x',
+        email: 'a@b.co',
+        invisible: true,
+        reason: 'x',
+      });
+      expect(res.json().error, url).toBe('authentication_required');
+    }
+  });
+
+  it('turns invisible mode on and off on the profile', async () => {
+    const { cookie, user } = await buildMember(t);
+    const on = await api('PUT', '/api/invisible.php', { invisible: true }, cookie);
+    expect(on.json().user.invisible).toBe(true);
+    const [p] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, user.profile.id));
+    expect(p.invisible).toBe(true);
+  });
+});
+
+describe('deletion, reactivation and purge', () => {
+  it('deletes with the password, reactivates within 14 days by the emailed link', async () => {
+    const { form, cookie, user } = await buildMember(t);
+    expect(
+      (await api('DELETE', '/api/user.php', { password: 'wrong one!', reason: 'found_partner' }, cookie)).statusCode,
+    ).toBe(400);
+    const del = await api('DELETE', '/api/user.php', { password: form.password, reason: 'found_partner' }, cookie);
+    expect(del.statusCode).toBe(204);
+    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(403);
+    const loginAgain = await login(form.email as string, form.password as string);
+    expect(loginAgain.json().message).toBe("You're account is still pending deletion");
+    const signupAgain = await api('POST', '/api/signup.php', { ...form });
+    expect(signupAgain.json().error).toBe('account_pending_deletion');
+    const mail = await lastMail(t, form.email as string);
+    expect(mail?.kind).toBe('reactivation');
+    const saved = clock;
+    clock = new Date(saved.getTime() + 13 * 86_400_000);
+    const back = await t.app.inject({ url: pathOf(linkIn(mail!.text)) });
+    expect(back.headers.location).toBe('/settings?reactivated=1');
+    const session = back.cookies.find((c) => c.name === 'auth.session')!.value;
+    const me = await api('GET', '/api/user.php', undefined, { 'auth.session': session });
+    expect(me.json().user.id).toBe(user.id);
+    expect(me.json().user.status).toBe('not_confirmed');
+    clock = new Date(saved.getTime() + 15 * 86_400_000);
+    await t.services.runJobs();
+    clock = saved;
+    const [row] = await t.services.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.status).toBe('not_confirmed');
+    expect(row.email).toBe(form.email);
+  });
+
+  it('purges personal data 14 days after deletion', async () => {
+    const { form, cookie, user } = await buildMember(t);
+    await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie);
+    const saved = clock;
+    clock = new Date(saved.getTime() + 13 * 86_400_000);
+    expect(await t.services.runJobs()).toBe(0);
+    clock = new Date(saved.getTime() + 14 * 86_400_000 + 60_000);
+    expect(await t.services.runJobs()).toBeGreaterThanOrEqual(1);
+    const link = linkIn((await lastMail(t, form.email as string))!.text);
+    const late = await t.app.inject({ url: pathOf(link) });
+    clock = saved;
+    expect(late.headers.location).toBe('/activate/error?reason=link_invalid');
+    const db = t.services.database.db;
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ status: 'purged', email: `purged-${user.id}@invalid` });
+    const [p] = await db.select().from(profiles).where(eq(profiles.id, user.profile.id));
+    expect(p.name).toBe('deleted');
+    expect((await login(form.email as string, form.password as string)).json().error).toBe('login_failed');
+  });
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/connect.ts';
+import { accountTokens, photos, profiles, sessions, users } from '../../db/schema/index.ts';
+
+/** Purges a deleted account after the grace period: photos and personal data go, the ledger stays (tax records). */
+export function createPurgeAccountJob(db: TDb, mediaDir: string) {
+  return async (payload: Record<string, unknown>) => {
+    const userId = Number(payload.userId);
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!user || user.status !== 'deleted') return; // reactivated in time, or already purged
+    const files = await db.select({ fileKey: photos.fileKey }).from(photos).where(eq(photos.profileId, user.profileId));
+    await db.transaction(async (tx) => {
+      await tx.delete(photos).where(eq(photos.profileId, user.profileId));
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+      await tx
+        .update(profiles)
+        .set({
+          name: 'deleted',
+          aboutMe: '',
+          interests: [],
+          city: '',
+          regionCode: '',
+          lat: null,
+          lon: null,
+          status: 'disabled',
+          invisible: true,
+        })
+        .where(eq(profiles.id, user.profileId));
+      await tx
+        .update(users)
+        .set({
+          status: 'purged',
+          email: `purged-${userId}@invalid`,
+          passwordHash: '!',
+          tracking: {},
+          emailConfirmed: false,
+        })
+        .where(eq(users.id, userId));
+    });
+    for (const { fileKey } of files) {
+      for (const suffix of ['.jpg', '_thumb.jpg', '_blur.jpg']) {
+        await fs.rm(path.join(mediaDir, `${fileKey}${suffix}`), { force: true });
+      }
+    }
+  };
+}
