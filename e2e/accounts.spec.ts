@@ -68,6 +68,7 @@ test('login with a wrong password, then the right one, then logout', async ({ pa
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await page.getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('wrong password!');
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -23,11 +23,21 @@ async function claim(db: TDb, now: Date): Promise<TJobRow | undefined> {
     returning id, kind, payload, attempts`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) return undefined;
-  return { id: Number(row.id), kind: String(row.kind), payload: row.payload as Record<string, unknown>, attempts: Number(row.attempts) } as TJobRow;
+  return {
+    id: Number(row.id),
+    kind: String(row.kind),
+    payload: row.payload as Record<string, unknown>,
+    attempts: Number(row.attempts),
+  } as TJobRow;
 }
 
 /** Runs due jobs; a failed job is retried later with exponential backoff, its error kept for operators. */
-export async function runDueJobs(db: TDb, handlers: Record<string, TJobHandler>, now: Date, limit = 20): Promise<number> {
+export async function runDueJobs(
+  db: TDb,
+  handlers: Record<string, TJobHandler>,
+  now: Date,
+  limit = 20,
+): Promise<number> {
   let done = 0;
   for (; done < limit; done++) {
     const job = await claim(db, now);

@@ -51,6 +51,8 @@ export const sites = pgTable('sites', {
   loggedOutSearch: text('logged_out_search').notNull().default('all'),
   loggedOutSearchTrafficsource: text('logged_out_search_trafficsource').notNull().default('none'),
   memberResell: boolean('member_resell').notNull().default(false),
+  /** Partner site offered after account deletion (spec §2 'partner redirect'); none when null. */
+  partnerUrl: text('partner_url'),
   visibleProfileFields: text('visible_profile_fields').array().notNull().default([]),
   visibleProfileNotes: boolean('visible_profile_notes').notNull().default(false),
   searchFields: text('search_fields').array().notNull().default([]),

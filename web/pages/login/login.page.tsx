@@ -5,6 +5,7 @@ import { sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
+import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/login.page';
@@ -43,6 +44,8 @@ export default function LoginPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [show, setShow] = useState(false);
+  const [email, setEmail] = useState('');
+  const [reactivation, setReactivation] = useState<'idle' | 'sent' | 'failed'>('idle');
   const busy = navigation.state !== 'idle';
   const error = result?.error ?? null;
   return (
@@ -50,12 +53,43 @@ export default function LoginPage() {
       <PageTitle title={t('auth.login.title')} />
       <h1 className="h3 mb-4">{t('auth.login.title')}</h1>
       <FormError error={error} />
+      {error?.code === 'account_pending_deletion' ? (
+        <div className="mb-3">
+          {reactivation === 'sent' ? (
+            <p className="text-success" role="status">
+              {t('auth.login.reactivation_sent')}
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() =>
+                void api.post('/api/reactivation.php', { email }).then(
+                  () => setReactivation('sent'),
+                  () => setReactivation('failed'),
+                )
+              }
+            >
+              {t('auth.login.reactivate')}
+            </button>
+          )}
+        </div>
+      ) : null}
       <Form method="post" className="card card-body shadow-sm" aria-busy={busy}>
         <div className="mb-3">
           <label className="form-label" htmlFor="login-email">
             {t('auth.email')}
           </label>
-          <input id="login-email" name="email" type="email" className="form-control" autoComplete="username" required />
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            className="form-control"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="mb-3">
           <label className="form-label" htmlFor="login-password">

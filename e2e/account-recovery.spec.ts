@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+
+const CLIENT = { 'x-requested-with': 'amora' };
+
+/** Creates a member through the API (sharing the browser's cookies) and returns the credentials. */
+async function apiSignup(page: Page) {
+  const email = `recovery-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'first password here';
+  const res = await page.request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: {
+      email,
+      name: `rec_${Date.now() % 100000}`,
+      password,
+      password_confirmation: password,
+      date_of_birth: '1985-07-07',
+      gender: 'female',
+      looking_for: 'male',
+      accept_terms: true,
+    },
+  });
+  expect(res.status()).toBe(200);
+  return { email, password };
+}
+
+async function mailLink(page: Page, email: string, kind: string): Promise<string> {
+  const [mail] = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as {
+    kind: string;
+    text: string;
+  }[];
+  expect(mail.kind).toBe(kind);
+  const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  return link.pathname + link.search;
+}
+
+for (const lng of ['en', 'de', 'fr']) {
+  test(`password reset by email (${lng})`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
+    await dismissEntryWarning(page);
+    const { email } = await apiSignup(page);
+    await page.request.get('/api/logout.php', { headers: CLIENT });
+    await page.goto('/login');
+    await page.getByRole('link', { name: text(lng, 'auth.login.forgot') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'reset.title'));
+    await page.getByLabel(text(lng, 'auth.email')).fill(email);
+    await page.getByRole('button', { name: text(lng, 'reset.submit') }).click();
+    await expect(page.getByRole('status').filter({ hasText: text(lng, 'reset.sent') })).toBeVisible();
+    await page.goto(await mailLink(page, email, 'reset'));
+    await page.getByLabel(text(lng, 'settings.new_password')).fill('second password here');
+    await page.getByLabel(text(lng, 'signup.step4.password_confirm_label')).fill('second password here');
+    await page.getByRole('button', { name: text(lng, 'reset.save') }).click();
+    await expect(page).toHaveURL(/\/settings\?password_reset=1$/);
+    await expect(page.getByRole('status').filter({ hasText: text(lng, 'settings.password_changed') })).toBeVisible();
+    await screenshot(page, `settings-after-reset-${lng}`);
+  });
+}
+
+test('delete the account, then reactivate it within 14 days', async ({ page }) => {
+  await dismissEntryWarning(page);
+  const { email, password } = await apiSignup(page);
+  await page.goto('/settings');
+  await page.getByRole('link', { name: text('en', 'settings.delete_link') }).click();
+  await expect(page.getByRole('heading', { name: text('en', 'delete.offer_title') })).toBeVisible();
+  await page.getByRole('button', { name: text('en', 'delete.continue') }).click();
+  await page.getByLabel(text('en', 'delete.reason.break')).check();
+  await page.getByLabel(text('en', 'delete.password')).fill(password);
+  await page.getByRole('button', { name: text('en', 'delete.submit') }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'delete.done_title'));
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText("You're account is still pending deletion");
+  await page.getByRole('button', { name: text('en', 'auth.login.reactivate') }).click();
+  await expect(page.getByText(text('en', 'auth.login.reactivation_sent'))).toBeVisible();
+  await page.goto(await mailLink(page, email, 'reactivation'));
+  await expect(page).toHaveURL(/\/settings\?reactivated=1$/);
+  await expect(page.getByRole('status').filter({ hasText: text('en', 'settings.reactivated') })).toBeVisible();
+});
+
+test('the settings page needs a login and comes back after it', async ({ page }) => {
+  await dismissEntryWarning(page);
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings$/);
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "partner_url" text;

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Form, useActionData, useNavigation } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { runAction } from '../../features/accounts/action-result.server.ts';
+import { FormError } from '../../features/accounts/form-error.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import type { Route } from './+types/reset-password.page';
+
+/** Emails a reset link through the accounts service. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const result = await runAction(() =>
+    ctx.services.accountChanges.requestPasswordReset(ctx.site, String(form.get('email') ?? ''), ctx.origin),
+  );
+  return result.ok ? { sent: true as const } : result.response;
+}
+
+/** Forgotten password: ask for the email address (spec §2 reset-password). */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const sent = result && 'sent' in result;
+  return (
+    <section className="container py-5" style={{ maxWidth: 460 }}>
+      <PageTitle title={t('reset.title')} />
+      <h1 className="h3 mb-3">{t('reset.title')}</h1>
+      {sent ? (
+        <div className="alert alert-success" role="status">
+          {t('reset.sent')}
+        </div>
+      ) : (
+        <>
+          <p>{t('reset.intro')}</p>
+          <FormError error={result && 'error' in result ? result.error : null} />
+          <Form method="post" className="card card-body shadow-sm">
+            <label className="form-label" htmlFor="reset-email">
+              {t('auth.email')}
+            </label>
+            <input
+              id="reset-email"
+              name="email"
+              type="email"
+              className="form-control mb-3"
+              autoComplete="email"
+              required
+            />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {t('reset.submit')}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { api } from '../../lib/api.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/delete-account.page';
+
+/** Reasons a member can give (stored with the deletion for the product team). */
+const REASONS = ['found_partner', 'no_matches', 'too_expensive', 'privacy', 'break', 'other'] as const;
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireMember(context.get(appContext), request);
+  return null;
+}
+
+/** Account deletion: a retention offer first, then a reason and the password (spec §2 deletion flow). */
+export default function DeleteAccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [step, setStep] = useState<'offer' | 'confirm'>('offer');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [paused, setPaused] = useState(false);
+
+  const pause = async () => {
+    setBusy(true);
+    await api.put('/api/invisible.php', { invisible: true }).then(
+      () => setPaused(true),
+      (e: Error) => setError(e.message),
+    );
+    setBusy(false);
+  };
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await api.delete('/api/user.php', {
+        body: { password: data.get('password'), reason: data.get('reason') ?? 'other' },
+      });
+      await navigate('/account-deleted');
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t('errors.error_occurred'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="container py-4" style={{ maxWidth: 640 }}>
+      <PageTitle title={t('settings.delete_title')} />
+      <h1 className="h3 mb-3">{t('settings.delete_title')}</h1>
+      {step === 'offer' ? (
+        <div className="card card-body">
+          <h2 className="h5">{t('delete.offer_title')}</h2>
+          <p>{t('delete.offer_text')}</p>
+          {paused ? (
+            <div className="alert alert-success" role="status">
+              {t('settings.invisible_on')}
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary mb-2 align-self-start"
+              disabled={busy}
+              onClick={() => void pause()}
+            >
+              {t('delete.offer_invisible')}
+            </button>
+          )}
+          <div className="d-flex gap-2 flex-wrap mt-2">
+            <Link to={url('settings')} className="btn btn-outline-secondary">
+              {t('delete.keep')}
+            </Link>
+            <button type="button" className="btn btn-link text-danger" onClick={() => setStep('confirm')}>
+              {t('delete.continue')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="card card-body" onSubmit={(e) => void submit(e)}>
+          <fieldset className="mb-3">
+            <legend className="fs-6 fw-semibold">{t('delete.reason_title')}</legend>
+            {REASONS.map((reason) => (
+              <div className="form-check" key={reason}>
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name="reason"
+                  id={`reason-${reason}`}
+                  value={reason}
+                  required
+                />
+                <label className="form-check-label" htmlFor={`reason-${reason}`}>
+                  {t(`delete.reason.${reason}`)}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <p className="small">{t('delete.grace', { count: 14 })}</p>
+          <label className="form-label" htmlFor="delete-password">
+            {t('delete.password')}
+          </label>
+          <input
+            id="delete-password"
+            name="password"
+            type="password"
+            className="form-control mb-3"
+            autoComplete="current-password"
+            required
+          />
+          {error ? (
+            <div className="alert alert-danger" role="alert">
+              {error}
+            </div>
+          ) : null}
+          <div className="d-flex gap-2">
+            <Link to={url('settings')} className="btn btn-outline-secondary">
+              {t('delete.keep')}
+            </Link>
+            <button type="submit" className="btn btn-danger" disabled={busy}>
+              {t('delete.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

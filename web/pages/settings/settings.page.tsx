@@ -1,0 +1,222 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/accounts.ts';
+import { LOCALE_NAMES, LOCALES, type TLocale } from '../../../common/locales.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { api } from '../../lib/api.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { useChangeLocale } from '../../lib/locale.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import type { Route } from './+types/settings.page';
+
+/** Members only; the page reads the account from the root data. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireMember(context.get(appContext), request);
+  return null;
+}
+
+type TStatus = { kind: 'success' | 'danger'; text: string } | null;
+
+/** Runs a settings call and turns its outcome into a translated status line. */
+function useSubmit() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<TStatus>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<unknown>, success: string) => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await work();
+      setStatus({ kind: 'success', text: success });
+    } catch (err) {
+      const issues =
+        err instanceof ApiError ? (err.data as { issues?: { message: string }[] } | undefined)?.issues : undefined;
+      const text = issues?.length
+        ? t(issues[0].message, { min: PASSWORD_MIN, max: PASSWORD_MAX })
+        : err instanceof Error
+          ? err.message
+          : t('errors.error_occurred');
+      setStatus({ kind: 'danger', text });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { status, busy, run };
+}
+
+function Status({ status }: { status: TStatus }) {
+  if (!status) return null;
+  return (
+    <div className={`alert alert-${status.kind} mt-3 mb-0`} role={status.kind === 'danger' ? 'alert' : 'status'}>
+      {status.text}
+    </div>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const { status, busy, run } = useSubmit();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    void run(async () => {
+      await api.put('/api/password.php', data);
+      form.reset();
+    }, t('settings.password_changed'));
+  };
+  return (
+    <form className="card card-body mb-4" onSubmit={submit} aria-labelledby="settings-password">
+      <h2 id="settings-password" className="h5">
+        {t('settings.password_title')}
+      </h2>
+      <label className="form-label" htmlFor="old-password">
+        {t('settings.old_password')}
+      </label>
+      <input
+        id="old-password"
+        name="old_password"
+        type="password"
+        className="form-control mb-2"
+        autoComplete="current-password"
+        required
+      />
+      <label className="form-label" htmlFor="new-password">
+        {t('settings.new_password')}
+      </label>
+      <input
+        id="new-password"
+        name="password"
+        type="password"
+        className="form-control mb-2"
+        autoComplete="new-password"
+        required
+      />
+      <label className="form-label" htmlFor="new-password-confirmation">
+        {t('signup.step4.password_confirm_label')}
+      </label>
+      <input
+        id="new-password-confirmation"
+        name="password_confirmation"
+        type="password"
+        className="form-control mb-3"
+        autoComplete="new-password"
+        required
+      />
+      <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
+        {t('settings.password_submit')}
+      </button>
+      <Status status={status} />
+    </form>
+  );
+}
+
+function EmailSection({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const { status, busy, run } = useSubmit();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = String(new FormData(e.currentTarget).get('email') ?? '');
+    void run(() => api.post('/api/mail-change.php', { email: value }), t('settings.email_sent', { email: value }));
+  };
+  return (
+    <form className="card card-body mb-4" onSubmit={submit} aria-labelledby="settings-email">
+      <h2 id="settings-email" className="h5">
+        {t('settings.email_title')}
+      </h2>
+      <p className="small text-body-secondary">{t('settings.email_current', { email })}</p>
+      <label className="form-label" htmlFor="new-email">
+        {t('settings.new_email')}
+      </label>
+      <input id="new-email" name="email" type="email" className="form-control mb-3" autoComplete="email" required />
+      <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
+        {t('settings.email_submit')}
+      </button>
+      <Status status={status} />
+    </form>
+  );
+}
+
+/** Account settings: language, invisible mode, password, email and account deletion (accounts issue). */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const [params] = useSearchParams();
+  const changeLocale = useChangeLocale();
+  const revalidator = useRevalidator();
+  const invisible = useSubmit();
+  const user = root?.user;
+  if (!user || !root) return null;
+  const notice = params.has('reactivated')
+    ? t('settings.reactivated')
+    : params.has('password_reset')
+      ? t('settings.password_changed')
+      : null;
+  return (
+    <section className="container py-4" style={{ maxWidth: 720 }}>
+      <PageTitle title={t('nav.settings')} />
+      <h1 className="h3 mb-4">{t('nav.settings')}</h1>
+      {notice ? (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      ) : null}
+      <div className="card card-body mb-4">
+        <h2 className="h5">{t('nav.language')}</h2>
+        <label className="form-label" htmlFor="settings-language">
+          {t('nav.choose_language')}
+        </label>
+        <select
+          id="settings-language"
+          className="form-select"
+          value={root.locale}
+          onChange={(e) => void changeLocale(e.target.value as TLocale)}
+        >
+          {LOCALES.map((lng) => (
+            <option key={lng} value={lng} lang={lng}>
+              {LOCALE_NAMES[lng]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="card card-body mb-4">
+        <h2 className="h5">{t('settings.invisible_title')}</h2>
+        <div className="form-check form-switch">
+          <input
+            id="settings-invisible"
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            checked={user.invisible}
+            disabled={invisible.busy}
+            onChange={(e) =>
+              void invisible.run(
+                async () => {
+                  await api.put('/api/invisible.php', { invisible: e.target.checked });
+                  await revalidator.revalidate();
+                },
+                e.target.checked ? t('settings.invisible_on') : t('settings.invisible_off'),
+              )
+            }
+          />
+          <label className="form-check-label" htmlFor="settings-invisible">
+            {t('settings.invisible_label')}
+          </label>
+        </div>
+        <Status status={invisible.status} />
+      </div>
+      <PasswordSection />
+      <EmailSection email={user.email} />
+      <div className="card card-body border-danger-subtle">
+        <h2 className="h5">{t('settings.delete_title')}</h2>
+        <p className="mb-2">{t('settings.delete_text')}</p>
+        <Link to="/settings/delete" className="btn btn-outline-danger align-self-start">
+          {t('settings.delete_link')}
+        </Link>
+      </div>
+    </section>
+  );
+}
