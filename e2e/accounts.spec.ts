@@ -4,18 +4,29 @@ import { dismissEntryWarning, screenshot, text } from './helpers.ts';
 let counter = 0;
 
 /** Walks the five signup steps in the current language and returns the credentials used. */
-async function signUp(page: Page, lng: string) {
+async function signUp(page: Page, lng: string, via: 'modal' | 'page' = 'page') {
   counter += 1;
   const email = `e2e-${lng}-${Date.now()}-${counter}@example.com`;
   const password = 'a long enough password';
   const name = `e2e_${lng}_${counter}${Date.now() % 10000}`;
-  await page.goto('/signup?network={adnet}');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'signup.title'));
+  if (via === 'modal') {
+    await page.goto('/?network={adnet}');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: text(lng, 'home.cta_signup') }).click();
+    await expect(page.getByRole('dialog', { name: text(lng, 'signup.title') })).toBeVisible();
+  } else {
+    await page.goto('/signup?network={adnet}');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'signup.title'));
+  }
   const next = page.getByRole('button', { name: text(lng, 'common.continue') });
   await next.click();
   await expect(page.getByText(text(lng, 'validation.choose_gender'))).toBeVisible();
   await page.getByText(text(lng, 'signup.step0.woman'), { exact: true }).click();
   await page.getByText(text(lng, 'signup.step0.looking_men'), { exact: true }).click();
+  if (via === 'modal') {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: text(lng, 'signup.title') })).toBeVisible();
+  }
   await next.click();
   await page.getByLabel(text(lng, 'signup.step1.dob_label')).fill('1992-04-03');
   await next.click();
@@ -48,7 +59,7 @@ for (const lng of ['en', 'nl', 'pl']) {
   test(`signup → activation email → confirmed and logged in (${lng})`, async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
     await dismissEntryWarning(page);
-    const { email, name } = await signUp(page, lng);
+    const { email, name } = await signUp(page, lng, 'modal');
     await page.goto('/');
     await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toHaveText(name);
     await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
@@ -89,4 +100,26 @@ test('a reused activation link shows the error page', async ({ page }) => {
   await page.goto(link);
   await expect(page).toHaveURL(/\/activate\/error\?reason=link_invalid$/);
   await expect(page.getByText('Link expired or invalid, request a new email')).toBeVisible();
+});
+
+test('on a smartphone the signup button opens the signup page instead of the modal', async ({ page }) => {
+  await dismissEntryWarning(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: text('en', 'home.cta_signup') }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the member signup page opens the modal with the member block', async ({ page }) => {
+  await dismissEntryWarning(page);
+  await page.goto('/');
+  const href = await page.locator('a.member-card').first().getAttribute('href');
+  const id = /\/members\/(\d+)/.exec(href ?? '')?.[1];
+  await page.goto(`/members/${id}/signup`);
+  const dialog = page.getByRole('dialog', { name: text('en', 'signup.title') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/^Sign up free to chat with /)).toBeVisible();
+  await screenshot(page, 'member-signup');
 });

@@ -38,4 +38,7 @@ export default [
       id: 'members-id-landing3-slug',
     }),
   ]),
+  layout('layouts/empty.layout.tsx', { id: 'layout-empty' }, [
+    route('members/:id/signup', 'pages/member-signup/member-signup.page.tsx', { id: 'members-id-signup' }),
+  ]),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useRouteError } from 'react-router';
 import { ErrorView, errorStatus } from '../components/error-view.tsx';
 import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
+import { SignupModal } from '../features/accounts/signup-modal.tsx';
 import { Disclaimer, SiteFooter, UsFooter } from '../components/site-footer.tsx';
 import { TopNav } from '../components/top-nav.tsx';
 import { WarningsHeader } from '../components/warnings-header.tsx';
@@ -33,6 +34,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
       {compactFooter ? null : <Disclaimer />}
       {compactFooter ? null : <UsFooter />}
       {NO_ENTRY_WARNING.has(routeId) ? null : <SiteEntryWarning />}
+      {routeId === 'signup' ? null : <SignupModal />}
     </div>
   );
 }

@@ -20,6 +20,7 @@ export function buildRootData(ctx: TRequestContext): TRootData {
       supportPhone: site.supportPhone,
       minAge: site.minAge,
       entryPopup: site.enableSiteEntryPopup === 'no' ? 'no' : 'yes',
+      signups: site.signups,
       entryCountries: site.entryPopupCountries,
       fictionalWarning: siteText(site, 'fictionalWarning', locale),
     },

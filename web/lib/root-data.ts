@@ -16,6 +16,7 @@ export interface TRootData {
     supportPhone: string;
     minAge: number;
     entryPopup: 'yes' | 'no';
+    signups: string;
     entryCountries: string[];
     fictionalWarning: string;
   };

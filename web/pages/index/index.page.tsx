@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId, TRACKING_KEYS } from '../../../common/constants.ts';
 import { isSearchVisible } from '../../../common/visibility.ts';
 import { MemberCard } from '../../components/member-card.tsx';
+import { useOpenSignup } from '../../features/accounts/signup-modal.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
@@ -37,6 +38,7 @@ export default function IndexPage({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const niche = NICHES[(root?.site.niche ?? 1) as TNicheId] ?? 'general';
   const { cards, canBrowse, total } = loaderData;
+  const openSignup = useOpenSignup();
   const hasFictional = cards.some((c) => c.is_fictional);
   return (
     <>
@@ -48,9 +50,11 @@ export default function IndexPage({ loaderData }: Route.ComponentProps) {
               <h1 className="display-5 fw-bold">{t(`home.hero.${niche}`)}</h1>
               <p className="lead">{t('home.subtitle', { site: root?.site.name })}</p>
               <div className="d-flex flex-wrap gap-2 mt-4">
-                <Link to={url('signup')} className="btn btn-primary btn-lg">
-                  {t('home.cta_signup')}
-                </Link>
+                {root?.user ? null : (
+                  <Link to={url('signup')} className="btn btn-primary btn-lg" onClick={openSignup}>
+                    {t('home.cta_signup')}
+                  </Link>
+                )}
                 {canBrowse ? (
                   <Link to={url('members')} className="btn btn-outline-light btn-lg">
                     {t('home.cta_search')}

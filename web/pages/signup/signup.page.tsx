@@ -1,34 +1,15 @@
-import { useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router';
-import {
-  makeSignupSchema,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  type TSignupRequest,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from '../../../common/accounts.ts';
+import { useTranslation } from 'react-i18next';
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { TSignupRequest } from '../../../common/accounts.ts';
 import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { runAction, type TActionError } from '../../features/accounts/action-result.server.ts';
-import { suggestEmail } from '../../features/accounts/email-suggestion.ts';
-import { FormError } from '../../features/accounts/form-error.tsx';
-import { api } from '../../lib/api.ts';
+import { runAction } from '../../features/accounts/action-result.server.ts';
+import { SignupForm } from '../../features/accounts/signup-form.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/signup.page';
-
-/** The fields asked on each step (0–4), then the check-email step. */
-const STEPS: (keyof TSignupRequest)[][] = [
-  ['gender', 'looking_for'],
-  ['date_of_birth'],
-  ['name'],
-  ['email'],
-  ['password', 'password_confirmation', 'accept_terms'],
-];
 
 /** Whether signing up is open here (spec §4 signups setting) and the tracking values of the visit. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -75,322 +56,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-type TIssue = { path: string; message: string };
-
-function CheckEmail({ email }: { email: string }) {
-  const { t } = useTranslation();
-  const [sent, setSent] = useState(false);
-  return (
-    <div className="card card-body text-center shadow-sm">
-      <p className="display-6" aria-hidden="true">
-        ✉️
-      </p>
-      <h2 className="h4">{t('signup.check_email.title')}</h2>
-      <p>{t('signup.check_email.text', { email })}</p>
-      {sent ? (
-        <p className="text-success" role="status">
-          {t('signup.check_email.resent')}
-        </p>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-link"
-          onClick={() =>
-            void api.post('/api/activation.php').then(
-              () => setSent(true),
-              () => setSent(false),
-            )
-          }
-        >
-          {t('signup.check_email.resend')}
-        </button>
-      )}
-      <a className="btn btn-primary mt-2" href={url('index')}>
-        {t('signup.check_email.continue')}
-      </a>
-    </div>
-  );
-}
-
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
-  const fetcher = useFetcher<TActionError | { done: true; email: string }>();
   const { state, tracking, minAge } = loaderData;
-  const schema = useMemo(() => makeSignupSchema(minAge), [minAge]);
-  const [step, setStep] = useState(0);
-  const [form, setForm] = useState<Partial<TSignupRequest>>({ tracking });
-  const [issues, setIssues] = useState<TIssue[]>([]);
-  const set = (patch: Partial<TSignupRequest>) => setForm((f) => ({ ...f, ...patch }));
-  const busy = fetcher.state !== 'idle';
-  const serverError = fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null;
-  const done = fetcher.data && 'done' in fetcher.data ? fetcher.data : null;
-  const serverIssues = (serverError?.data?.issues as TIssue[] | undefined) ?? [];
-  const allIssues = [...issues, ...serverIssues];
-  const issueFor = (field: string) => allIssues.find((i) => i.path === field);
-  const suggestion = form.email ? suggestEmail(String(form.email)) : null;
-
-  if (state !== 'open') {
-    return (
-      <section className="container py-5" style={{ maxWidth: 560 }}>
-        <PageTitle title={t('signup.title')} />
-        <h1 className="h3">{t('signup.title')}</h1>
-        <div className="alert alert-info" role="status">
-          {state === 'invite_only' ? t('signup.invite_only', { site: root?.site.name }) : t('errors.signups_closed')}
-        </div>
-      </section>
-    );
-  }
-
-  /** Validates the fields of the current step with the shared schema, then moves on or submits. */
-  const next = () => {
-    const parsed = schema.safeParse({ ...form, accept_terms: form.accept_terms ?? false });
-    const stepFields = STEPS[step] as string[];
-    const found = parsed.success
-      ? []
-      : parsed.error.issues
-          .map((i) => ({ path: i.path.join('.'), message: i.message }))
-          .filter((i) => stepFields.includes(i.path));
-    setIssues(found);
-    if (found.length) return;
-    if (step < STEPS.length - 1) setStep(step + 1);
-    else fetcher.submit(JSON.stringify({ ...form }), { method: 'post', encType: 'application/json' });
-  };
-
-  const field = (name: keyof TSignupRequest, label: string, input: React.ReactNode, hint?: string) => {
-    const issue = issueFor(name);
-    return (
-      <div className="mb-3">
-        <label className="form-label fw-semibold" htmlFor={`signup-${name}`}>
-          {label}
-        </label>
-        {input}
-        {hint ? (
-          <div className="form-text" id={`signup-${name}-hint`}>
-            {hint}
-          </div>
-        ) : null}
-        {issue ? (
-          <div className="invalid-feedback d-block" id={`signup-${name}-error`}>
-            {t(issue.message, {
-              min_age: minAge,
-              min: name === 'name' ? USERNAME_MIN : PASSWORD_MIN,
-              max: name === 'name' ? USERNAME_MAX : PASSWORD_MAX,
-            })}
-          </div>
-        ) : null}
-      </div>
-    );
-  };
-  const aria = (name: string) => ({
-    id: `signup-${name}`,
-    'aria-invalid': Boolean(issueFor(name)),
-    'aria-describedby': issueFor(name) ? `signup-${name}-error` : undefined,
-  });
-
-  const choice = (name: 'gender' | 'looking_for', options: [string, string][], legend: string) => (
-    <fieldset className="mb-3">
-      <legend className="form-label fw-semibold fs-6">{legend}</legend>
-      <div className="btn-group w-100" role="group">
-        {options.map(([value, label]) => (
-          <span key={value} className="flex-fill d-flex">
-            <input
-              type="radio"
-              className="btn-check"
-              name={name}
-              id={`signup-${name}-${value}`}
-              checked={form[name] === value}
-              onChange={() => set({ [name]: value } as Partial<TSignupRequest>)}
-            />
-            <label className="btn btn-outline-primary flex-fill" htmlFor={`signup-${name}-${value}`}>
-              {label}
-            </label>
-          </span>
-        ))}
-      </div>
-      {issueFor(name) ? <div className="invalid-feedback d-block">{t(issueFor(name)!.message)}</div> : null}
-    </fieldset>
-  );
-
   return (
     <section className="container py-5" style={{ maxWidth: 560 }}>
       <PageTitle title={t('signup.title')} />
       <h1 className="h3 mb-3">{t('signup.title')}</h1>
-      {done ? (
-        <CheckEmail email={done.email} />
+      {state === 'open' ? (
+        <SignupForm minAge={minAge} tracking={tracking} />
       ) : (
-        <form
-          className="card card-body shadow-sm"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            next();
-          }}
-        >
-          <div className="d-flex justify-content-between align-items-center mb-2">
-            <h2 className="h5 mb-0">{t(`signup.step${step}.title`)}</h2>
-            <span className="small text-body-secondary">
-              {t('signup.step_of', { step: step + 1, total: STEPS.length })}
-            </span>
-          </div>
-          <div
-            className="progress mb-3"
-            role="progressbar"
-            aria-label={t('signup.step_of', { step: step + 1, total: STEPS.length })}
-            aria-valuenow={step + 1}
-            aria-valuemin={1}
-            aria-valuemax={STEPS.length}
-            style={{ height: 6 }}
-          >
-            <div className="progress-bar" style={{ width: `${((step + 1) / STEPS.length) * 100}%` }} />
-          </div>
-          <FormError error={serverError && serverError.code !== 'invalid_request' ? serverError : null} />
-          {step === 0 ? (
-            <>
-              {choice(
-                'gender',
-                [
-                  ['male', t('signup.step0.man')],
-                  ['female', t('signup.step0.woman')],
-                ],
-                t('signup.step0.gender_label'),
-              )}
-              {choice(
-                'looking_for',
-                [
-                  ['male', t('signup.step0.looking_men')],
-                  ['female', t('signup.step0.looking_women')],
-                  ['both', t('signup.step0.looking_both')],
-                ],
-                t('signup.step0.looking_label'),
-              )}
-            </>
-          ) : null}
-          {step === 1
-            ? field(
-                'date_of_birth',
-                t('signup.step1.dob_label'),
-                <input
-                  type="date"
-                  className="form-control"
-                  value={String(form.date_of_birth ?? '')}
-                  onChange={(e) => set({ date_of_birth: e.target.value })}
-                  {...aria('date_of_birth')}
-                />,
-                t('signup.step1.dob_hint', { min_age: minAge }),
-              )
-            : null}
-          {step === 2
-            ? field(
-                'name',
-                t('signup.step2.name_label'),
-                <input
-                  className="form-control"
-                  autoComplete="nickname"
-                  value={String(form.name ?? '')}
-                  onChange={(e) => set({ name: e.target.value })}
-                  {...aria('name')}
-                />,
-                t('signup.step2.name_hint'),
-              )
-            : null}
-          {step === 3 ? (
-            <>
-              {field(
-                'email',
-                t('auth.email'),
-                <input
-                  type="email"
-                  className="form-control"
-                  autoComplete="email"
-                  value={String(form.email ?? '')}
-                  onChange={(e) => set({ email: e.target.value })}
-                  {...aria('email')}
-                />,
-                t('signup.step3.email_hint'),
-              )}
-              {suggestion ? (
-                <p className="small">
-                  <button
-                    type="button"
-                    className="btn btn-link p-0 align-baseline"
-                    onClick={() => set({ email: suggestion })}
-                  >
-                    {t('validation.did_you_mean', { suggestion })}
-                  </button>
-                </p>
-              ) : null}
-            </>
-          ) : null}
-          {step === 4 ? (
-            <>
-              {field(
-                'password',
-                t('auth.password'),
-                <input
-                  type="password"
-                  className="form-control"
-                  autoComplete="new-password"
-                  value={String(form.password ?? '')}
-                  onChange={(e) => set({ password: e.target.value })}
-                  {...aria('password')}
-                />,
-                t('validation.password_length', { min: PASSWORD_MIN, max: PASSWORD_MAX }),
-              )}
-              {field(
-                'password_confirmation',
-                t('signup.step4.password_confirm_label'),
-                <input
-                  type="password"
-                  className="form-control"
-                  autoComplete="new-password"
-                  value={String(form.password_confirmation ?? '')}
-                  onChange={(e) => set({ password_confirmation: e.target.value })}
-                  {...aria('password_confirmation')}
-                />,
-              )}
-              <div className="form-check mb-3">
-                <input
-                  type="checkbox"
-                  className="form-check-input"
-                  id="signup-accept_terms"
-                  checked={form.accept_terms === true}
-                  onChange={(e) => set({ accept_terms: e.target.checked as true })}
-                  aria-invalid={Boolean(issueFor('accept_terms'))}
-                />
-                <label className="form-check-label" htmlFor="signup-accept_terms">
-                  <Trans
-                    i18nKey="signup.step4.terms"
-                    values={{ min_age: minAge }}
-                    components={{
-                      terms: <Link to={url('pages-terms')} target="_blank" />,
-                      privacy: <Link to={url('pages-privacy')} target="_blank" />,
-                    }}
-                  />
-                </label>
-                {issueFor('accept_terms') ? (
-                  <div className="invalid-feedback d-block">{t(issueFor('accept_terms')!.message)}</div>
-                ) : null}
-              </div>
-            </>
-          ) : null}
-          <div className="d-flex justify-content-between mt-2">
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={step === 0 || busy}
-              onClick={() => setStep(step - 1)}
-            >
-              {t('common.back')}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? t('common.loading') : step < STEPS.length - 1 ? t('common.continue') : t('signup.submit')}
-            </button>
-          </div>
-          <p className="small text-body-secondary mt-3 mb-0">
-            <Link to={url('login')}>{t('home.cta_login')}</Link>
-          </p>
-        </form>
+        <div className="alert alert-info" role="status">
+          {state === 'invite_only' ? t('signup.invite_only', { site: root?.site.name }) : t('errors.signups_closed')}
+        </div>
       )}
     </section>
   );
