@@ -44,6 +44,9 @@ export const users = pgTable(
     /** Why email notifications stopped: fbl | bounce | listunsubscribe (spec §4). */
     emailDisabledReason: text('email_disabled_reason'),
     tracking: jsonb('tracking').$type<TTracking>().notNull().default({}),
+    /** The member a visitor signed up to chat with, and the first message written at signup (delivered by the chat). */
+    signupMemberId: integer('signup_member_id'),
+    signupMessage: text('signup_message'),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),

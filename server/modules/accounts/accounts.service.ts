@@ -10,6 +10,7 @@ import { creditLedger, profiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
+import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { mainImage } from '../profiles/profiles.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
@@ -123,6 +124,8 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
           .map(([k, val]) => [k, cleanTrackingValue(val)]),
       );
       const sexuality = sexualityFor(v.gender, v.looking_for);
+      const member = v.member_id ? await findPublicProfile(db, v.member_id) : undefined;
+      const signupMessage = member && v.signup_message ? v.signup_message.slice(0, site.messageLength) : null;
       const niches = [1];
       if (v.gender === 'female' && (sexuality === 'lesbian' || sexuality === 'bi')) niches.push(2);
       if (v.gender === 'male' && (sexuality === 'gay' || sexuality === 'bi')) niches.push(7);
@@ -153,6 +156,8 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
               locale: ctx.locale,
               credits: site.signupCredits,
               tracking,
+              signupMemberId: member?.id ?? null,
+              signupMessage,
             })
             .returning({ id: users.id });
           if (site.signupCredits > 0) {

@@ -239,3 +239,28 @@ describe('cross-site protection and access', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('member signup', () => {
+  it('keeps the member and the first message written at signup, and ignores an unknown member', async () => {
+    const db = t.services.database.db;
+    const [target] = await db
+      .insert(profiles)
+      .values({
+        name: 'target',
+        gender: 'female',
+        sexuality: 'hetero',
+        birthDate: '1990-01-01',
+        country: 'NL',
+        locale: 'nl',
+      })
+      .returning({ id: profiles.id });
+    const withMember = await signup(
+      signupForm({ member_id: target.id, signup_message: '  Hoi! Zin in een praatje?  ' }),
+    );
+    const [row] = await db.select().from(users).where(eq(users.id, withMember.json().user.id));
+    expect(row).toMatchObject({ signupMemberId: target.id, signupMessage: 'Hoi! Zin in een praatje?' });
+    const unknown = await signup(signupForm({ member_id: 999_999, signup_message: 'hello' }));
+    const [other] = await db.select().from(users).where(eq(users.id, unknown.json().user.id));
+    expect(other).toMatchObject({ signupMemberId: null, signupMessage: null });
+  });
+});

@@ -65,10 +65,13 @@ function CheckEmail({ email }: { email: string }) {
 export function SignupForm({
   minAge,
   tracking,
+  member,
   onProgress,
 }: {
   minAge: number;
   tracking: Record<string, string>;
+  /** The member the visitor signs up to chat with (member signup page). */
+  member?: { id: number; name: string };
   /** Told whether signing up is under way (the modal then cannot be dismissed, spec §2). */
   onProgress?: (inProgress: boolean) => void;
 }) {
@@ -76,7 +79,7 @@ export function SignupForm({
   const fetcher = useFetcher<TActionError | { done: true; email: string }>();
   const schema = useMemo(() => makeSignupSchema(minAge), [minAge]);
   const [step, setStep] = useState(0);
-  const [form, setForm] = useState<Partial<TSignupRequest>>({ tracking });
+  const [form, setForm] = useState<Partial<TSignupRequest>>({ tracking, member_id: member?.id });
   const [issues, setIssues] = useState<TIssue[]>([]);
   const set = (patch: Partial<TSignupRequest>) => setForm((f) => ({ ...f, ...patch }));
   const busy = fetcher.state !== 'idle';
@@ -86,7 +89,7 @@ export function SignupForm({
   const allIssues = [...issues, ...serverIssues];
   const issueFor = (field: string) => allIssues.find((i) => i.path === field);
   const suggestion = form.email ? suggestEmail(String(form.email)) : null;
-  const touched = step > 0 || Object.keys(form).some((k) => k !== 'tracking');
+  const touched = step > 0 || Object.keys(form).some((k) => k !== 'tracking' && k !== 'member_id');
   useEffect(() => {
     onProgress?.(Boolean(touched || busy) && !done);
   }, [touched, busy, done, onProgress]);
@@ -301,6 +304,25 @@ export function SignupForm({
                   {...aria('password_confirmation')}
                 />,
               )}
+              {member ? (
+                <div className="mb-3">
+                  <label className="form-label fw-semibold" htmlFor="signup-signup_message">
+                    {t('signup.message_label', { name: member.name })}
+                  </label>
+                  <textarea
+                    id="signup-signup_message"
+                    className="form-control"
+                    rows={3}
+                    maxLength={1000}
+                    value={String(form.signup_message ?? '')}
+                    onChange={(e) => set({ signup_message: e.target.value })}
+                    aria-describedby="signup-signup_message-hint"
+                  />
+                  <div className="form-text" id="signup-signup_message-hint">
+                    {t('signup.message_hint')}
+                  </div>
+                </div>
+              ) : null}
               <div className="form-check mb-3">
                 <input
                   type="checkbox"

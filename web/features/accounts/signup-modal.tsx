@@ -1,4 +1,4 @@
-import { type MouseEvent, useCallback, useState, useSyncExternalStore } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useState, useSyncExternalStore } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -40,10 +40,13 @@ export function useOpenSignup(): (event?: MouseEvent) => void {
 /** The signup modal: large, no header or footer; while signing up it ignores backdrop clicks and Escape (spec §2). */
 export function SignupModal({
   initiallyOpen = false,
+  member,
   children,
 }: {
   initiallyOpen?: boolean;
-  children?: React.ReactNode;
+  /** The member signed up for (member signup page), passed to the form for the first message. */
+  member?: { id: number; name: string };
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -89,7 +92,7 @@ export function SignupModal({
               : t('errors.signups_closed')}
           </div>
         ) : (
-          <SignupForm minAge={root.site.minAge} tracking={tracking} onProgress={setInProgress} />
+          <SignupForm minAge={root.site.minAge} tracking={tracking} member={member} onProgress={setInProgress} />
         )}
       </Modal.Body>
     </Modal>

@@ -35,7 +35,9 @@ export default function MemberSignupPage({ loaderData }: Route.ComponentProps) {
     <div className="member-signup-backdrop">
       <PageTitle title={t('signup.member_block', { name: card.name })} />
       {card.main_image ? <img src={card.main_image.filename} alt="" className="member-signup-photo" /> : null}
-      <SignupModal initiallyOpen>{block}</SignupModal>
+      <SignupModal initiallyOpen member={{ id: card.id, name: card.name }}>
+        {block}
+      </SignupModal>
     </div>
   );
 }
