@@ -62,6 +62,11 @@ test('delete the account, then reactivate it within 14 days', async ({ page }) =
   await page.goto('/settings');
   await page.getByRole('link', { name: text('en', 'settings.delete_link') }).click();
   await expect(page.getByRole('heading', { name: text('en', 'delete.offer_title') })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep my account and get 50% off' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Your personal code STAY-[A-Z0-9]{8} gives you 50% off/ }),
+  ).toBeVisible();
+  await screenshot(page, 'delete-retention-offer');
   await page.getByRole('button', { name: text('en', 'delete.continue') }).click();
   await page.getByLabel(text('en', 'delete.reason.break')).check();
   await page.getByLabel(text('en', 'delete.password')).fill(password);

@@ -152,3 +152,33 @@ export const creditLedger = pgTable(
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Discount codes (spec §3 Discount code); retention codes are created by the deletion flow, the rest by the credits issue. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    kind: text('kind').notNull(),
+    siteId: integer('site_id').references(() => sites.id),
+    userId: integer('user_id').references(() => users.id),
+    country: text('country'),
+    valuePercentage: integer('value_percentage').notNull(),
+    currency: text('currency'),
+    minimumOrderValue: integer('minimum_order_value').notNull().default(0),
+    paymentMethods: text('payment_methods')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** active | used | disabled */
+    status: text('status').notNull().default('active'),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_retention_idx')
+      .on(t.userId, t.kind)
+      .where(sql`kind = 'retention'`),
+  ],
+);

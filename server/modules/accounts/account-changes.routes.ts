@@ -114,6 +114,22 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
     },
   );
 
+  r.post(
+    '/api/retention-offer.php',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Claim the company's retention discount instead of deleting the account",
+        response: { 200: z.object({ code: z.string(), value_percentage: z.number().int(), expires: z.string() }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const row = await accountChanges.claimRetentionOffer(request.site, user.id);
+      return { code: row.code, value_percentage: row.valuePercentage, expires: row.expires.toISOString() };
+    },
+  );
+
   r.delete(
     '/api/user.php',
     {

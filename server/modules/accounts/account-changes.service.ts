@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { ZEmail, ZPassword } from '../../../common/accounts.ts';
 import { DELETION_GRACE_DAYS } from '../../../common/constants.ts';
 import type { TDb } from '../../db/connect.ts';
-import { jobs, profiles, sessions, users } from '../../db/schema/index.ts';
+import { discountCodes, jobs, profiles, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
@@ -20,6 +20,8 @@ import {
 export const RESET_HOURS = 2;
 /** Password reset emails an account may receive per day (spec §8 'try again tomorrow'). */
 export const RESET_EMAILS_PER_DAY = 3;
+/** A retention discount code stays valid this many days. */
+export const RETENTION_CODE_DAYS = 30;
 /** Email-change confirmation links stay valid this many hours. */
 export const MAIL_CHANGE_HOURS = 24;
 
@@ -222,6 +224,41 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
         kind: 'reactivation',
         vars: { name: full?.profile.name ?? '', link: `${origin}/reactivate?token=${token}`, hours: hoursLeft },
       });
+    },
+
+    /** The company's retention discount for a member about to leave: one personal code, created once (idempotent). */
+    async claimRetentionOffer(site: TSite, userId: number) {
+      const percent = site.company.deleteDiscount;
+      if (percent <= 0) throw new AppError('not_found');
+      const existing = await db
+        .select()
+        .from(discountCodes)
+        .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention')))
+        .limit(1);
+      if (existing[0]) return existing[0];
+      const code = `STAY-${newToken()
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 8)
+        .toUpperCase()}`;
+      const [row] = await db
+        .insert(discountCodes)
+        .values({
+          code,
+          kind: 'retention',
+          siteId: site.id,
+          userId,
+          valuePercentage: percent,
+          expires: later(RETENTION_CODE_DAYS * 24),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return row;
+      const [winner] = await db
+        .select()
+        .from(discountCodes)
+        .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention')))
+        .limit(1);
+      return winner;
     },
 
     /** Toggles invisible mode (the member disappears from search and lists). */

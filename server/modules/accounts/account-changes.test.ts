@@ -206,3 +206,15 @@ describe('deletion, reactivation and purge', () => {
     expect((await login(form.email as string, form.password as string)).json().error).toBe('login_failed');
   });
 });
+
+describe('retention offer', () => {
+  it("gives one personal code with the company's delete discount, even when claimed concurrently", async () => {
+    const { cookie } = await buildMember(t);
+    const results = await Promise.all([1, 2, 3].map(() => api('POST', '/api/retention-offer.php', undefined, cookie)));
+    const codes = new Set(results.map((r) => r.json().code));
+    expect(codes.size).toBe(1);
+    expect(results[0].json()).toMatchObject({ value_percentage: 50 });
+    expect(new Date(results[0].json().expires).getTime() - clock.getTime()).toBe(30 * 86_400_000);
+    expect((await api('POST', '/api/retention-offer.php')).json().error).toBe('authentication_required');
+  });
+});

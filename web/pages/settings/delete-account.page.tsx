@@ -11,14 +11,18 @@ import type { Route } from './+types/delete-account.page';
 /** Reasons a member can give (stored with the deletion for the product team). */
 const REASONS = ['found_partner', 'no_matches', 'too_expensive', 'privacy', 'break', 'other'] as const;
 
+/** Members only; the company's retention discount, if any, is offered first. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context.get(appContext), request);
-  return null;
+  const ctx = context.get(appContext);
+  requireMember(ctx, request);
+  return { deleteDiscount: ctx.site.company.deleteDiscount };
 }
 
 /** Account deletion: a retention offer first, then a reason and the password (spec §2 deletion flow). */
-export default function DeleteAccountPage() {
-  const { t } = useTranslation();
+export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const percent = loaderData.deleteDiscount;
+  const [code, setCode] = useState<{ code: string; expires: string } | null>(null);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<'offer' | 'confirm'>('offer');
@@ -26,6 +30,13 @@ export default function DeleteAccountPage() {
   const [busy, setBusy] = useState(false);
   const [paused, setPaused] = useState(false);
 
+  const claim = async () => {
+    setBusy(true);
+    await api
+      .post<{ code: string; expires: string }>('/api/retention-offer.php')
+      .then(setCode, (e: Error) => setError(e.message));
+    setBusy(false);
+  };
   const pause = async () => {
     setBusy(true);
     await api.put('/api/invisible.php', { invisible: true }).then(
@@ -57,8 +68,34 @@ export default function DeleteAccountPage() {
       <h1 className="h3 mb-3">{t('settings.delete_title')}</h1>
       {step === 'offer' ? (
         <div className="card card-body">
+          {percent > 0 ? (
+            <div className="border rounded p-3 mb-3 bg-body-tertiary">
+              <h2 className="h5">{t('delete.discount_title', { percent })}</h2>
+              {code ? (
+                <p className="mb-0 fw-semibold" role="status">
+                  {t('delete.discount_code', {
+                    code: code.code,
+                    percent,
+                    date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(code.expires)),
+                  })}
+                </p>
+              ) : (
+                <>
+                  <p>{t('delete.discount_text', { percent })}</p>
+                  <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void claim()}>
+                    {t('delete.discount_cta', { percent })}
+                  </button>
+                </>
+              )}
+            </div>
+          ) : null}
           <h2 className="h5">{t('delete.offer_title')}</h2>
           <p>{t('delete.offer_text')}</p>
+          {error ? (
+            <div className="alert alert-danger" role="alert">
+              {error}
+            </div>
+          ) : null}
           {paused ? (
             <div className="alert alert-success" role="status">
               {t('settings.invisible_on')}
