@@ -91,3 +91,19 @@ test('the settings page needs a login and comes back after it', async ({ page })
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings$/);
 });
+
+test('a new member completes the profile with country, region and city', async ({ page }) => {
+  await dismissEntryWarning(page);
+  await apiSignup(page);
+  await page.goto('/complete-signup');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'complete.title'));
+  await page.getByLabel('Country').selectOption('PL');
+  await page.getByLabel('Voivodeship').selectOption({ label: 'Małopolskie' });
+  await page.getByLabel(text('en', 'complete.city')).fill('Kraków');
+  await page.getByLabel(text('en', 'complete.about')).fill('I love long walks along the Vistula.');
+  await page.getByRole('button', { name: text('en', 'complete.submit') }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/complete-signup');
+  await expect(page.getByLabel(text('en', 'complete.city'))).toHaveValue('Kraków');
+  await expect(page.getByLabel('Voivodeship')).toHaveValue(/.+/);
+});

@@ -8,11 +8,16 @@ import {
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { mediaDir } from './modules/profiles/media.routes.ts';
+import {
+  loadProfileBasics,
+  saveProfileBasics,
+  type TProfileBasics,
+} from './modules/profiles/profile-basics.service.ts';
 import { runDueJobs } from './jobs/jobs.ts';
 import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
-import { countryName, listCountries } from './modules/reference/reference.service.ts';
+import { countryName, listCountries, regionsOf } from './modules/reference/reference.service.ts';
 import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/settings.service.ts';
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
 import { createHub, type TRealtimeHub } from './realtime/hub.ts';
@@ -25,9 +30,13 @@ export interface TServices {
   geoip: TGeoIpService;
   profiles: TProfilesService;
   vapid: { publicKey: string };
-  reference: { countryName: typeof countryName; listCountries: typeof listCountries };
+  reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
   siteSettings: { selectedCountry: typeof selectedCountry; siteText: typeof siteText };
+  profileBasics: {
+    load: (userId: number) => ReturnType<typeof loadProfileBasics>;
+    save: (userId: number, input: TProfileBasics) => Promise<void>;
+  };
   realtime: TRealtimeHub;
   mailer: TMailer;
   accounts: TAccountsService;
@@ -55,9 +64,13 @@ export async function createServices(
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, config),
     vapid: { publicKey: vapid.publicKey },
-    reference: { countryName, listCountries },
+    reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },
     siteSettings: { selectedCountry, siteText },
+    profileBasics: {
+      load: (userId) => loadProfileBasics(database.db, userId),
+      save: (userId, input) => saveProfileBasics(database.db, userId, input),
+    },
     realtime: await createHub(config.redisUrl),
     mailer,
     accounts: createAccountsService({ db: database.db, mailer, now }),

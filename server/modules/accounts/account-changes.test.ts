@@ -218,3 +218,24 @@ describe('retention offer', () => {
     expect((await api('POST', '/api/retention-offer.php')).json().error).toBe('authentication_required');
   });
 });
+
+describe('profile basics (complete-signup)', () => {
+  it('saves a region of the chosen country and refuses one of another country', async () => {
+    const { user } = await buildMember(t);
+    await expect(
+      t.services.profileBasics.save(user.id, { country: 'NL', region_code: 'BY', city: 'Utrecht' }),
+    ).rejects.toMatchObject({ code: 'invalid_request' });
+    await t.services.profileBasics.save(user.id, {
+      country: 'nl',
+      region_code: 'UT',
+      city: ' Utrecht ',
+      about_me: 'Hoi',
+    });
+    expect(await t.services.profileBasics.load(user.id)).toEqual({
+      country: 'NL',
+      regionCode: 'UT',
+      city: 'Utrecht',
+      aboutMe: 'Hoi',
+    });
+  });
+});

@@ -54,7 +54,7 @@ function CheckEmail({ email }: { email: string }) {
           {t('signup.check_email.resend')}
         </button>
       )}
-      <a className="btn btn-primary mt-2" href={url('index')}>
+      <a className="btn btn-primary mt-2" href="/complete-signup">
         {t('signup.check_email.continue')}
       </a>
     </div>

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { runAction } from '../../features/accounts/action-result.server.ts';
+import { FormError } from '../../features/accounts/form-error.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/complete-signup.page';
+
+/** The new member's current basics and the served countries with their regions. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const basics = await ctx.services.profileBasics.load(user.id);
+  const countries = ctx.services.reference.listCountries(ctx.locale).map((c) => {
+    const r = ctx.services.reference.regionsOf(c.code, ctx.locale)!;
+    return { ...c, labelKey: r.label_key, regions: r.regions };
+  });
+  return { basics, countries };
+}
+
+/** Saves location and about-me, then continues to the site. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const form = await request.formData();
+  const result = await runAction(() =>
+    ctx.services.profileBasics.save(user.id, {
+      country: String(form.get('country') ?? ''),
+      region_code: String(form.get('region_code') ?? ''),
+      city: String(form.get('city') ?? ''),
+      about_me: String(form.get('about_me') ?? ''),
+    }),
+  );
+  if (!result.ok) return result.response;
+  throw redirect(url('index'));
+}
+
+/** complete-signup (spec §2): where a new member tells where they live and something about themselves. */
+export default function CompleteSignupPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { basics, countries } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const [country, setCountry] = useState(basics?.country ?? countries[0]?.code ?? '');
+  const current = countries.find((c) => c.code === country);
+  return (
+    <section className="container py-5" style={{ maxWidth: 560 }}>
+      <PageTitle title={t('complete.title')} />
+      <h1 className="h3">{t('complete.title')}</h1>
+      <p>{t('complete.intro')}</p>
+      <FormError error={result?.error ?? null} />
+      <Form method="post" className="card card-body shadow-sm">
+        <label className="form-label fw-semibold" htmlFor="complete-country">
+          {t('lang_config.country')}
+        </label>
+        <select
+          id="complete-country"
+          name="country"
+          className="form-select mb-3"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <label className="form-label fw-semibold" htmlFor="complete-region">
+          {t(`regions.label.${current?.labelKey ?? 'region'}`)}
+        </label>
+        <select
+          id="complete-region"
+          name="region_code"
+          className="form-select mb-3"
+          key={country}
+          defaultValue={basics?.country === country ? basics.regionCode : ''}
+          required
+        >
+          <option value="" disabled>
+            {t('complete.choose')}
+          </option>
+          {current?.regions.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        <label className="form-label fw-semibold" htmlFor="complete-city">
+          {t('complete.city')}
+        </label>
+        <input
+          id="complete-city"
+          name="city"
+          className="form-control mb-3"
+          maxLength={80}
+          defaultValue={basics?.city ?? ''}
+          required
+          autoComplete="address-level2"
+        />
+        <label className="form-label fw-semibold" htmlFor="complete-about">
+          {t('complete.about')}
+        </label>
+        <textarea
+          id="complete-about"
+          name="about_me"
+          className="form-control mb-3"
+          rows={4}
+          maxLength={2000}
+          defaultValue={basics?.aboutMe ?? ''}
+        />
+        <div className="d-flex justify-content-between align-items-center">
+          <Link to={url('index')}>{t('complete.later')}</Link>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t('complete.submit')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
