@@ -56,35 +56,35 @@ for (const lng of ['en', 'de', 'fr']) {
   });
 }
 
-test('delete the account, then reactivate it within 14 days', async ({ page }) => {
-  await dismissEntryWarning(page);
-  const { email, password } = await apiSignup(page);
-  await page.goto('/settings');
-  await page.getByRole('link', { name: text('en', 'settings.delete_link') }).click();
-  await expect(page.getByRole('heading', { name: text('en', 'delete.offer_title') })).toBeVisible();
-  await page.getByRole('button', { name: 'Keep my account and get 50% off' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: /Your personal code STAY-[A-Z0-9]{8} gives you 50% off/ }),
-  ).toBeVisible();
-  await screenshot(page, 'delete-retention-offer');
-  await page.getByRole('button', { name: text('en', 'delete.continue') }).click();
-  await page.getByLabel(text('en', 'delete.reason.break')).check();
-  await page.getByLabel(text('en', 'delete.password')).fill(password);
-  await page.getByRole('button', { name: text('en', 'delete.submit') }).click();
-  await expect(page).toHaveURL(/\/account-deleted$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'delete.done_title'));
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-  await page.goto('/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toHaveText("You're account is still pending deletion");
-  await page.getByRole('button', { name: text('en', 'auth.login.reactivate') }).click();
-  await expect(page.getByText(text('en', 'auth.login.reactivation_sent'))).toBeVisible();
-  await page.goto(await mailLink(page, email, 'reactivation'));
-  await expect(page).toHaveURL(/\/settings\?reactivated=1$/);
-  await expect(page.getByRole('status').filter({ hasText: text('en', 'settings.reactivated') })).toBeVisible();
-});
+for (const lng of ['en', 'nl', 'pl']) {
+  test(`delete the account, then reactivate it within 14 days (${lng})`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
+    await dismissEntryWarning(page);
+    const { email, password } = await apiSignup(page);
+    await page.goto('/settings');
+    await page.getByRole('link', { name: text(lng, 'settings.delete_link') }).click();
+    await expect(page.getByRole('heading', { name: text(lng, 'delete.offer_title') })).toBeVisible();
+    await page.getByRole('button', { name: text(lng, 'delete.discount_cta').replace('{{percent}}', '50') }).click();
+    await expect(page.getByRole('status').filter({ hasText: /STAY-[A-Z0-9]{8}/ })).toBeVisible();
+    await screenshot(page, `delete-retention-offer-${lng}`);
+    await page.getByRole('button', { name: text(lng, 'delete.continue') }).click();
+    await page.getByLabel(text(lng, 'delete.reason.break')).check();
+    await page.getByLabel(text(lng, 'delete.password')).fill(password);
+    await page.getByRole('button', { name: text(lng, 'delete.submit') }).click();
+    await expect(page).toHaveURL(/\/account-deleted$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'delete.done_title'));
+    await page.goto('/login');
+    await page.getByLabel(text(lng, 'auth.email')).fill(email);
+    await page.getByLabel(text(lng, 'auth.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: text(lng, 'auth.login.submit') }).click();
+    await expect(page.getByRole('alert')).toHaveText(text(lng, 'errors.account_pending_deletion'));
+    await page.getByRole('button', { name: text(lng, 'auth.login.reactivate') }).click();
+    await expect(page.getByText(text(lng, 'auth.login.reactivation_sent'))).toBeVisible();
+    await page.goto(await mailLink(page, email, 'reactivation'));
+    await expect(page).toHaveURL(/\/settings\?reactivated=1$/);
+    await expect(page.getByRole('status').filter({ hasText: text(lng, 'settings.reactivated') })).toBeVisible();
+  });
+}
 
 test('the settings page needs a login and comes back after it', async ({ page }) => {
   await dismissEntryWarning(page);
