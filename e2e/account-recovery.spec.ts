@@ -102,7 +102,10 @@ test('a new member completes the profile with country, region and city', async (
   await page.getByLabel(text('en', 'complete.city')).fill('Kraków');
   await page.getByLabel(text('en', 'complete.about')).fill('I love long walks along the Vistula.');
   await page.getByRole('button', { name: text('en', 'complete.submit') }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/signup-matches$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'matches.title'));
+  await expect(page.locator('.member-card').first()).toBeVisible();
+  await screenshot(page, 'signup-matches');
   await page.goto('/complete-signup');
   await expect(page.getByLabel(text('en', 'complete.city'))).toHaveValue('Kraków');
   await expect(page.getByLabel('Voivodeship')).toHaveValue(/.+/);

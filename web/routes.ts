@@ -24,6 +24,7 @@ export default [
     route('settings', 'pages/settings/settings.page.tsx', { id: 'settings' }),
     route('settings/delete', 'pages/settings/delete-account.page.tsx', { id: 'settings-delete' }),
     route('account-deleted', 'pages/account-deleted/account-deleted.page.tsx', { id: 'account-deleted' }),
+    route('signup-matches', 'pages/signup-matches/signup-matches.page.tsx', { id: 'signup-matches' }),
     route('complete-signup', 'pages/complete-signup/complete-signup.page.tsx', { id: 'complete-signup' }),
     route('lang-config', 'pages/lang-config/lang-config.page.tsx', { id: 'lang-config' }),
     route('*', 'pages/not-found/not-found.page.tsx', { id: 'not-found' }),

@@ -123,3 +123,45 @@ describe('landers (lander layout)', () => {
     expect((await get('/members/abc/landing')).statusCode).toBe(404);
   });
 });
+
+describe('account pages', () => {
+  it('offers the partner site after deletion only when the site has one', async () => {
+    const before = await get('/account-deleted');
+    expect(before.statusCode).toBe(200);
+    expect(before.body).not.toContain('partner.example');
+    const { sites } = await import('../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.services.database.db
+      .update(sites)
+      .set({ partnerUrl: 'https://partner.example/' })
+      .where(eq(sites.domain, 'localhost'));
+    t.services.sites.invalidate();
+    const after = await get('/account-deleted', 'fr');
+    expect(after.body).toContain('href="https://partner.example/"');
+  });
+
+  it('sends visitors of member-only pages to the login page and back', async () => {
+    for (const path of ['/settings', '/settings/delete', '/complete-signup', '/signup-matches']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(302);
+      expect(res.headers.location).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('renders the public account pages in every locale', async () => {
+    for (const lng of LOCALES) {
+      for (const path of [
+        '/login',
+        '/signup',
+        '/reset-password',
+        '/reset-password/do?token=x',
+        '/activate/done',
+        '/activate/error?reason=link_invalid',
+      ]) {
+        const res = await get(path, lng);
+        expect(res.statusCode, `${lng} ${path}`).toBe(200);
+        expect(res.body).toContain(`<html lang="${lng}"`);
+      }
+    }
+  });
+});

@@ -20,6 +20,7 @@ const PATHS = {
   login: '/login',
   signup: '/signup',
   'lang-config': '/lang-config',
+  'signup-matches': '/signup-matches',
   'match-finder': '/match-finder',
   'swipe-game': '/swipe-game',
   'pages-terms': '/pages/terms',

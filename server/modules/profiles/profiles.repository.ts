@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
 
@@ -56,4 +56,38 @@ export async function findPublicProfile(
     .where(and(eq(profiles.id, id), eq(profiles.status, 'active'), eq(profiles.invisible, false)))
     .limit(1);
   return row ? { ...row.profile, fileKey: row.fileKey } : undefined;
+}
+
+/** Visible profiles with a photo of the given genders, same country first, then closest in age (signup matches). */
+export async function findSuggestions(
+  db: TDb,
+  opts: { excludeProfileId: number; genders: string[]; country: string; birthDate: string; limit: number },
+): Promise<TCardRow[]> {
+  return db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      gender: profiles.gender,
+      birthDate: profiles.birthDate,
+      city: profiles.city,
+      country: profiles.country,
+      isFictional: profiles.isFictional,
+      fileKey: photos.fileKey,
+    })
+    .from(profiles)
+    .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(profiles.status, 'active'),
+        eq(profiles.invisible, false),
+        sql`${profiles.id} <> ${opts.excludeProfileId}`,
+        inArray(profiles.gender, opts.genders),
+      ),
+    )
+    .orderBy(
+      sql`(${profiles.country} = ${opts.country}) desc`,
+      sql`abs(${profiles.birthDate} - ${opts.birthDate}::date)`,
+      desc(profiles.id),
+    )
+    .limit(opts.limit);
 }

@@ -1,7 +1,15 @@
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/connect.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { countNicheProfiles, findNicheCards, findPublicProfile } from './profiles.repository.ts';
+import {
+  countNicheProfiles,
+  findNicheCards,
+  findPublicProfile,
+  findSuggestions,
+  type TCardRow,
+} from './profiles.repository.ts';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../db/schema/index.ts';
 
 export interface TMainImage {
   filename: string;
@@ -68,23 +76,46 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         interests: row.interests,
       };
     },
+    /** Members who suit a profile by the genders it looks for, same country first (signup matches). */
+    async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12): Promise<TProfileCard[]> {
+      const [me] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
+      if (!me) return [];
+      const opposite = me.gender === 'male' ? 'female' : 'male';
+      const genders =
+        me.sexuality === 'bi'
+          ? ['male', 'female']
+          : me.sexuality === 'gay' || me.sexuality === 'lesbian'
+            ? [me.gender]
+            : [opposite];
+      const rows = await findSuggestions(db, {
+        excludeProfileId: me.id,
+        genders,
+        country: me.country,
+        birthDate: me.birthDate,
+        limit,
+      });
+      return rows.map((r) => toCard(r, cdnPrefix));
+    },
     /** Number of visible members of a niche. */
     countMembers: (niche: number) => counts.get(String(niche), () => countNicheProfiles(db, niche)),
   };
 
   async function loadCards(site: { niche: number; cdnPrefix: string }, limit: number): Promise<TProfileCard[]> {
     const rows = await findNicheCards(db, site.niche, limit);
-    const today = now();
-    return rows.map((r) => ({
+    return rows.map((r) => toCard(r, site.cdnPrefix));
+  }
+
+  function toCard(r: TCardRow, cdnPrefix: string): TProfileCard {
+    return {
       id: r.id,
       gender: r.gender,
       name: r.name,
-      age: ageOn(r.birthDate, today),
+      age: ageOn(r.birthDate, now()),
       city: r.city,
       country: r.country,
       is_fictional: r.isFictional,
-      main_image: mainImage(r.fileKey, site.cdnPrefix),
-    }));
+      main_image: mainImage(r.fileKey, cdnPrefix),
+    };
   }
 }
 

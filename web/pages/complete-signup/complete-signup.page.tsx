@@ -35,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }),
   );
   if (!result.ok) return result.response;
-  throw redirect(url('index'));
+  throw redirect(url('signup-matches'));
 }
 
 /** complete-signup (spec §2): where a new member tells where they live and something about themselves. */

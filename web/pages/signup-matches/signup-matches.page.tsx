@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MemberCard } from '../../components/member-card.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/signup-matches.page';
+
+/** Suggested members for a new member, by the genders they look for and their country. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const cards = await ctx.services.profiles.suggestionsFor(user.profile.id, ctx.site.cdnPrefix);
+  return {
+    cards: cards.map((c) => ({ ...c, country_name: ctx.services.reference.countryName(c.country, ctx.locale) })),
+  };
+}
+
+/** signup-matches (ROUTES.md): the first suggestions a new member sees. */
+export default function SignupMatchesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { cards } = loaderData;
+  return (
+    <section className="container py-4">
+      <PageTitle title={t('matches.title')} />
+      <h1 className="h3">{t('matches.title')}</h1>
+      <p className="text-body-secondary">{t('matches.intro')}</p>
+      {cards.length === 0 ? (
+        <p>{t('matches.empty')}</p>
+      ) : (
+        <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 list-unstyled">
+          {cards.map((card) => (
+            <li key={card.id} className="col">
+              <MemberCard card={card} to={url('members-id', { id: card.id })} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={url('members')} className="btn btn-primary mt-3">
+        {t('matches.browse')}
+      </Link>
+    </section>
+  );
+}
