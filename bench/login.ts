@@ -1,8 +1,8 @@
 // `npm run bench:login`: login throughput and p99 through POST /api/user.php, as a ratio to raw argon2id verify
 // measured in the same run with the same concurrency. Needs the built web app (`npm run build`).
-import { spawn } from 'node:child_process';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
+import { startTarget } from './target.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = 8;
@@ -27,17 +27,8 @@ async function rawArgon2() {
   return { rps: latencies.length / DURATION_S, p50: at(0.5), p99: at(0.99) };
 }
 
-const child = spawn(process.execPath, ['bench/serve.ts', 'app'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-const port = await new Promise<number>((resolve, reject) => {
-  child.stdout.on('data', (chunk: Buffer) => {
-    const match = /PORT (\d+)/.exec(chunk.toString());
-    if (match) resolve(Number(match[1]));
-  });
-  child.on('exit', (code) => reject(new Error(`app exited with ${code}`)));
-});
+const target = await startTarget('app');
+const port = target.port;
 const base = `http://127.0.0.1:${port}`;
 const headers = { 'content-type': 'application/json', 'x-requested-with': 'amora', host: `127.0.0.1:${port}` };
 const email = `bench-${Date.now()}@example.com`;
@@ -67,7 +58,7 @@ const app = await autocannon({
   connections: CONCURRENCY,
   duration: DURATION_S,
 });
-child.kill('SIGTERM');
+target.stop();
 const raw = await rawArgon2();
 
 console.log(

@@ -1,7 +1,7 @@
 // `npm run bench`: requests/s and p99 of /api/settings.php and the server-rendered home page, each as a ratio to a
 // bare node:http hello-world measured in the same run. Needs the built web app (`npm run build`).
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startTarget } from './target.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
@@ -13,22 +13,6 @@ async function measure(name: string, url: string, headers: Record<string, string
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
-
-/** Starts a target in its own process, so the load generator does not share its event loop. */
-async function startTarget(kind: 'bare' | 'app'): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['bench/serve.ts', kind], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /PORT (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`${kind} target exited with ${code}`)));
-  });
-  return { port, stop: () => child.kill('SIGTERM') };
 }
 
 const results: TResult[] = [];

@@ -15,19 +15,22 @@ export interface TCardRow {
   fileKey: string | null;
 }
 
+/** The columns of a member card. */
+const CARD_COLUMNS = {
+  id: profiles.id,
+  name: profiles.name,
+  gender: profiles.gender,
+  birthDate: profiles.birthDate,
+  city: profiles.city,
+  country: profiles.country,
+  isFictional: profiles.isFictional,
+  fileKey: photos.fileKey,
+};
+
 /** Active, visible profiles of a niche that have a main photo, newest first. */
 export async function findNicheCards(db: TDb, niche: number, limit: number): Promise<TCardRow[]> {
   return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      gender: profiles.gender,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      isFictional: profiles.isFictional,
-      fileKey: photos.fileKey,
-    })
+    .select(CARD_COLUMNS)
     .from(profiles)
     .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), arrayContains(profiles.niches, [niche])))
@@ -64,16 +67,7 @@ export async function findSuggestions(
   opts: { excludeProfileId: number; genders: string[]; country: string; birthDate: string; limit: number },
 ): Promise<TCardRow[]> {
   return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      gender: profiles.gender,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      isFictional: profiles.isFictional,
-      fileKey: photos.fileKey,
-    })
+    .select(CARD_COLUMNS)
     .from(profiles)
     .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(

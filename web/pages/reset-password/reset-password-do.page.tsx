@@ -3,6 +3,7 @@ import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'r
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/accounts.ts';
 import { sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { NewPasswordFields } from '../../features/accounts/new-password-fields.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
 import { appContext } from '../../lib/app-context.ts';
@@ -46,28 +47,7 @@ export default function ResetPasswordDoPage() {
       ))}
       <Form method="post" className="card card-body shadow-sm">
         <input type="hidden" name="token" value={params.get('token') ?? ''} />
-        <label className="form-label" htmlFor="reset-password">
-          {t('settings.new_password')}
-        </label>
-        <input
-          id="reset-password"
-          name="password"
-          type="password"
-          className="form-control mb-3"
-          autoComplete="new-password"
-          required
-        />
-        <label className="form-label" htmlFor="reset-password-confirmation">
-          {t('signup.step4.password_confirm_label')}
-        </label>
-        <input
-          id="reset-password-confirmation"
-          name="password_confirmation"
-          type="password"
-          className="form-control mb-3"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields idPrefix="reset" />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('reset.save')}
         </button>

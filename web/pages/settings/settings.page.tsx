@@ -4,6 +4,7 @@ import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/accounts.ts';
 import { LOCALE_NAMES, LOCALES, type TLocale } from '../../../common/locales.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { NewPasswordFields } from '../../features/accounts/new-password-fields.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { api } from '../../lib/api.ts';
@@ -84,28 +85,7 @@ function PasswordSection() {
         autoComplete="current-password"
         required
       />
-      <label className="form-label" htmlFor="new-password">
-        {t('settings.new_password')}
-      </label>
-      <input
-        id="new-password"
-        name="password"
-        type="password"
-        className="form-control mb-2"
-        autoComplete="new-password"
-        required
-      />
-      <label className="form-label" htmlFor="new-password-confirmation">
-        {t('signup.step4.password_confirm_label')}
-      </label>
-      <input
-        id="new-password-confirmation"
-        name="password_confirmation"
-        type="password"
-        className="form-control mb-3"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields idPrefix="new" />
       <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
         {t('settings.password_submit')}
       </button>
