@@ -10,6 +10,8 @@ for (const file of ['vitest-pglite.json', 'vitest-postgres.json']) {
   const r = JSON.parse(fs.readFileSync(path, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  // Unhandled errors fail the run even when every test passed: count them as one failure.
+  if (r.success === false && r.numFailedTests === 0 && !r.numRuntimeErrorTestSuites) failed += 1;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
 try {

@@ -15,6 +15,8 @@ async function main() {
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.dataDir,
+    onIdleError: (err) =>
+      console.error(JSON.stringify({ level: 50, msg: 'idle database client error', err: err.message })),
   });
   const services = await createServices(config, database);
   const app = await buildApp({ services });

@@ -25,9 +25,16 @@ export interface TDatabase {
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (in memory when dataDir is null), and migrates. */
-export async function connectDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<TDatabase> {
+export async function connectDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  onIdleError?: (err: Error) => void;
+}): Promise<TDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection (database restart, failover) must not crash the process;
+    // the pool replaces it and the next query reports any lasting problem.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {
