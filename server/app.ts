@@ -12,6 +12,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/profiles/media.routes.ts';
+import { searchRoutes } from './modules/profiles/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -75,6 +76,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(mediaRoutes, { services });
   await app.register(accountsRoutes, { services });
   await app.register(accountChangesRoutes, { services });
+  await app.register(searchRoutes, { services });
   if (!config.isProduction) await app.register(devMailboxRoutes, { services });
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {

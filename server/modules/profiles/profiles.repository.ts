@@ -85,3 +85,46 @@ export async function findSuggestions(
     )
     .limit(opts.limit);
 }
+
+/** Filters of a member search; ages become a birth-date range so the index on birth_date is used. */
+export interface TSearchFilter {
+  gender?: string;
+  country?: string;
+  regionCode?: string;
+  bornAfter?: string;
+  bornOnOrBefore?: string;
+  excludeProfileId?: number;
+}
+
+function searchWhere(f: TSearchFilter) {
+  return and(
+    eq(profiles.status, 'active'),
+    eq(profiles.invisible, false),
+    f.gender ? eq(profiles.gender, f.gender) : undefined,
+    f.country ? eq(profiles.country, f.country) : undefined,
+    f.regionCode ? eq(profiles.regionCode, f.regionCode) : undefined,
+    f.bornAfter ? sql`${profiles.birthDate} > ${f.bornAfter}::date` : undefined,
+    f.bornOnOrBefore ? sql`${profiles.birthDate} <= ${f.bornOnOrBefore}::date` : undefined,
+    f.excludeProfileId ? sql`${profiles.id} <> ${f.excludeProfileId}` : undefined,
+  );
+}
+
+/** One page of search results (newest members first) and the total count. */
+export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, offset: number) {
+  const where = searchWhere(f);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(CARD_COLUMNS)
+      .from(profiles)
+      .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+      .where(where)
+      .orderBy(desc(profiles.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(profiles)
+      .where(where),
+  ]);
+  return { rows: rows as TCardRow[], total: n };
+}

@@ -6,8 +6,11 @@ import {
   findNicheCards,
   findPublicProfile,
   findSuggestions,
+  searchProfiles,
   type TCardRow,
+  type TSearchFilter,
 } from './profiles.repository.ts';
+import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
 
@@ -95,6 +98,47 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         limit,
       });
       return rows.map((r) => toCard(r, cdnPrefix));
+    },
+    /** A page of members matching the search state of spec §3, plus similar members when few match. */
+    async search(query: TSearchQuery, opts: { cdnPrefix: string; excludeProfileId?: number }) {
+      const today = now();
+      const yearsAgo = (years: number) => {
+        const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+        return d.toISOString().slice(0, 10);
+      };
+      const [minAge, maxAge] = [query.min_age, query.max_age].sort((a, b) => (a ?? 0) - (b ?? 0));
+      const filter: TSearchFilter = {
+        gender: query.gender,
+        country: query.country,
+        regionCode: query.country ? query.countryregion : undefined,
+        // Age at least minAge: born on or before today minus minAge years; at most maxAge: born after today minus maxAge+1.
+        bornOnOrBefore: minAge ? yearsAgo(minAge) : undefined,
+        bornAfter: maxAge ? yearsAgo(maxAge + 1) : undefined,
+        excludeProfileId: opts.excludeProfileId,
+      };
+      const { rows, total } = await searchProfiles(db, filter, SEARCH_PAGE_SIZE, (query.page - 1) * SEARCH_PAGE_SIZE);
+      let similar: TProfileCard[] = [];
+      if (query.page === 1 && total < SIMILAR_THRESHOLD) {
+        // Widen the search: keep gender and country, drop the region and the ages.
+        const wider = await searchProfiles(
+          db,
+          { gender: filter.gender, country: filter.country, excludeProfileId: opts.excludeProfileId },
+          SEARCH_PAGE_SIZE,
+          0,
+        );
+        const shown = new Set(rows.map((r) => r.id));
+        similar = wider.rows
+          .filter((r) => !shown.has(r.id))
+          .slice(0, 12)
+          .map((r) => toCard(r, opts.cdnPrefix));
+      }
+      return {
+        results: rows.map((r) => toCard(r, opts.cdnPrefix)),
+        numResults: total,
+        page: query.page,
+        pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
+        similar,
+      };
     },
     /** Number of visible members of a niche. */
     countMembers: (niche: number) => counts.get(String(niche), () => countNicheProfiles(db, niche)),

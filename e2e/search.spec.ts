@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+
+for (const width of [375, 1280]) {
+  test(`search members by gender, country, region and age at ${width}px`, async ({ page }) => {
+    await dismissEntryWarning(page);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/members');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(text('en', 'attributes.labels.gender')).selectOption('female');
+    await page.getByLabel(text('en', 'lang_config.country')).selectOption('DE');
+    await expect(page).toHaveURL(/country=DE/);
+    await expect(page.getByLabel('State')).toBeEnabled();
+    await page.getByLabel(text('en', 'search.min_age')).fill('25');
+    await page.getByLabel(text('en', 'search.max_age'), { exact: true }).fill('60');
+    await page.getByRole('button', { name: text('en', 'search.submit') }).click();
+    await expect(page).toHaveURL(/gender=female&country=DE&countryregion=&min_age=25&max_age=60/);
+    await expect(page.getByRole('status').filter({ hasText: /members? found/ })).toBeVisible();
+    const locations = await page.locator('.member-card .small').allTextContents();
+    expect(locations.length).toBeGreaterThan(0);
+    for (const place of locations) expect(place).toContain('Germany');
+    await screenshot(page, `search-${width}`);
+  });
+}
+
+test('search pages through the results', async ({ page }) => {
+  await dismissEntryWarning(page);
+  await page.goto('/members');
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await page.getByRole('link', { name: text('en', 'search.next') }).click();
+  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page).toHaveURL(/page=2/);
+});

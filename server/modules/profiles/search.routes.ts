@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TRACKING_KEYS } from '../../../common/constants.ts';
+import { ZSearchQuery } from '../../../common/search.ts';
+import { isSearchVisible } from '../../../common/visibility.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TServices } from '../../services.ts';
+
+const ZCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gender: z.string(),
+  age: z.number().int(),
+  city: z.string(),
+  country: z.string(),
+  is_fictional: z.boolean(),
+  main_image: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
+});
+
+/** Member search (spec §3 search state, §4 logged-out visibility). */
+export async function searchRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/search.php',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Search members',
+        querystring: ZSearchQuery.extend({ network: z.string().optional(), ref: z.string().optional() }),
+        response: {
+          200: z.object({
+            results: z.array(ZCard),
+            numResults: z.number().int(),
+            page: z.number().int(),
+            pages: z.number().int(),
+            similar: z.array(ZCard),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { site, user } = request;
+      const visible = isSearchVisible({
+        loggedIn: Boolean(user),
+        loggedOutSearch: site.loggedOutSearch,
+        loggedOutSearchTrafficsource: site.loggedOutSearchTrafficsource,
+        hasTrafficSource:
+          Boolean(request.cookies.tracking) || TRACKING_KEYS.some((k) => (request.query as Record<string, unknown>)[k]),
+      });
+      if (!visible) throw new AppError('authentication_required');
+      return services.profiles.search(request.query, { cdnPrefix: site.cdnPrefix, excludeProfileId: user?.profile.id });
+    },
+  );
+}

@@ -1,0 +1,195 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { TRACKING_KEYS } from '../../../common/constants.ts';
+import { ZSearchQuery } from '../../../common/search.ts';
+import { isSearchVisible } from '../../../common/visibility.ts';
+import { MemberCard } from '../../components/member-card.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/members.page';
+
+/** Search results for the query, the countries and the chosen country's regions; visitors only when search is visible (spec §4). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const params = new URL(request.url).searchParams;
+  const visible = isSearchVisible({
+    loggedIn: Boolean(ctx.user),
+    loggedOutSearch: ctx.site.loggedOutSearch,
+    loggedOutSearchTrafficsource: ctx.site.loggedOutSearchTrafficsource,
+    hasTrafficSource: Boolean(ctx.cookies.tracking) || TRACKING_KEYS.some((k) => params.get(k)),
+  });
+  if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent('/members')}`);
+  const query = ZSearchQuery.parse(Object.fromEntries(params));
+  const result = await ctx.services.profiles.search(query, {
+    cdnPrefix: ctx.site.cdnPrefix,
+    excludeProfileId: ctx.user?.profile.id,
+  });
+  const name = (code: string) => ctx.services.reference.countryName(code, ctx.locale);
+  const withCountry = <T extends { country: string }>(c: T) => ({ ...c, country_name: name(c.country) });
+  return {
+    query,
+    ...result,
+    results: result.results.map(withCountry),
+    similar: result.similar.map(withCountry),
+    countries: ctx.services.reference.listCountries(ctx.locale),
+    regions: query.country ? ctx.services.reference.regionsOf(query.country, ctx.locale) : null,
+  };
+}
+
+/** Search members (spec §2 members): filters gender, country, region, ages; pages of results; similar members when few match. */
+export default function MembersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'loading';
+  const { query, results, numResults, page, pages, similar, countries, regions } = loaderData;
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(n));
+    return `?${next.toString()}`;
+  };
+  return (
+    <section className="container py-4">
+      <PageTitle title={t('nav.search_members')} />
+      <h1 className="h3 mb-3">{t('nav.search_members')}</h1>
+      <Form method="get" className="card card-body mb-4" role="search" aria-label={t('nav.search_members')}>
+        <div className="row g-3 align-items-end">
+          <div className="col-6 col-md-2">
+            <label className="form-label" htmlFor="search-gender">
+              {t('attributes.labels.gender')}
+            </label>
+            <select id="search-gender" name="gender" className="form-select" defaultValue={query.gender ?? ''}>
+              <option value="">{t('search.any')}</option>
+              <option value="female">{t('attributes.gender.female')}</option>
+              <option value="male">{t('attributes.gender.male')}</option>
+            </select>
+          </div>
+          <div className="col-6 col-md-3">
+            <label className="form-label" htmlFor="search-country">
+              {t('lang_config.country')}
+            </label>
+            <select
+              id="search-country"
+              name="country"
+              className="form-select"
+              defaultValue={query.country ?? ''}
+              onChange={(e) => {
+                // The region list belongs to the country: search again so the regions of the new country load.
+                const form = e.currentTarget.form;
+                const region = form?.elements.namedItem('countryregion') as HTMLSelectElement | null;
+                if (region) region.value = '';
+                form?.requestSubmit();
+              }}
+            >
+              <option value="">{t('search.any')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-12 col-md-3">
+            <label className="form-label" htmlFor="search-region">
+              {regions ? regions.label : t('regions.label.region')}
+            </label>
+            <select
+              id="search-region"
+              name="countryregion"
+              className="form-select"
+              defaultValue={query.countryregion ?? ''}
+              disabled={!regions}
+              key={query.country ?? 'none'}
+            >
+              <option value="">{t('search.any')}</option>
+              {regions?.regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-6 col-md-1">
+            <label className="form-label" htmlFor="search-min-age">
+              {t('search.min_age')}
+            </label>
+            <input
+              id="search-min-age"
+              name="min_age"
+              type="number"
+              min={18}
+              max={99}
+              className="form-control"
+              defaultValue={query.min_age ?? ''}
+            />
+          </div>
+          <div className="col-6 col-md-1">
+            <label className="form-label" htmlFor="search-max-age">
+              {t('search.max_age')}
+            </label>
+            <input
+              id="search-max-age"
+              name="max_age"
+              type="number"
+              min={18}
+              max={99}
+              className="form-control"
+              defaultValue={query.max_age ?? ''}
+            />
+          </div>
+          <div className="col-12 col-md-2 d-grid">
+            <button type="submit" className="btn btn-primary">
+              {t('search.submit')}
+            </button>
+          </div>
+        </div>
+      </Form>
+      <p className="text-body-secondary" role="status" aria-live="polite">
+        {busy ? t('common.loading') : t('search.results', { count: numResults })}
+      </p>
+      {results.length === 0 ? (
+        <p>{t('search.empty')}</p>
+      ) : (
+        <ul
+          className={`row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 list-unstyled ${busy ? 'opacity-50' : ''}`}
+        >
+          {results.map((card) => (
+            <li key={card.id} className="col">
+              <MemberCard card={card} to={url('members-id', { id: card.id })} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav
+          aria-label={t('search.pagination')}
+          className="d-flex justify-content-center align-items-center gap-3 my-4"
+        >
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="btn btn-outline-secondary" rel="prev">
+              {t('search.prev')}
+            </Link>
+          ) : null}
+          <span>{t('search.page', { page, pages })}</span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="btn btn-outline-secondary" rel="next">
+              {t('search.next')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      {similar.length > 0 ? (
+        <>
+          <h2 className="h4 mt-4">{t('search.similar')}</h2>
+          <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 list-unstyled">
+            {similar.map((card) => (
+              <li key={card.id} className="col">
+                <MemberCard card={card} to={url('members-id', { id: card.id })} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
