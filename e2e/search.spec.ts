@@ -31,3 +31,16 @@ test('search pages through the results', async ({ page }) => {
   await expect(page.getByText('Page 2 of 3')).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
 });
+
+test('a member card opens the profile screen with attributes and related members', async ({ page }) => {
+  await dismissEntryWarning(page);
+  await page.goto('/members?gender=female');
+  const card = page.locator('a.member-card').first();
+  const label = (await card.getAttribute('aria-label')) ?? '';
+  const name = label.replace(/^View profile of /, '');
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('heading', { name: text('en', 'attributes.labels.interests') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: text('en', 'profile.related') })).toBeVisible();
+  await screenshot(page, 'profile-view');
+});

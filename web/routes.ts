@@ -13,6 +13,7 @@ export default [
     route('pages/service', 'pages/static/static.page.tsx', { id: 'pages-service' }),
     route('pages/:token', 'pages/static/static.page.tsx', { id: 'pages-token' }),
     route('members', 'pages/members/members.page.tsx', { id: 'members' }),
+    route('members/:id', 'pages/members-id/members-id.page.tsx', { id: 'members-id' }),
     route('pricing', 'pages/pricing/pricing.page.tsx', { id: 'pricing' }),
     route('complaints', 'pages/complaints/complaints.page.tsx', { id: 'complaints' }),
     route('login', 'pages/login/login.page.tsx', { id: 'login' }),

@@ -165,3 +165,22 @@ describe('account pages', () => {
     }
   });
 });
+
+describe('profile screen /members/{id}', () => {
+  it('shows a visible member, 404 for unknown or invisible members', async () => {
+    const home = await get('/');
+    const id = Number(/href="\/members\/(\d+)"/.exec(home.body)?.[1]);
+    const res = await get(`/members/${id}`, 'de');
+    expect(res.statusCode).toBe(200);
+    const { profiles } = await import('../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, id));
+    expect(decode(res.body)).toContain(row.name);
+    expect(decode(res.body)).toContain(serverT('de')('attributes.labels.interests'));
+    expect((await get('/members/99999999')).statusCode).toBe(404);
+    expect((await get('/members/abc')).statusCode).toBe(404);
+    await t.services.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, id));
+    expect((await get(`/members/${id}`)).statusCode).toBe(404);
+    await t.services.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, id));
+  });
+});

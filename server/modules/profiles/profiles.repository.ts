@@ -128,3 +128,12 @@ export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, o
   ]);
   return { rows: rows as TCardRow[], total: n };
 }
+
+/** Photos of a profile in display order. */
+export async function findPhotos(db: TDb, profileId: number) {
+  return db
+    .select({ fileKey: photos.fileKey, isMain: photos.isMain, width: photos.width, height: photos.height })
+    .from(photos)
+    .where(eq(photos.profileId, profileId))
+    .orderBy(desc(photos.isMain), photos.position);
+}

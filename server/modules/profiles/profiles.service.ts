@@ -4,6 +4,7 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import {
   countNicheProfiles,
   findNicheCards,
+  findPhotos,
   findPublicProfile,
   findSuggestions,
   searchProfiles,
@@ -138,6 +139,42 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         page: query.page,
         pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
         similar,
+      };
+    },
+    /** A visible member's full profile for the profile screen (spec §2), with photos and related members; null otherwise. */
+    async profileView(id: number, cdnPrefix: string) {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const row = await findPublicProfile(db, id);
+      if (!row) return null;
+      const photoRows = await findPhotos(db, row.id);
+      const related = await findSuggestions(db, {
+        excludeProfileId: row.id,
+        genders: [row.gender],
+        country: row.country,
+        birthDate: row.birthDate,
+        limit: 6,
+      });
+      return {
+        id: row.id,
+        name: row.name,
+        gender: row.gender,
+        sexuality: row.sexuality,
+        age: ageOn(row.birthDate, now()),
+        country: row.country,
+        region_code: row.regionCode,
+        city: row.city,
+        locale: row.locale,
+        about_me: row.aboutMe,
+        hair_color: row.hairColor,
+        eye_color: row.eyeColor,
+        body_type: row.bodyType,
+        relationship_status: row.relationshipStatus,
+        tattoos: row.tattoos,
+        height_cm: row.heightCm,
+        interests: row.interests,
+        is_fictional: row.isFictional,
+        photos: photoRows.map((p) => mainImage(p.fileKey, cdnPrefix)!),
+        related: related.map((r) => toCard(r, cdnPrefix)),
       };
     },
     /** Number of visible members of a niche. */

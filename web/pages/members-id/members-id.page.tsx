@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { TRACKING_KEYS } from '../../../common/constants.ts';
+import { INTERESTS } from '../../../common/profile-attributes.ts';
+import { isSearchVisible } from '../../../common/visibility.ts';
+import { MemberCard } from '../../components/member-card.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import type { Route } from './+types/members-id.page';
+
+const ICONS = Object.fromEntries(INTERESTS);
+
+/** A visible member's profile; visitors only where search is visible (spec §4); anyone hidden or unknown is 404. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const query = new URL(request.url).searchParams;
+  const visible = isSearchVisible({
+    loggedIn: Boolean(ctx.user),
+    loggedOutSearch: ctx.site.loggedOutSearch,
+    loggedOutSearchTrafficsource: ctx.site.loggedOutSearchTrafficsource,
+    hasTrafficSource: Boolean(ctx.cookies.tracking) || TRACKING_KEYS.some((k) => query.get(k)),
+  });
+  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);
+  const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix);
+  if (!profile) throw data('', { status: 404 });
+  const region = ctx.services.reference
+    .regionsOf(profile.country, ctx.locale)
+    ?.regions.find((r) => r.code === profile.region_code);
+  const countryName = (code: string) => ctx.services.reference.countryName(code, ctx.locale);
+  return {
+    profile: { ...profile, country_name: countryName(profile.country), region_name: region?.name ?? '' },
+    related: profile.related.map((c) => ({ ...c, country_name: countryName(c.country) })),
+  };
+}
+
+/** The profile screen (spec §2): photos, attributes, about-me, interests, the fictional warning and related profiles. */
+export default function MemberProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const { profile, related } = loaderData;
+  const [photo, setPhoto] = useState(0);
+  const attributes = (
+    [
+      ['gender', profile.gender],
+      ['sexuality', profile.sexuality],
+      ['relationship_status', profile.relationship_status],
+      ['body_type', profile.body_type],
+      ['hair_color', profile.hair_color],
+      ['eye_color', profile.eye_color],
+      ['tattoos', profile.tattoos],
+    ] as const
+  ).filter(([, value]) => Boolean(value));
+  const place = [profile.city, profile.region_name, profile.country_name].filter(Boolean).join(', ');
+  return (
+    <article className="container py-4" aria-labelledby="profile-name">
+      <PageTitle title={profile.name} />
+      <div className="row g-4">
+        <div className="col-md-5">
+          {profile.photos.length ? (
+            <figure className="mb-2">
+              <img
+                src={profile.photos[photo].filename}
+                alt={profile.name}
+                className="img-fluid rounded shadow-sm w-100"
+              />
+            </figure>
+          ) : (
+            <div className="ratio ratio-1x1 bg-body-tertiary rounded" aria-hidden="true" />
+          )}
+          {profile.photos.length > 1 ? (
+            <div className="d-flex gap-2 flex-wrap">
+              {profile.photos.map((p, i) => (
+                <button
+                  key={p.filename}
+                  type="button"
+                  className={`btn p-0 border ${i === photo ? 'border-primary' : ''}`}
+                  onClick={() => setPhoto(i)}
+                  aria-label={t('profile.photo_n', { n: i + 1 })}
+                  aria-pressed={i === photo}
+                >
+                  <img src={p.thumb_filename} alt="" width={64} height={64} className="rounded" />
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <div className="col-md-7">
+          <h1 id="profile-name" className="h2 mb-1">
+            {profile.name}
+          </h1>
+          <p className="text-body-secondary mb-3">
+            {t('common.years_old', { count: profile.age })}
+            {place ? ` · ${place}` : ''}
+          </p>
+          {profile.is_fictional ? (
+            <div className="alert alert-secondary small" role="note">
+              {root?.site.fictionalWarning}
+            </div>
+          ) : null}
+          {profile.about_me ? (
+            <section className="mb-4" aria-labelledby="about-title">
+              <h2 id="about-title" className="h5">
+                {t('attributes.labels.about_me')}
+              </h2>
+              <p lang={profile.locale} className="mb-0" style={{ whiteSpace: 'pre-line' }}>
+                {profile.about_me}
+              </p>
+            </section>
+          ) : null}
+          <dl className="row mb-4">
+            {attributes.map(([field, value]) => (
+              <div key={field} className="col-6 col-lg-4 mb-2">
+                <dt className="small text-body-secondary fw-normal">{t(`attributes.labels.${field}`)}</dt>
+                <dd className="mb-0">{t(`attributes.${field}.${value}`)}</dd>
+              </div>
+            ))}
+            {profile.height_cm ? (
+              <div className="col-6 col-lg-4 mb-2">
+                <dt className="small text-body-secondary fw-normal">{t('attributes.labels.height')}</dt>
+                <dd className="mb-0">{profile.height_cm} cm</dd>
+              </div>
+            ) : null}
+          </dl>
+          {profile.interests.length ? (
+            <section aria-labelledby="interests-title">
+              <h2 id="interests-title" className="h5">
+                {t('attributes.labels.interests')}
+              </h2>
+              <ul className="list-unstyled d-flex flex-wrap gap-2">
+                {profile.interests.map((key) => (
+                  <li key={key} className="badge rounded-pill text-bg-light border fw-normal fs-6">
+                    <span aria-hidden="true">{ICONS[key as keyof typeof ICONS]}</span> {t(`interests.${key}`)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+      {related.length ? (
+        <section className="mt-5" aria-labelledby="related-title">
+          <h2 id="related-title" className="h4">
+            {t('profile.related')}
+          </h2>
+          <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
+            {related.map((card) => (
+              <li key={card.id} className="col">
+                <MemberCard card={card} to={url('members-id', { id: card.id })} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
