@@ -96,6 +96,7 @@ test('a new member completes the profile with country, region and city', async (
   await dismissEntryWarning(page);
   await apiSignup(page);
   await page.goto('/complete-signup');
+  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'complete.title'));
   await page.getByLabel('Country').selectOption('PL');
   await page.getByLabel('Voivodeship').selectOption({ label: 'Małopolskie' });

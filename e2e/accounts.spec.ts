@@ -90,7 +90,7 @@ for (const lng of ['en', 'it', 'sv']) {
     await expect(page.getByRole('alert')).toHaveText(text(lng, 'errors.login_failed'));
     await page.getByLabel(text(lng, 'auth.password'), { exact: true }).fill(password);
     await page.getByRole('button', { name: text(lng, 'auth.login.submit') }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/members$/);
     await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toHaveText(name);
     await screenshot(page, `logged-in-home-${lng}`);
   });

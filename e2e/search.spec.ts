@@ -10,7 +10,7 @@ for (const width of [375, 1280]) {
     await page.getByLabel(text('en', 'attributes.labels.gender')).selectOption('female');
     await page.getByLabel(text('en', 'lang_config.country')).selectOption('DE');
     await expect(page).toHaveURL(/country=DE/);
-    await expect(page.getByLabel('State')).toBeEnabled();
+    await expect(page.getByLabel('State', { exact: true })).toBeEnabled();
     await page.getByLabel(text('en', 'search.min_age')).fill('25');
     await page.getByLabel(text('en', 'search.max_age'), { exact: true }).fill('60');
     await page.getByRole('button', { name: text('en', 'search.submit') }).click();
@@ -26,15 +26,16 @@ for (const width of [375, 1280]) {
 test('search pages through the results', async ({ page }) => {
   await dismissEntryWarning(page);
   await page.goto('/members');
-  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   await page.getByRole('link', { name: text('en', 'search.next') }).click();
-  await expect(page.getByText('Page 2 of 3')).toBeVisible();
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
 });
 
 test('a member card opens the profile screen with attributes and related members', async ({ page }) => {
   await dismissEntryWarning(page);
-  await page.goto('/members?gender=female');
+  // A demo member from the home page: every one of them has a photo and interests.
+  await page.goto('/');
   const card = page.locator('a.member-card').first();
   const label = (await card.getAttribute('aria-label')) ?? '';
   const name = label.replace(/^View profile of /, '');

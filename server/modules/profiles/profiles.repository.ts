@@ -109,7 +109,7 @@ function searchWhere(f: TSearchFilter) {
   );
 }
 
-/** One page of search results (newest members first) and the total count. */
+/** One page of search results (members with a photo first, then newest) and the total count. */
 export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, offset: number) {
   const where = searchWhere(f);
   const [rows, [{ n }]] = await Promise.all([
@@ -118,7 +118,8 @@ export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, o
       .from(profiles)
       .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
       .where(where)
-      .orderBy(desc(profiles.id))
+      // Members with a photo first, then the newest.
+      .orderBy(sql`(${photos.fileKey} is null)`, desc(profiles.id))
       .limit(limit)
       .offset(offset),
     db

@@ -10,9 +10,9 @@ import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/login.page';
 
-/** Only local paths may be returned to after login (no open redirect); by default the home page. */
+/** Only local paths may be returned to after login (no open redirect); by default the members area. */
 function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : url('index');
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : url('members');
 }
 
 /** Logged-in visitors go straight on. */

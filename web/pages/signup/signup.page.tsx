@@ -14,7 +14,7 @@ import type { Route } from './+types/signup.page';
 /** Whether signing up is open here (spec §4 signups setting) and the tracking values of the visit. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user, site, cookies } = context.get(appContext);
-  if (user) throw redirect(url('index'));
+  if (user) throw redirect(url('members'));
   const query = new URL(request.url).searchParams;
   const tracking = Object.fromEntries(TRACKING_KEYS.filter((k) => query.get(k)).map((k) => [k, query.get(k)!]));
   const hasSource = Object.keys(tracking).length > 0 || Boolean(cookies.tracking);
