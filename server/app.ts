@@ -11,6 +11,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { blocksRoutes } from './modules/profiles/blocks.routes.ts';
 import { mediaRoutes } from './modules/profiles/media.routes.ts';
 import { searchRoutes } from './modules/profiles/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(accountsRoutes, { services });
   await app.register(accountChangesRoutes, { services });
   await app.register(searchRoutes, { services });
+  await app.register(blocksRoutes, { services });
   if (!config.isProduction) await app.register(devMailboxRoutes, { services });
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {

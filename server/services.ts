@@ -7,6 +7,7 @@ import {
 } from './modules/accounts/account-changes.service.ts';
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
+import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
 import { mediaDir } from './modules/profiles/media.routes.ts';
 import {
   loadProfileBasics,
@@ -29,6 +30,7 @@ export interface TServices {
   sites: TSitesService;
   geoip: TGeoIpService;
   profiles: TProfilesService;
+  blocks: TBlocksService;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -63,6 +65,7 @@ export async function createServices(
     sites: createSitesService(database.db),
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, config),
+    blocks: createBlocksService(database.db),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Member profiles (spec §3 Profile); demo and fictional profiles live here too. */
 export const profiles = pgTable(
@@ -57,4 +69,22 @@ export const photos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('photos_profile_idx').on(t.profileId, t.position)],
+);
+
+/** Blocks between members (spec §6): either direction hides the two from each other and stops all contact. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerProfileId: integer('blocker_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockedProfileId: integer('blocked_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerProfileId, t.blockedProfileId] }),
+    index('blocks_blocked_idx').on(t.blockedProfileId),
+  ],
 );

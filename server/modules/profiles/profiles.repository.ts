@@ -1,6 +1,7 @@
 import { and, arrayContains, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
+import { notBlockedWith } from './blocks.service.ts';
 
 export type TProfileRow = typeof profiles.$inferSelect;
 
@@ -75,6 +76,7 @@ export async function findSuggestions(
         eq(profiles.status, 'active'),
         eq(profiles.invisible, false),
         sql`${profiles.id} <> ${opts.excludeProfileId}`,
+        notBlockedWith(opts.excludeProfileId),
         inArray(profiles.gender, opts.genders),
       ),
     )
@@ -106,6 +108,7 @@ function searchWhere(f: TSearchFilter) {
     f.bornAfter ? sql`${profiles.birthDate} > ${f.bornAfter}::date` : undefined,
     f.bornOnOrBefore ? sql`${profiles.birthDate} <= ${f.bornOnOrBefore}::date` : undefined,
     f.excludeProfileId ? sql`${profiles.id} <> ${f.excludeProfileId}` : undefined,
+    f.excludeProfileId ? notBlockedWith(f.excludeProfileId) : undefined,
   );
 }
 

@@ -142,18 +142,18 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
       };
     },
     /** A visible member's full profile for the profile screen (spec §2), with photos and related members; null otherwise. */
-    async profileView(id: number, cdnPrefix: string) {
+    async profileView(id: number, cdnPrefix: string, viewerProfileId?: number) {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const row = await findPublicProfile(db, id);
       if (!row) return null;
       const photoRows = await findPhotos(db, row.id);
       const related = await findSuggestions(db, {
-        excludeProfileId: row.id,
+        excludeProfileId: viewerProfileId ?? row.id,
         genders: [row.gender],
         country: row.country,
         birthDate: row.birthDate,
-        limit: 6,
-      });
+        limit: 7,
+      }).then((rows) => rows.filter((r) => r.id !== row.id).slice(0, 6));
       return {
         id: row.id,
         name: row.name,

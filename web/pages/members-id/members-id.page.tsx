@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, redirect } from 'react-router';
+import { data, redirect, useRevalidator } from 'react-router';
 import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
 import { isSearchVisible } from '../../../common/visibility.ts';
 import { MemberCard } from '../../components/member-card.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -25,13 +26,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   });
   const path = new URL(request.url).pathname.replace(/\.data$/, '');
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);
-  const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix);
+  const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix, ctx.user?.profile.id);
   if (!profile) throw data('', { status: 404 });
+  const relation = ctx.user ? await ctx.services.blocks.relation(ctx.user.profile.id, profile.id) : null;
+  // A member who blocked the viewer is not shown at all (spec §6).
+  if (relation?.blockedMe) return data({ blockedBy: profile.name }, { status: 403 });
   const region = ctx.services.reference
     .regionsOf(profile.country, ctx.locale)
     ?.regions.find((r) => r.code === profile.region_code);
   const countryName = (code: string) => ctx.services.reference.countryName(code, ctx.locale);
   return {
+    blockedByMe: relation?.blockedByMe ?? false,
+    canBlock: Boolean(ctx.user) && ctx.user?.profile.id !== profile.id,
     profile: { ...profile, country_name: countryName(profile.country), region_name: region?.name ?? '' },
     related: profile.related.map((c) => ({ ...c, country_name: countryName(c.country) })),
   };
@@ -40,8 +46,48 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** The profile screen (spec §2): photos, attributes, about-me, interests, the fictional warning and related profiles. */
 export default function MemberProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  if ('blockedBy' in loaderData) {
+    return (
+      <section className="container py-5 text-center">
+        <PageTitle title={loaderData.blockedBy} />
+        <p className="lead" role="alert">
+          {t('profile.blocked_by', { name: loaderData.blockedBy })}
+        </p>
+      </section>
+    );
+  }
+  return <ProfileView data={loaderData} />;
+}
+
+/** Blocks or unblocks the member, after a confirmation for blocking. */
+function BlockButton({ profileId, name, blocked }: { profileId: number; name: string; blocked: boolean }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    if (!blocked && !window.confirm(t('profile.block_confirm', { name }))) return;
+    setBusy(true);
+    await (
+      blocked
+        ? api.delete('/api/block.php', { body: { profile_id: profileId } })
+        : api.post('/api/block.php', { profile_id: profileId })
+    ).catch(() => undefined);
+    await revalidator.revalidate();
+    setBusy(false);
+  };
+  return (
+    <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void toggle()}>
+      {blocked ? t('profile.unblock') : t('profile.block')}
+    </button>
+  );
+}
+
+type TProfileData = Exclude<Route.ComponentProps['loaderData'], { blockedBy: string }>;
+
+function ProfileView({ data: loaderData }: { data: TProfileData }) {
+  const { t } = useTranslation();
   const root = useRootData();
-  const { profile, related } = loaderData;
+  const { profile, related, blockedByMe, canBlock } = loaderData;
   const [photo, setPhoto] = useState(0);
   const attributes = (
     [
@@ -96,6 +142,16 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
             {t('common.years_old', { count: profile.age })}
             {place ? ` · ${place}` : ''}
           </p>
+          {blockedByMe ? (
+            <div className="alert alert-warning small" role="status">
+              {t('profile.you_blocked', { name: profile.name })}
+            </div>
+          ) : null}
+          {canBlock ? (
+            <div className="mb-3">
+              <BlockButton profileId={profile.id} name={profile.name} blocked={blockedByMe} />
+            </div>
+          ) : null}
           {profile.is_fictional ? (
             <div className="alert alert-secondary small" role="note">
               {root?.site.fictionalWarning}
