@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { ZSearchQuery } from '../../../common/search.ts';
-import { isSearchVisible } from '../../../common/visibility.ts';
+import { canSearch } from '../../../common/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TServices } from '../../services.ts';
 
@@ -40,13 +39,8 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
     },
     async (request) => {
       const { site, user } = request;
-      const visible = isSearchVisible({
-        loggedIn: Boolean(user),
-        loggedOutSearch: site.loggedOutSearch,
-        loggedOutSearchTrafficsource: site.loggedOutSearchTrafficsource,
-        hasTrafficSource:
-          Boolean(request.cookies.tracking) || TRACKING_KEYS.some((k) => (request.query as Record<string, unknown>)[k]),
-      });
+      const query = new URL(request.url, 'http://x').searchParams;
+      const visible = canSearch(site, { loggedIn: Boolean(user), query, trackingCookie: request.cookies.tracking });
       if (!visible) throw new AppError('authentication_required');
       return services.profiles.search(request.query, { cdnPrefix: site.cdnPrefix, excludeProfileId: user?.profile.id });
     },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId, TRACKING_KEYS } from '../../../common/constants.ts';
-import { isSearchVisible } from '../../../common/visibility.ts';
+import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId } from '../../../common/constants.ts';
+import { canSearch } from '../../../common/visibility.ts';
 import { MemberCard } from '../../components/member-card.tsx';
 import { useOpenSignup } from '../../features/accounts/signup-modal.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -14,9 +14,8 @@ const CARD_COUNT = 12;
 
 /** Landing page data: member cards of the site's niche and whether visitors may browse them (spec §4). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, site, locale, cookies } = context.get(appContext);
+  const { services, site, locale, cookies, user } = context.get(appContext);
   const query = new URL(request.url).searchParams;
-  const hasTrafficSource = TRACKING_KEYS.some((k) => query.has(k)) || Boolean(cookies.tracking);
   const [cards, total] = await Promise.all([
     services.profiles.landingCards(site, CARD_COUNT),
     services.profiles.countMembers(site.niche),
@@ -24,12 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     cards: cards.map((c) => ({ ...c, country_name: services.reference.countryName(c.country, locale) })),
     total,
-    canBrowse: isSearchVisible({
-      loggedIn: false,
-      loggedOutSearch: site.loggedOutSearch,
-      loggedOutSearchTrafficsource: site.loggedOutSearchTrafficsource,
-      hasTrafficSource,
-    }),
+    canBrowse: canSearch(site, { loggedIn: Boolean(user), query, trackingCookie: cookies.tracking }),
   };
 }
 

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useRevalidator } from 'react-router';
-import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
-import { isSearchVisible } from '../../../common/visibility.ts';
+import { canSearch } from '../../../common/visibility.ts';
 import { MemberCard } from '../../components/member-card.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
@@ -18,11 +17,10 @@ const ICONS = Object.fromEntries(INTERESTS);
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const query = new URL(request.url).searchParams;
-  const visible = isSearchVisible({
+  const visible = canSearch(ctx.site, {
     loggedIn: Boolean(ctx.user),
-    loggedOutSearch: ctx.site.loggedOutSearch,
-    loggedOutSearchTrafficsource: ctx.site.loggedOutSearchTrafficsource,
-    hasTrafficSource: Boolean(ctx.cookies.tracking) || TRACKING_KEYS.some((k) => query.get(k)),
+    query: query,
+    trackingCookie: ctx.cookies.tracking,
   });
   const path = new URL(request.url).pathname.replace(/\.data$/, '');
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
-import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { ZSearchQuery } from '../../../common/search.ts';
-import { isSearchVisible } from '../../../common/visibility.ts';
+import { canSearch } from '../../../common/visibility.ts';
 import { MemberCard } from '../../components/member-card.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
@@ -13,11 +12,10 @@ import type { Route } from './+types/members.page';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const params = new URL(request.url).searchParams;
-  const visible = isSearchVisible({
+  const visible = canSearch(ctx.site, {
     loggedIn: Boolean(ctx.user),
-    loggedOutSearch: ctx.site.loggedOutSearch,
-    loggedOutSearchTrafficsource: ctx.site.loggedOutSearchTrafficsource,
-    hasTrafficSource: Boolean(ctx.cookies.tracking) || TRACKING_KEYS.some((k) => params.get(k)),
+    query: params,
+    trackingCookie: ctx.cookies.tracking,
   });
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent('/members')}`);
   const query = ZSearchQuery.parse(Object.fromEntries(params));
