@@ -4,9 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailbox } from '../db/schema/index.ts';
 import type { TServices } from '../services.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../lib/escape-html.ts';
 
 const ZMail = z.object({
   id: z.number(),

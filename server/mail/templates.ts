@@ -1,10 +1,8 @@
 import { serverT } from '../lib/i18n.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /** Transactional emails; texts are catalogue keys `email.<kind>.*`, so every email exists in all 11 locales. */
 export type TEmailKind = 'activation' | 'reset' | 'mail_change' | 'reactivation';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Renders subject, HTML and text parts of an email in a locale; `vars.link` is the call to action. */
 export function renderEmail(kind: TEmailKind, locale: string, vars: Record<string, string | number>) {

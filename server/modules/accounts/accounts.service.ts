@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { makeSignupSchema, sexualityFor, type TSignupRequest } from '../../../common/accounts.ts';
-import { AUTH_COOKIE_MAX_AGE_S } from '../../../common/constants.ts';
+import { AUTH_COOKIE_MAX_AGE_S, TRACKING_KEYS } from '../../../common/constants.ts';
 import { isLocale, type TLocale } from '../../../common/locales.ts';
 import { cleanTrackingValue } from '../../../common/visibility.ts';
 import type { TUser } from '../../../common/wire/user.ts';
@@ -120,7 +120,7 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
       if (existing) throw new AppError('email_exists');
       const tracking = Object.fromEntries(
         Object.entries(v.tracking ?? {})
-          .filter(([k]) => ['network', 'ref', 'sub1', 'sub2', 'sub3'].includes(k))
+          .filter(([k]) => (TRACKING_KEYS as readonly string[]).includes(k))
           .map(([k, val]) => [k, cleanTrackingValue(val)]),
       );
       const sexuality = sexualityFor(v.gender, v.looking_for);

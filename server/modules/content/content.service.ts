@@ -7,6 +7,7 @@ import { dialablePhone } from '../../../common/format.ts';
 import type { TLocale } from '../../../common/locales.ts';
 import { countryName } from '../reference/reference.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content');
 const PAGE_NAME = /^[a-z0-9-]{1,40}$/;
@@ -19,9 +20,6 @@ export interface TContentPage {
   title: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Terms version date: 2023-12-01 12:00 UTC, or the company's added date when later (spec §9). */
 export function termsVersionDate(companyAdded: Date): Date {

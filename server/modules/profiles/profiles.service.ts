@@ -1,3 +1,4 @@
+import { yearsSince } from '../../../common/accounts.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/connect.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
@@ -31,15 +32,6 @@ export interface TProfileCard {
   main_image: TMainImage | null;
 }
 
-/** Whole years between a YYYY-MM-DD birth date and now. */
-export function ageOn(birthDate: string, now: Date): number {
-  const [y, m, d] = birthDate.split('-').map(Number);
-  let age = now.getUTCFullYear() - y;
-  const beforeBirthday = now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
 /** Public URLs of a stored photo, prefixed with the site's CDN prefix (spec §3 main_image). */
 export function mainImage(fileKey: string | null, cdnPrefix: string): TMainImage | null {
   if (!fileKey) return null;
@@ -67,14 +59,7 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
       const row = await findPublicProfile(db, id);
       if (!row) return null;
       return {
-        id: row.id,
-        name: row.name,
-        gender: row.gender,
-        age: ageOn(row.birthDate, now()),
-        city: row.city,
-        country: row.country,
-        is_fictional: row.isFictional,
-        main_image: mainImage(row.fileKey, cdnPrefix),
+        ...toCard(row, cdnPrefix),
         about_me: row.aboutMe,
         locale: row.locale,
         interests: row.interests,
@@ -159,7 +144,7 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         name: row.name,
         gender: row.gender,
         sexuality: row.sexuality,
-        age: ageOn(row.birthDate, now()),
+        age: yearsSince(row.birthDate, now()),
         country: row.country,
         region_code: row.regionCode,
         city: row.city,
@@ -191,7 +176,7 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
       id: r.id,
       gender: r.gender,
       name: r.name,
-      age: ageOn(r.birthDate, now()),
+      age: yearsSince(r.birthDate, now()),
       city: r.city,
       country: r.country,
       is_fictional: r.isFictional,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId } from '../../../common/constants.ts';
 import { canSearch } from '../../../common/visibility.ts';
-import { MemberCard } from '../../components/member-card.tsx';
+import { MemberGrid } from '../../components/member-grid.tsx';
 import { useOpenSignup } from '../../features/accounts/signup-modal.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
@@ -75,13 +75,7 @@ export default function IndexPage({ loaderData }: Route.ComponentProps) {
         {cards.length === 0 ? (
           <p className="text-body-secondary">{t('home.members_empty')}</p>
         ) : (
-          <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 list-unstyled member-grid">
-            {cards.map((card) => (
-              <li key={card.id} className="col">
-                <MemberCard card={card} to={canBrowse ? url('members-id', { id: card.id }) : url('signup')} />
-              </li>
-            ))}
-          </ul>
+          <MemberGrid cards={cards} className="member-grid" to={canBrowse ? undefined : () => url('signup')} />
         )}
         {hasFictional ? <p className="small text-body-secondary mt-3">{root?.site.fictionalWarning}</p> : null}
       </section>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect, useRevalidator } from 'react-router';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
 import { canSearch } from '../../../common/visibility.ts';
-import { MemberCard } from '../../components/member-card.tsx';
+import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -200,13 +200,7 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
           <h2 id="related-title" className="h4">
             {t('profile.related')}
           </h2>
-          <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-3 list-unstyled">
-            {related.map((card) => (
-              <li key={card.id} className="col">
-                <MemberCard card={card} to={url('members-id', { id: card.id })} />
-              </li>
-            ))}
-          </ul>
+          <MemberGrid cards={related} />
         </section>
       ) : null}
     </article>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { ZSearchQuery } from '../../../common/search.ts';
 import { canSearch } from '../../../common/visibility.ts';
-import { MemberCard } from '../../components/member-card.tsx';
+import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
@@ -148,15 +148,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
       {results.length === 0 ? (
         <p>{t('search.empty')}</p>
       ) : (
-        <ul
-          className={`row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 list-unstyled ${busy ? 'opacity-50' : ''}`}
-        >
-          {results.map((card) => (
-            <li key={card.id} className="col">
-              <MemberCard card={card} to={url('members-id', { id: card.id })} />
-            </li>
-          ))}
-        </ul>
+        <MemberGrid cards={results} className={busy ? 'opacity-50' : ''} />
       )}
       {pages > 1 ? (
         <nav
@@ -179,13 +171,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
       {similar.length > 0 ? (
         <>
           <h2 className="h4 mt-4">{t('search.similar')}</h2>
-          <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 list-unstyled">
-            {similar.map((card) => (
-              <li key={card.id} className="col">
-                <MemberCard card={card} to={url('members-id', { id: card.id })} />
-              </li>
-            ))}
-          </ul>
+          <MemberGrid cards={similar} />
         </>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MemberCard } from '../../components/member-card.tsx';
+import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -26,17 +26,7 @@ export default function SignupMatchesPage({ loaderData }: Route.ComponentProps) 
       <PageTitle title={t('matches.title')} />
       <h1 className="h3">{t('matches.title')}</h1>
       <p className="text-body-secondary">{t('matches.intro')}</p>
-      {cards.length === 0 ? (
-        <p>{t('matches.empty')}</p>
-      ) : (
-        <ul className="row row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6 g-3 list-unstyled">
-          {cards.map((card) => (
-            <li key={card.id} className="col">
-              <MemberCard card={card} to={url('members-id', { id: card.id })} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {cards.length === 0 ? <p>{t('matches.empty')}</p> : <MemberGrid cards={cards} />}
       <Link to={url('members')} className="btn btn-primary mt-3">
         {t('matches.browse')}
       </Link>

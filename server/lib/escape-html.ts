@@ -1,0 +1,7 @@
+/** Escapes text for safe use inside HTML (emails, content placeholders, the dev mailbox). */
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
