@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  unique,
   real,
   serial,
   text,
@@ -62,6 +63,8 @@ export const photos = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     fileKey: text('file_key').notNull().unique(),
+    /** Separate random key of the blurred variant served under /cdn/, so the full photo cannot be derived from it. */
+    censoredKey: text('censored_key').unique(),
     isMain: boolean('is_main').notNull().default(false),
     position: integer('position').notNull().default(0),
     width: integer('width').notNull(),
@@ -87,4 +90,50 @@ export const blocks = pgTable(
     primaryKey({ columns: [t.blockerProfileId, t.blockedProfileId] }),
     index('blocks_blocked_idx').on(t.blockedProfileId),
   ],
+);
+
+/** Reports of a profile or one of its photos, kept for moderation (spec §6). */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterProfileId: integer('reporter_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** One of REPORT_REASONS (common/reports.ts). */
+    reason: text('reason').notNull(),
+    message: text('message').notNull().default(''),
+    /** open | reviewed | dismissed */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('reports_once_idx').on(t.reporterProfileId, t.profileId, t.photoId).nullsNotDistinct(),
+    index('reports_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Complaints sent through the /complaints form; each is also emailed to the site's support address. */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    /** The member who sent it when logged in. */
+    userId: integer('user_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** One of COMPLAINT_TOPICS (common/reports.ts). */
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    locale: text('locale').notNull(),
+    /** open | answered | closed */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaints_status_idx').on(t.status, t.createdAt)],
 );
