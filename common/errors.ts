@@ -25,6 +25,13 @@ export const ERROR_CODES = [
   'email_taken',
   'new_email_invalid',
   'date_of_birth_invalid',
+  'location_not_found',
+  'photo_unsupported_type',
+  'photo_too_large',
+  'photo_too_small',
+  'photo_limit_reached',
+  'photo_not_found',
+  'profile_not_found',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

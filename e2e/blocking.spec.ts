@@ -1,33 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { dismissEntryWarning, screenshot, text } from './helpers.ts';
-
-const CLIENT = { 'x-requested-with': 'amora' };
-
-/** A confirmed member in its own browser context; returns the page and the profile id. */
-async function confirmedMember(browser: Browser, name: string): Promise<{ page: Page; profileId: number }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await dismissEntryWarning(page);
-  const email = `${name}-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/signup.php', {
-    headers: CLIENT,
-    data: {
-      email,
-      name: `${name}${Date.now() % 100000}`,
-      password: 'blocking password 1',
-      password_confirmation: 'blocking password 1',
-      date_of_birth: '1991-03-03',
-      gender: 'female',
-      looking_for: 'male',
-      accept_terms: true,
-    },
-  });
-  const { user } = await res.json();
-  const [mail] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
-  const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-  await page.goto(link.pathname + link.search);
-  return { page, profileId: user.profile.id };
-}
+import { expect, test } from '@playwright/test';
+import { confirmedMember, screenshot, text } from './helpers.ts';
 
 test('a blocked member sees the blocked text; unblocking gives access back', async ({ browser }) => {
   const anna = await confirmedMember(browser, 'anna');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -20,4 +20,39 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Marks the entry warning as dismissed before the page loads. */
 export async function dismissEntryWarning(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('site-entry-warning-dismissed', String(Date.now())));
+}
+
+const CLIENT = { 'x-requested-with': 'amora' };
+
+/** A confirmed member in its own browser context (optionally in a locale); returns the page and the profile id. */
+export async function confirmedMember(
+  browser: Browser,
+  name: string,
+  options: { locale?: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female' } = {},
+): Promise<{ page: Page; profileId: number }> {
+  const context = await browser.newContext();
+  if (options.locale) {
+    await context.addCookies([{ name: 'i18n_redirected', value: options.locale, url: 'http://localhost:3217' }]);
+  }
+  const page = await context.newPage();
+  await dismissEntryWarning(page);
+  const email = `${name}-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: {
+      email,
+      name: `${name}${Date.now() % 100000}`,
+      password: 'journey password 1',
+      password_confirmation: 'journey password 1',
+      date_of_birth: '1991-03-03',
+      gender: options.gender ?? 'female',
+      looking_for: options.lookingFor ?? 'male',
+      accept_terms: true,
+    },
+  });
+  const { user } = await res.json();
+  const [mail] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
+  const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  await page.goto(link.pathname + link.search);
+  return { page, profileId: user.profile.id };
 }

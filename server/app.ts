@@ -10,11 +10,15 @@ import { accountChangesRoutes } from './modules/accounts/account-changes.routes.
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { geocodeRoutes } from './modules/geo/geocode.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { blocksRoutes } from './modules/profiles/blocks.routes.ts';
-import { mediaRoutes } from './modules/profiles/media.routes.ts';
+import { mediaRoutes } from './modules/photos/media.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
+import { myProfileRoutes } from './modules/profiles/my-profile.routes.ts';
 import { searchRoutes } from './modules/profiles/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -39,6 +43,19 @@ const REDACT = [
   '*.otp',
 ];
 
+/** A registered route, kept for tests that enumerate the API. */
+export interface TRouteInfo {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalog: TRouteInfo[];
+  }
+}
+
 /** Builds the Fastify application (no listen), registering every route explicitly. */
 export async function buildApp({ services, web = true, logger = true }: TAppOptions): Promise<FastifyInstance> {
   const { config } = services;
@@ -54,6 +71,12 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+  });
+  // Every route with its schema, so a test can enumerate the endpoints that take an id (access checks).
+  const routeCatalog: TRouteInfo[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url, schema: route.schema });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,12 +96,16 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(healthRoutes, { services });
   await app.register(sitesRoutes, { services });
   await app.register(referenceRoutes);
+  await app.register(geocodeRoutes);
   await app.register(analyticsRoutes, { services });
   await app.register(mediaRoutes, { services });
   await app.register(accountsRoutes, { services });
   await app.register(accountChangesRoutes, { services });
   await app.register(searchRoutes, { services });
   await app.register(blocksRoutes, { services });
+  await app.register(reportsRoutes, { services });
+  await app.register(photosRoutes, { services });
+  await app.register(myProfileRoutes, { services });
   if (!config.isProduction) await app.register(devMailboxRoutes, { services });
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {

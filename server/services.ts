@@ -8,7 +8,10 @@ import {
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
-import { mediaDir } from './modules/profiles/media.routes.ts';
+import { createPhotoStore } from './modules/photos/photo-store.ts';
+import { loadMyProfile, saveMyProfile, type TMyProfile } from './modules/profiles/my-profile.service.ts';
+import type { TProfileUpdate } from '../common/profile-edit.ts';
+import { createPhotosService, type TPhotosService } from './modules/photos/photos.service.ts';
 import {
   loadProfileBasics,
   saveProfileBasics,
@@ -31,6 +34,7 @@ export interface TServices {
   geoip: TGeoIpService;
   profiles: TProfilesService;
   blocks: TBlocksService;
+  photos: TPhotosService;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -38,6 +42,10 @@ export interface TServices {
   profileBasics: {
     load: (userId: number) => ReturnType<typeof loadProfileBasics>;
     save: (userId: number, input: TProfileBasics) => Promise<void>;
+  };
+  myProfile: {
+    load: (userId: number) => Promise<TMyProfile>;
+    save: (userId: number, input: TProfileUpdate) => Promise<void>;
   };
   realtime: TRealtimeHub;
   mailer: TMailer;
@@ -58,7 +66,8 @@ export async function createServices(
   const vapid = await ensureVapidKeys(database.db);
   const mailer = createMailer(config, database.db);
   const now = options.now ?? (() => new Date());
-  const handlers = { purge_account: createPurgeAccountJob(database.db, mediaDir(config.dataDir)) };
+  const photoStore = createPhotoStore(config.dataDir);
+  const handlers = { purge_account: createPurgeAccountJob(database.db, photoStore) };
   return {
     config,
     database,
@@ -66,6 +75,7 @@ export async function createServices(
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, config),
     blocks: createBlocksService(database.db),
+    photos: createPhotosService(database.db, photoStore),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },
@@ -73,6 +83,10 @@ export async function createServices(
     profileBasics: {
       load: (userId) => loadProfileBasics(database.db, userId),
       save: (userId, input) => saveProfileBasics(database.db, userId, input),
+    },
+    myProfile: {
+      load: (userId) => loadMyProfile(database.db, userId),
+      save: (userId, input) => saveMyProfile(database.db, userId, input),
     },
     realtime: await createHub(config.redisUrl),
     mailer,

@@ -23,6 +23,8 @@ export default [
     route('reset-password', 'pages/reset-password/reset-password.page.tsx', { id: 'reset-password' }),
     route('reset-password/do', 'pages/reset-password/reset-password-do.page.tsx', { id: 'reset-password-do' }),
     route('mail-change/do', 'pages/mail-change/mail-change-do.page.tsx', { id: 'mail-change/do' }),
+    route('profile', 'pages/profile/profile.page.tsx', { id: 'profile' }),
+    route('match-finder', 'pages/match-finder/match-finder.page.tsx', { id: 'match-finder' }),
     route('settings', 'pages/settings/settings.page.tsx', { id: 'settings' }),
     route('settings/delete', 'pages/settings/delete-account.page.tsx', { id: 'settings-delete' }),
     route('account-deleted', 'pages/account-deleted/account-deleted.page.tsx', { id: 'account-deleted' }),

@@ -17,6 +17,12 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   email_not_confirmed: 403,
   signups_closed: 403,
   invite_only: 403,
+  photo_unsupported_type: 415,
+  photo_too_large: 413,
+  photo_too_small: 422,
+  photo_limit_reached: 409,
+  photo_not_found: 404,
+  profile_not_found: 404,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

@@ -10,6 +10,8 @@ export interface TMailRequest {
   locale: string;
   kind: TEmailKind;
   vars: Record<string, string | number>;
+  /** Where replies go when not to the sender (SMTP only; the dev mailbox does not keep it). */
+  replyTo?: string;
 }
 
 /** Sends transactional email: SMTP when SMTP_URL is set, else the dev mailbox table (shown at /dev/mailbox). */
@@ -22,7 +24,14 @@ export function createMailer(config: TConfig, db: TDb) {
       const mail = renderEmail(req.kind, req.locale, { site: req.site.name, domain: req.site.domain, ...req.vars });
       if (transport) {
         const from = config.mailFrom ?? `"${req.site.mailName}" <${req.site.supportEmail}>`;
-        await transport.sendMail({ from, to: req.to, subject: mail.subject, html: mail.html, text: mail.text });
+        await transport.sendMail({
+          from,
+          to: req.to,
+          replyTo: req.replyTo,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+        });
         return;
       }
       await db.insert(mailbox).values({

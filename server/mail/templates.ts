@@ -1,11 +1,13 @@
 import { serverT } from '../lib/i18n.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { isComplaintEmail, renderComplaintEmail, type TComplaintEmailKind } from './complaint-email.ts';
 
 /** Transactional emails; texts are catalogue keys `email.<kind>.*`, so every email exists in all 11 locales. */
-export type TEmailKind = 'activation' | 'reset' | 'mail_change' | 'reactivation';
+export type TEmailKind = 'activation' | 'reset' | 'mail_change' | 'reactivation' | TComplaintEmailKind;
 
 /** Renders subject, HTML and text parts of an email in a locale; `vars.link` is the call to action. */
 export function renderEmail(kind: TEmailKind, locale: string, vars: Record<string, string | number>) {
+  if (isComplaintEmail(kind)) return renderComplaintEmail(kind, locale, vars);
   const t = serverT(locale);
   const v = { ...vars, interpolation: { escapeValue: false } };
   const subject = t(`email.${kind}.subject`, v);

@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-const SKIP = /^\/(assets\/|media\/|healthz|readyz|favicon)/;
+const SKIP = /^\/(assets\/|media\/|cdn\/|healthz|readyz|favicon)/;
 
 /** Sets the session cookie after login or signup. */
 export function setSessionCookie(

@@ -9,7 +9,6 @@ import { loadConfig, type TConfig } from '../config.ts';
 import { connectDatabase, type TDatabase } from '../db/connect.ts';
 import { seedBaseSites } from '../db/seed/base-sites.ts';
 import { seedDemoProfiles } from '../db/seed/demo-seed.ts';
-import { mediaDir } from '../modules/profiles/media.routes.ts';
 import { createServices, type TServices } from '../services.ts';
 
 export interface TTestApp {
@@ -58,7 +57,7 @@ export async function buildTestApp(
   const { database, drop } = await freshDatabase(config.databaseUrl);
   await seedBaseSites(database.db);
   if (options.demoProfiles) {
-    await seedDemoProfiles(database.db, { mediaDir: mediaDir(dataDir), count: options.demoProfiles });
+    await seedDemoProfiles(database.db, { dataDir, count: options.demoProfiles });
   }
   const services = await createServices(config, database, { now: options.now });
   const app = await buildApp({ services, web: options.web ?? false, logger: false });

@@ -32,7 +32,7 @@ export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) 
           {card.name}, {card.age}
         </p>
         <p className="small text-body-secondary mb-0 text-truncate">
-          {t('home.location', { city: card.city, country: card.country_name })}
+          {card.city ? t('home.location', { city: card.city, country: card.country_name }) : card.country_name}
         </p>
         {card.is_fictional ? <span className="badge text-bg-light border mt-1">{t('fictional.badge')}</span> : null}
       </div>

@@ -1,5 +1,6 @@
 import type { TUser } from '../../common/wire/user.ts';
 import { ActivationReminder } from '../features/accounts/activation-reminder.tsx';
+import { MissingPhotoAlert } from '../features/photos/missing-photo-alert.tsx';
 
 /** The warnings header of the default layout (spec §2): where the account alerts of spec §4 stack. */
 export function WarningsHeader({ user }: { user: TUser | null }) {
@@ -7,6 +8,7 @@ export function WarningsHeader({ user }: { user: TUser | null }) {
   return (
     <div className="warnings-header container mt-3">
       <ActivationReminder user={user} />
+      <MissingPhotoAlert user={user} />
     </div>
   );
 }

@@ -133,6 +133,8 @@ export function createApiClient(options: TApiClientOptions = {}) {
       request<T>(path, { ...req, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
       request<T>(path, { ...req, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
+      request<T>(path, { ...req, method: 'PATCH', body }),
     delete: <T>(path: string, req?: Omit<TApiRequest, 'method'>) => request<T>(path, { ...req, method: 'DELETE' }),
   };
 }

@@ -1,25 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { processPhoto } from '../../modules/photos/photo-processing.ts';
+import { createPhotoStore } from '../../modules/photos/photo-store.ts';
 import type { TDb } from '../connect.ts';
 import { photos, profiles } from '../schema/index.ts';
 import { renderDemoAvatar } from './demo-avatar.ts';
 import { generateDemoProfiles } from './demo-profiles.ts';
 
 const MAIN_SIZE = 640;
-const THUMB_SIZE = 240;
 const BATCH = 50;
+/** Every third demo member gets this many photos, so free members meet censored photos (spec §6). */
+const EXTRA_PHOTOS = 3;
 
 /** Generates demo members with pictures when the profiles table is empty; returns how many were added. */
 export async function seedDemoProfiles(
   db: TDb,
-  options: { mediaDir: string; count: number; seed?: number; now?: Date },
+  options: { dataDir: string; count: number; seed?: number; now?: Date },
 ): Promise<number> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
   if (n > 0 || options.count === 0) return 0;
-  await fs.mkdir(options.mediaDir, { recursive: true });
+  const store = createPhotoStore(options.dataDir);
   const demo = generateDemoProfiles(options.count, options.seed ?? 20261122, options.now ?? new Date());
   for (let start = 0; start < demo.length; start += BATCH) {
     const batch = demo.slice(start, start + BATCH);
@@ -50,14 +49,24 @@ export async function seedDemoProfiles(
       .returning({ id: profiles.id });
     const photoRows = await Promise.all(
       batch.map(async (p, i) => {
-        const fileKey = randomBytes(16).toString('hex');
-        const main = await renderDemoAvatar(p, MAIN_SIZE);
-        await fs.writeFile(path.join(options.mediaDir, `${fileKey}.jpg`), main);
-        const thumb = await sharp(main).resize(THUMB_SIZE, THUMB_SIZE).jpeg({ quality: 80 }).toBuffer();
-        await fs.writeFile(path.join(options.mediaDir, `${fileKey}_thumb.jpg`), thumb);
-        return { profileId: inserted[i].id, fileKey, isMain: true, position: 0, width: MAIN_SIZE, height: MAIN_SIZE };
+        const count = i % 3 === 0 ? EXTRA_PHOTOS : 1;
+        const rows = [];
+        for (let n = 0; n < count; n++) {
+          // The same pipeline as uploads: main, thumbnail and censored variants under random names.
+          const variant = await processPhoto(await renderDemoAvatar({ ...p, avatarSeed: p.avatarSeed + n }, MAIN_SIZE));
+          const keys = await store.save(variant);
+          rows.push({
+            profileId: inserted[i].id,
+            ...keys,
+            isMain: n === 0,
+            position: n,
+            width: variant.width,
+            height: variant.height,
+          });
+        }
+        return rows;
       }),
-    );
+    ).then((perProfile) => perProfile.flat());
     await db.insert(photos).values(photoRows);
   }
   return demo.length;

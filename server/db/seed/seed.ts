@@ -1,5 +1,4 @@
 import type { TConfig } from '../../config.ts';
-import { mediaDir } from '../../modules/profiles/media.routes.ts';
 import type { TDb } from '../connect.ts';
 import { seedBaseSites } from './base-sites.ts';
 import { seedDemoProfiles } from './demo-seed.ts';
@@ -9,6 +8,6 @@ export async function seedAll(db: TDb, config: TConfig, log: (msg: string) => vo
   await seedBaseSites(db);
   if (!config.seedDemo) return;
   const started = Date.now();
-  const added = await seedDemoProfiles(db, { mediaDir: mediaDir(config.dataDir), count: config.demoProfiles });
+  const added = await seedDemoProfiles(db, { dataDir: config.dataDir, count: config.demoProfiles });
   if (added > 0) log(`seeded ${added} demo profiles in ${Date.now() - started} ms`);
 }

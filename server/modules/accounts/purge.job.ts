@@ -1,16 +1,18 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { accountTokens, photos, profiles, sessions, users } from '../../db/schema/index.ts';
+import type { TPhotoStore } from '../photos/photo-store.ts';
 
 /** Purges a deleted account after the grace period: photos and personal data go, the ledger stays (tax records). */
-export function createPurgeAccountJob(db: TDb, mediaDir: string) {
+export function createPurgeAccountJob(db: TDb, store: TPhotoStore) {
   return async (payload: Record<string, unknown>) => {
     const userId = Number(payload.userId);
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user || user.status !== 'deleted') return; // reactivated in time, or already purged
-    const files = await db.select({ fileKey: photos.fileKey }).from(photos).where(eq(photos.profileId, user.profileId));
+    const files = await db
+      .select({ fileKey: photos.fileKey, censoredKey: photos.censoredKey })
+      .from(photos)
+      .where(eq(photos.profileId, user.profileId));
     await db.transaction(async (tx) => {
       await tx.delete(photos).where(eq(photos.profileId, user.profileId));
       await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -40,10 +42,6 @@ export function createPurgeAccountJob(db: TDb, mediaDir: string) {
         })
         .where(eq(users.id, userId));
     });
-    for (const { fileKey } of files) {
-      for (const suffix of ['.jpg', '_thumb.jpg', '_blur.jpg']) {
-        await fs.rm(path.join(mediaDir, `${fileKey}${suffix}`), { force: true });
-      }
-    }
+    for (const keys of files) await store.remove(keys);
   };
 }

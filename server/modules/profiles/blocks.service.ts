@@ -8,6 +8,11 @@ export function notBlockedWith(viewerProfileId: number) {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${viewerProfileId} and b.blocked_profile_id = ${profiles.id}) or (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewerProfileId}))`;
 }
 
+/** SQL subquery: ids of the members the viewer blocked or was blocked by (those notBlockedWith hides). */
+export function blockedProfileIds(viewerProfileId: number) {
+  return sql`select b.blocked_profile_id from ${blocks} b where b.blocker_profile_id = ${viewerProfileId} union select b.blocker_profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId}`;
+}
+
 /** Blocking between members (spec §6). */
 export function createBlocksService(db: TDb) {
   return {

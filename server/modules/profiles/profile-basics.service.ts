@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { COUNTRIES } from '../../../common/locales.ts';
+import { ABOUT_ME_MAX } from '../../../common/profile-edit.ts';
 import type { TDb } from '../../db/connect.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { regionsOf } from '../reference/reference.service.ts';
-
-/** About-me length limit (spec: 'not shown'). */
-export const ABOUT_ME_MAX = 2000;
+import { assertRegion } from './my-profile.service.ts';
 
 /** Location and about-me asked on complete-signup (the profiles issue adds every other attribute). */
 export const ZProfileBasics = z.object({
@@ -28,10 +25,7 @@ export async function saveProfileBasics(db: TDb, userId: number, input: TProfile
     });
   const v = parsed.data;
   const country = v.country.toUpperCase();
-  const regions = COUNTRIES.includes(country) ? regionsOf(country, 'en') : null;
-  if (!regions?.regions.some((r) => r.code === v.region_code)) {
-    throw new AppError('invalid_request', { issues: [{ path: 'region_code', message: 'validation.required' }] });
-  }
+  assertRegion(country, v.region_code);
   const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('authentication_required');
   await db

@@ -1,7 +1,8 @@
-import { and, arrayContains, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
-import { notBlockedWith } from './blocks.service.ts';
+import { blockedProfileIds, notBlockedWith } from './blocks.service.ts';
 
 export type TProfileRow = typeof profiles.$inferSelect;
 
@@ -17,7 +18,7 @@ export interface TCardRow {
 }
 
 /** The columns of a member card. */
-const CARD_COLUMNS = {
+export const CARD_COLUMNS = {
   id: profiles.id,
   name: profiles.name,
   gender: profiles.gender,
@@ -98,6 +99,7 @@ export interface TSearchFilter {
   excludeProfileId?: number;
 }
 
+/** The filter conditions of a search; the searcher's own exclusions are added by searchProfiles. */
 function searchWhere(f: TSearchFilter) {
   return and(
     eq(profiles.status, 'active'),
@@ -107,30 +109,61 @@ function searchWhere(f: TSearchFilter) {
     f.regionCode ? eq(profiles.regionCode, f.regionCode) : undefined,
     f.bornAfter ? sql`${profiles.birthDate} > ${f.bornAfter}::date` : undefined,
     f.bornOnOrBefore ? sql`${profiles.birthDate} <= ${f.bornOnOrBefore}::date` : undefined,
-    f.excludeProfileId ? sql`${profiles.id} <> ${f.excludeProfileId}` : undefined,
-    f.excludeProfileId ? notBlockedWith(f.excludeProfileId) : undefined,
   );
 }
 
 /** One page of search results (members with a photo first, then newest) and the total count. */
 export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, offset: number) {
   const where = searchWhere(f);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select(CARD_COLUMNS)
-      .from(profiles)
-      .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-      .where(where)
-      // Members with a photo first, then the newest.
-      .orderBy(sql`(${photos.fileKey} is null)`, desc(profiles.id))
-      .limit(limit)
-      .offset(offset),
+  const viewer = f.excludeProfileId;
+  const shown = and(where, viewer ? and(sql`${profiles.id} <> ${viewer}`, notBlockedWith(viewer)) : undefined);
+  const mainPhoto = and(eq(photos.profileId, profiles.id), eq(photos.isMain, true));
+  // Members with a photo first, then the newest. Each group is read newest first along the primary key, only as far
+  // as this page reaches, instead of joining and sorting every match (see `npm run bench:search`).
+  const withPhoto = db
+    .select({ ...CARD_COLUMNS, fileKey: sql<string | null>`${photos.fileKey}`.as('file_key') })
+    .from(profiles)
+    .innerJoin(photos, mainPhoto)
+    .where(shown)
+    .orderBy(desc(profiles.id))
+    .limit(offset + limit);
+  const withoutPhoto = db
+    .select({ ...CARD_COLUMNS, fileKey: sql<string | null>`null` })
+    .from(profiles)
+    .where(
+      and(
+        shown,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(photos)
+            .where(mainPhoto),
+        ),
+      ),
+    )
+    .orderBy(desc(profiles.id))
+    .limit(offset + limit);
+  const cards = unionAll(withPhoto, withoutPhoto).as('cards');
+  const count = (condition: SQL | undefined) =>
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(profiles)
-      .where(where),
+      .where(condition)
+      .then(([row]) => row.n);
+  const [rows, matching, hiddenMatching] = await Promise.all([
+    db
+      .select()
+      .from(cards)
+      .orderBy(sql`${cards.fileKey} is null`, desc(cards.id))
+      .limit(limit)
+      .offset(offset),
+    // All matches are counted from profiles_search_idx alone; testing each against the viewer's blocks would cost
+    // more than the whole search, so the few matches hidden from the viewer (the viewer, and members blocked either
+    // way) are counted from the blocks side and subtracted.
+    count(where),
+    viewer ? count(and(where, sql`${profiles.id} in (${blockedProfileIds(viewer)} union select ${viewer}::int)`)) : 0,
   ]);
-  return { rows: rows as TCardRow[], total: n };
+  return { rows: rows as TCardRow[], total: matching - hiddenMatching };
 }
 
 /** Photos of a profile in display order. */

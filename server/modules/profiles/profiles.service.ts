@@ -5,7 +5,6 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import {
   countNicheProfiles,
   findNicheCards,
-  findPhotos,
   findPublicProfile,
   findSuggestions,
   searchProfiles,
@@ -15,6 +14,9 @@ import {
 import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
+import { listPhotos } from '../photos/photos.repository.ts';
+import { findMatches } from './match-finder.repository.ts';
+import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
 
 export interface TMainImage {
   filename: string;
@@ -36,6 +38,13 @@ export interface TProfileCard {
 export function mainImage(fileKey: string | null, cdnPrefix: string): TMainImage | null {
   if (!fileKey) return null;
   return { filename: `${cdnPrefix}/media/${fileKey}.jpg`, thumb_filename: `${cdnPrefix}/media/${fileKey}_thumb.jpg` };
+}
+
+/** The genders a member looks for, from their gender and sexuality. */
+export function gendersSought(gender: string, sexuality: string): string[] {
+  if (sexuality === 'bi') return ['male', 'female'];
+  if (sexuality === 'gay' || sexuality === 'lesbian') return [gender];
+  return [gender === 'male' ? 'female' : 'male'];
 }
 
 /** Landing data is the same for every visitor of a niche: cached briefly (the hottest page of paid traffic). */
@@ -65,24 +74,23 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         interests: row.interests,
       };
     },
-    /** Members who suit a profile by the genders it looks for, same country first (signup matches). */
-    async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12): Promise<TProfileCard[]> {
+    /** Members who suit a profile: the genders it looks for, nearby first, shared interests, close in age. */
+    async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12, offset = 0): Promise<TProfileCard[]> {
       const [me] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
       if (!me) return [];
-      const opposite = me.gender === 'male' ? 'female' : 'male';
-      const genders =
-        me.sexuality === 'bi'
-          ? ['male', 'female']
-          : me.sexuality === 'gay' || me.sexuality === 'lesbian'
-            ? [me.gender]
-            : [opposite];
-      const rows = await findSuggestions(db, {
-        excludeProfileId: me.id,
-        genders,
-        country: me.country,
-        birthDate: me.birthDate,
+      const rows = await findMatches(
+        db,
+        {
+          profileId: me.id,
+          genders: gendersSought(me.gender, me.sexuality),
+          country: me.country,
+          regionCode: me.regionCode,
+          birthDate: me.birthDate,
+          interests: me.interests,
+        },
         limit,
-      });
+        offset,
+      );
       return rows.map((r) => toCard(r, cdnPrefix));
     },
     /** A page of members matching the search state of spec §3, plus similar members when few match. */
@@ -127,11 +135,19 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
       };
     },
     /** A visible member's full profile for the profile screen (spec §2), with photos and related members; null otherwise. */
-    async profileView(id: number, cdnPrefix: string, viewerProfileId?: number) {
+    async profileView(id: number, cdnPrefix: string, viewer?: { profileId: number; isPremium: boolean }) {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const row = await findPublicProfile(db, id);
       if (!row) return null;
-      const photoRows = await findPhotos(db, row.id);
+      const viewerProfileId = viewer?.profileId;
+      const tier: TPhotoViewer = !viewer
+        ? 'visitor'
+        : viewer.profileId === row.id
+          ? 'self'
+          : viewer.isPremium
+            ? 'premium'
+            : 'free';
+      const photoRows = await listPhotos(db, row.id);
       const related = await findSuggestions(db, {
         excludeProfileId: viewerProfileId ?? row.id,
         genders: [row.gender],
@@ -158,7 +174,7 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         height_cm: row.heightCm,
         interests: row.interests,
         is_fictional: row.isFictional,
-        photos: photoRows.map((p) => mainImage(p.fileKey, cdnPrefix)!),
+        photos: toPhotoWire(photoRows, cdnPrefix, tier),
         related: related.map((r) => toCard(r, cdnPrefix)),
       };
     },

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { LocationFields } from '../../features/profile/location-fields.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/complete-signup.page';
@@ -44,8 +44,6 @@ export default function CompleteSignupPage({ loaderData }: Route.ComponentProps)
   const { basics, countries } = loaderData;
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
-  const [country, setCountry] = useState(basics?.country ?? countries[0]?.code ?? '');
-  const current = countries.find((c) => c.code === country);
   return (
     <section className="container py-5" style={{ maxWidth: 560 }}>
       <PageTitle title={t('complete.title')} />
@@ -53,53 +51,11 @@ export default function CompleteSignupPage({ loaderData }: Route.ComponentProps)
       <p>{t('complete.intro')}</p>
       <FormError error={result?.error ?? null} />
       <Form method="post" className="card card-body shadow-sm">
-        <label className="form-label fw-semibold" htmlFor="complete-country">
-          {t('lang_config.country')}
-        </label>
-        <select
-          id="complete-country"
-          name="country"
-          className="form-select mb-3"
-          value={country}
-          onChange={(e) => setCountry(e.target.value)}
-        >
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <label className="form-label fw-semibold" htmlFor="complete-region">
-          {t(`regions.label.${current?.labelKey ?? 'region'}`)}
-        </label>
-        <select
-          id="complete-region"
-          name="region_code"
-          className="form-select mb-3"
-          key={country}
-          defaultValue={basics?.country === country ? basics.regionCode : ''}
-          required
-        >
-          <option value="" disabled>
-            {t('complete.choose')}
-          </option>
-          {current?.regions.map((r) => (
-            <option key={r.code} value={r.code}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        <label className="form-label fw-semibold" htmlFor="complete-city">
-          {t('complete.city')}
-        </label>
-        <input
-          id="complete-city"
-          name="city"
-          className="form-control mb-3"
-          maxLength={80}
-          defaultValue={basics?.city ?? ''}
-          required
-          autoComplete="address-level2"
+        <LocationFields
+          countries={countries}
+          idPrefix="complete"
+          stacked
+          initial={{ country: basics?.country ?? '', region_code: basics?.regionCode ?? '', city: basics?.city ?? '' }}
         />
         <label className="form-label fw-semibold" htmlFor="complete-about">
           {t('complete.about')}

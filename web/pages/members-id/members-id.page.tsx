@@ -4,6 +4,8 @@ import { data, redirect, useRevalidator } from 'react-router';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
+import { ProfilePhotos } from '../../features/photos/profile-photos.tsx';
+import { ReportButton } from '../../features/reports/report-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -24,7 +26,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   });
   const path = new URL(request.url).pathname.replace(/\.data$/, '');
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);
-  const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix, ctx.user?.profile.id);
+  const viewer = ctx.user ? { profileId: ctx.user.profile.id, isPremium: ctx.user.paid_user } : undefined;
+  const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix, viewer);
   if (!profile) throw data('', { status: 404 });
   const relation = ctx.user ? await ctx.services.blocks.relation(ctx.user.profile.id, profile.id) : null;
   // A member who blocked the viewer is not shown at all (spec §6).
@@ -86,7 +89,6 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
   const { t } = useTranslation();
   const root = useRootData();
   const { profile, related, blockedByMe, canBlock } = loaderData;
-  const [photo, setPhoto] = useState(0);
   const attributes = (
     [
       ['gender', profile.gender],
@@ -104,33 +106,12 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
       <PageTitle title={profile.name} />
       <div className="row g-4">
         <div className="col-md-5">
-          {profile.photos.length ? (
-            <figure className="mb-2">
-              <img
-                src={profile.photos[photo].filename}
-                alt={profile.name}
-                className="img-fluid rounded shadow-sm w-100"
-              />
-            </figure>
-          ) : (
-            <div className="ratio ratio-1x1 bg-body-tertiary rounded" aria-hidden="true" />
-          )}
-          {profile.photos.length > 1 ? (
-            <div className="d-flex gap-2 flex-wrap">
-              {profile.photos.map((p, i) => (
-                <button
-                  key={p.filename}
-                  type="button"
-                  className={`btn p-0 border ${i === photo ? 'border-primary' : ''}`}
-                  onClick={() => setPhoto(i)}
-                  aria-label={t('profile.photo_n', { n: i + 1 })}
-                  aria-pressed={i === photo}
-                >
-                  <img src={p.thumb_filename} alt="" width={64} height={64} className="rounded" />
-                </button>
-              ))}
-            </div>
-          ) : null}
+          <ProfilePhotos
+            photos={profile.photos}
+            name={profile.name}
+            profileId={profile.id}
+            loggedIn={Boolean(root?.user)}
+          />
         </div>
         <div className="col-md-7">
           <h1 id="profile-name" className="h2 mb-1">
@@ -147,7 +128,8 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
           ) : null}
           {canBlock ? (
             <div className="mb-3">
-              <BlockButton profileId={profile.id} name={profile.name} blocked={blockedByMe} />
+              <BlockButton profileId={profile.id} name={profile.name} blocked={blockedByMe} />{' '}
+              <ReportButton profileId={profile.id} name={profile.name} />
             </div>
           ) : null}
           {profile.is_fictional ? (

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import exifr from 'exifr';
+import { confirmedMember, screenshot, text } from './helpers.ts';
+
+const GPS_JPEG = path.resolve('server/test/fixtures/gps-photo.jpg');
+
+test('a member edits their profile and uploads a photo with GPS EXIF, which is served without it (de)', async ({
+  browser,
+}) => {
+  const lng = 'de';
+  const t = (key: string) => text(lng, key);
+  const { page, profileId } = await confirmedMember(browser, 'petra', { locale: lng });
+  // Without a photo the missing-photo warning shows in the members area.
+  await page.goto('/members');
+  await page.waitForLoadState('networkidle');
+  const warning = page.getByRole('status').filter({ hasText: t('photos.missing_alert') });
+  await expect(warning).toBeVisible();
+
+  await page.getByRole('link', { name: t('photos.add') }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: t('my_profile.title') })).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles(GPS_JPEG);
+  await expect(page.getByText(t('photos.main'), { exact: true })).toBeVisible();
+  const src = await page.getByRole('img', { name: /1/ }).first().getAttribute('src');
+  expect(src).toMatch(/^\/media\/[0-9a-f]{32}_thumb\.jpg$/);
+  for (const file of [src!, src!.replace('_thumb', '')]) {
+    const bytes = await (await page.request.get(file)).body();
+    expect(await exifr.gps(bytes)).toBeUndefined();
+    expect(bytes.includes('AmoraCam')).toBe(false);
+  }
+
+  await page.getByLabel(t('attributes.labels.hair_color'), { exact: true }).selectOption('red');
+  await page.getByLabel(t('attributes.labels.relationship_status'), { exact: true }).selectOption('single');
+  await page.getByLabel(t('my_profile.height_cm'), { exact: true }).fill('171');
+  await page
+    .getByLabel(t('attributes.labels.about_me'), { exact: true })
+    .fill('Ich wandere gern und trinke guten Kaffee.');
+  // The interest chips are labels of visually hidden checkboxes: click the visible chip.
+  await page.locator('label', { hasText: t('interests.hiking') }).click();
+  await page.locator('label', { hasText: t('interests.coffee') }).click();
+  await expect(page.getByRole('checkbox', { name: t('interests.hiking'), exact: true })).toBeChecked();
+  await page.getByLabel(t('lang_config.country'), { exact: true }).selectOption('DE');
+  await page.getByLabel(/Bundesland/).selectOption('BY');
+  await page.getByLabel(t('complete.city'), { exact: true }).fill('München');
+  await page.getByRole('button', { name: t('my_profile.save') }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('my_profile.saved') })).toBeVisible();
+  await screenshot(page, 'profile-settings-de-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, 'profile-settings-de-375');
+
+  // A bad height is refused with a field message and nothing changes.
+  await page.getByLabel(t('my_profile.height_cm'), { exact: true }).fill('20');
+  await page.getByRole('button', { name: t('my_profile.save') }).click();
+  await expect(
+    page.getByText(t('validation.height_range').replace('{{min}}', '120').replace('{{max}}', '230')),
+  ).toBeVisible();
+
+  await page.goto(`/members/${profileId}`);
+  await expect(page.getByText('Ich wandere gern und trinke guten Kaffee.')).toBeVisible();
+  await expect(page.getByText(t('attributes.hair_color.red'))).toBeVisible();
+  await expect(page.getByText(/München/)).toBeVisible();
+  await expect(page.getByText('171 cm')).toBeVisible();
+  // With a photo the warning is gone.
+  await page.goto('/members');
+  await expect(page.getByText(t('photos.missing_alert'))).toHaveCount(0);
+});
+
+test('a free member sees the first photos of another member and the rest censored with an upgrade prompt', async ({
+  browser,
+}) => {
+  const owner = await confirmedMember(browser, 'olga');
+  await owner.page.goto('/profile');
+  await owner.page.waitForLoadState('networkidle');
+  for (let i = 0; i < 3; i++) {
+    await owner.page.locator('input[type=file]').setInputFiles(GPS_JPEG);
+    await expect(
+      owner.page.getByText(
+        text('en', 'photos.count_other')
+          .replace('{{count}}', String(i + 1))
+          .replace('{{limit}}', '3'),
+      ),
+    ).toBeVisible();
+  }
+  // The free limit is reached: the upload tile is gone and the upgrade prompt shows.
+  await expect(owner.page.locator('input[type=file]')).toHaveCount(0);
+  await expect(owner.page.getByText(text('en', 'photos.full_free').replace('{{limit}}', '3'))).toBeVisible();
+
+  const viewer = await confirmedMember(browser, 'victor', { gender: 'male', lookingFor: 'female' });
+  await viewer.page.goto(`/members/${owner.profileId}`);
+  await viewer.page.waitForLoadState('networkidle');
+  const locked = viewer.page.getByRole('button', { name: text('en', 'photos.locked_n').replace('{{n}}', '3') });
+  await expect(locked).toBeVisible();
+  await locked.click();
+  await expect(viewer.page.getByRole('img', { name: /Hidden photo/ })).toHaveAttribute(
+    'src',
+    /^\/cdn\/[0-9a-f]{32}\.jpg$/,
+  );
+  await expect(viewer.page.getByRole('link', { name: text('en', 'nav.get_premium') }).last()).toBeVisible();
+  await screenshot(viewer.page, 'profile-censored-photo');
+});

@@ -1,0 +1,27 @@
+import fs from 'node:fs/promises';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { TServices } from '../../services.ts';
+import { censoredDir, mediaDir } from './photo-store.ts';
+
+/** Serves processed photos (/media/) and their blurred variants (/cdn/); names are random keys, cached for a year. */
+export async function mediaRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  for (const [root, prefix] of [
+    [mediaDir(services.config.dataDir), '/media/'],
+    [censoredDir(services.config.dataDir), '/cdn/'],
+  ] as const) {
+    await fs.mkdir(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      setHeaders: (reply) => {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('x-content-type-options', 'nosniff');
+      },
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '../../../common/photos.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** Longest side of the main variant. */
+const MAIN_SIDE = 1280;
+/** Side of the square thumbnail. */
+const THUMB_SIDE = 320;
+/** The censored variant is shrunk to this width and scaled back up, which blurs it beyond recognition cheaply. */
+const CENSOR_SIDE = 16;
+
+/** The error for a file over the byte or pixel limit, naming both limits. */
+export function photoTooLarge() {
+  return new AppError('photo_too_large', {
+    max_mb: PHOTO_MAX_BYTES / 1024 / 1024,
+    max_mp: PHOTO_MAX_PIXELS / 1_000_000,
+  });
+}
+
+export interface TProcessedPhoto {
+  width: number;
+  height: number;
+  main: Buffer;
+  thumb: Buffer;
+  censored: Buffer;
+  censoredThumb: Buffer;
+}
+
+const jpeg = (image: Sharp, quality = 82) => image.jpeg({ quality, mozjpeg: true }).toBuffer();
+
+/**
+ * Turns an uploaded file into the served variants: the type is detected from the bytes, the image is turned upright
+ * from its EXIF orientation, every piece of metadata (EXIF, GPS, XMP, ICC comments) is dropped by re-encoding,
+ * and main, thumbnail and blurred ("censored") variants are made.
+ */
+export async function processPhoto(input: Buffer): Promise<TProcessedPhoto> {
+  const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch (error) {
+    // sharp names the pixel limit in its message; anything else it cannot read is not an image we support.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw photoTooLarge();
+    throw new AppError('photo_unsupported_type');
+  }
+  if (!meta.format || !(PHOTO_FORMATS as readonly string[]).includes(meta.format)) {
+    throw new AppError('photo_unsupported_type');
+  }
+  if (!meta.width || !meta.height) throw new AppError('photo_unsupported_type');
+  if (meta.width * meta.height > PHOTO_MAX_PIXELS) throw photoTooLarge();
+  if (Math.min(meta.width, meta.height) < PHOTO_MIN_SIDE) {
+    throw new AppError('photo_too_small', { min: PHOTO_MIN_SIDE });
+  }
+  try {
+    // One decode, turned upright; sharp writes no metadata unless asked to (withMetadata is never used here).
+    const upright = await sharp(input, options)
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .resize(MAIN_SIDE, MAIN_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = upright.info;
+    const raw = () => sharp(upright.data, { raw: { width, height, channels } });
+    const thumbImage = raw().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', position: 'attention' });
+    const tinyHeight = Math.max(1, Math.round((CENSOR_SIDE * height) / width));
+    const [main, thumb, tiny] = await Promise.all([
+      jpeg(raw()),
+      jpeg(thumbImage, 80),
+      raw().resize(CENSOR_SIDE, tinyHeight).raw().toBuffer(),
+    ]);
+    const fromTiny = () => sharp(tiny, { raw: { width: CENSOR_SIDE, height: tinyHeight, channels } });
+    const [censored, censoredThumb] = await Promise.all([
+      jpeg(fromTiny().resize(width, height, { kernel: 'cubic' }).blur(8), 70),
+      jpeg(fromTiny().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', kernel: 'cubic' }).blur(6), 70),
+    ]);
+    return { width, height, main, thumb, censored, censoredThumb };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('photo_unsupported_type');
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { TProcessedPhoto } from './photo-processing.ts';
+
+/** Folder of full photos, served under /media/. */
+export function mediaDir(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+/** Folder of blurred photos, served under /cdn/ (spec §7: censored images use the /cdn/ prefix). */
+export function censoredDir(dataDir: string): string {
+  return path.join(dataDir, 'cdn');
+}
+
+/** A new unguessable file name (128 random bits). */
+export function newFileKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export interface TPhotoKeys {
+  fileKey: string;
+  censoredKey: string | null;
+}
+
+/** Public URLs of a stored photo, full or censored, prefixed with the site's CDN prefix. */
+export function photoUrls(keys: TPhotoKeys, cdnPrefix: string, censored: boolean) {
+  if (censored && keys.censoredKey) {
+    return {
+      filename: `${cdnPrefix}/cdn/${keys.censoredKey}.jpg`,
+      thumb_filename: `${cdnPrefix}/cdn/${keys.censoredKey}_thumb.jpg`,
+    };
+  }
+  return {
+    filename: `${cdnPrefix}/media/${keys.fileKey}.jpg`,
+    thumb_filename: `${cdnPrefix}/media/${keys.fileKey}_thumb.jpg`,
+  };
+}
+
+/** Local-disk photo storage (ARCHITECTURE §6: S3-compatible storage behind the CDN replaces it when scaling out). */
+export function createPhotoStore(dataDir: string) {
+  const media = mediaDir(dataDir);
+  const cdn = censoredDir(dataDir);
+  const files = (keys: TPhotoKeys) => [
+    path.join(media, `${keys.fileKey}.jpg`),
+    path.join(media, `${keys.fileKey}_thumb.jpg`),
+    ...(keys.censoredKey
+      ? [path.join(cdn, `${keys.censoredKey}.jpg`), path.join(cdn, `${keys.censoredKey}_thumb.jpg`)]
+      : []),
+  ];
+  return {
+    /** Writes the four variants under fresh random names and returns the names. */
+    async save(photo: TProcessedPhoto): Promise<TPhotoKeys> {
+      const keys = { fileKey: newFileKey(), censoredKey: newFileKey() };
+      await Promise.all([fs.mkdir(media, { recursive: true }), fs.mkdir(cdn, { recursive: true })]);
+      const [main, thumb, censored, censoredThumb] = files(keys);
+      try {
+        await Promise.all([
+          fs.writeFile(main, photo.main),
+          fs.writeFile(thumb, photo.thumb),
+          fs.writeFile(censored, photo.censored),
+          fs.writeFile(censoredThumb, photo.censoredThumb),
+        ]);
+      } catch (error) {
+        await this.remove(keys);
+        throw error;
+      }
+      return keys;
+    },
+    /** Deletes every variant of a photo; missing files are fine. */
+    async remove(keys: TPhotoKeys): Promise<void> {
+      await Promise.all(files(keys).map((f) => fs.rm(f, { force: true })));
+    },
+  };
+}
+
+export type TPhotoStore = ReturnType<typeof createPhotoStore>;

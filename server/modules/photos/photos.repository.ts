@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/connect.ts';
+import { photos, profiles } from '../../db/schema/index.ts';
+import type { TPhotoKeys } from './photo-store.ts';
+
+export type TPhotoRow = typeof photos.$inferSelect;
+type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+/** Photos of a profile in display order: the main photo first, then by position. */
+export function listPhotos(db: TDb | TTx, profileId: number): Promise<TPhotoRow[]> {
+  return db
+    .select()
+    .from(photos)
+    .where(eq(photos.profileId, profileId))
+    .orderBy(desc(photos.isMain), asc(photos.position), asc(photos.createdAt));
+}
+
+/**
+ * Adds a photo unless the profile already holds `limit`; the profile row is locked so two uploads at once cannot
+ * both pass the count. Returns false when the limit was reached.
+ */
+export async function insertPhotoWithinLimit(
+  db: TDb,
+  profileId: number,
+  photo: TPhotoKeys & { width: number; height: number },
+  limit: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${profileId} for update`);
+    const [{ n, last }] = await tx
+      .select({ n: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${photos.position}), -1)::int` })
+      .from(photos)
+      .where(eq(photos.profileId, profileId));
+    if (n >= limit) return false;
+    await tx.insert(photos).values({ profileId, ...photo, isMain: n === 0, position: last + 1 });
+    return true;
+  });
+}
+
+/** Deletes one of a profile's photos; the next photo becomes main when the main one goes. Returns its keys. */
+export async function deletePhoto(db: TDb, profileId: number, photoId: string): Promise<TPhotoKeys | null> {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
+      .returning();
+    if (!gone) return null;
+    if (gone.isMain) {
+      const [next] = await listPhotos(tx, profileId);
+      if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
+    }
+    return { fileKey: gone.fileKey, censoredKey: gone.censoredKey };
+  });
+}
+
+/** Sets the main photo and/or the order of a profile's photos; `order` must name each of its photos once. */
+export async function arrangePhotos(
+  db: TDb,
+  profileId: number,
+  change: { mainPhotoId?: string; order?: string[] },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const own = await listPhotos(tx, profileId);
+    const ids = new Set(own.map((p) => p.id));
+    if (change.mainPhotoId && !ids.has(change.mainPhotoId)) return false;
+    if (change.order && (change.order.length !== ids.size || !change.order.every((id) => ids.has(id)))) return false;
+    if (change.order && new Set(change.order).size !== change.order.length) return false;
+    if (change.mainPhotoId) {
+      await tx
+        .update(photos)
+        .set({ isMain: sql`${photos.id} = ${change.mainPhotoId}::uuid` })
+        .where(eq(photos.profileId, profileId));
+    }
+    if (change.order) {
+      for (const [position, id] of change.order.entries()) {
+        await tx
+          .update(photos)
+          .set({ position })
+          .where(and(eq(photos.id, id), eq(photos.profileId, profileId)));
+      }
+    }
+    return true;
+  });
+}
+
+/** Counts a profile's photos. */
+export async function countPhotos(db: TDb, profileId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(eq(photos.profileId, profileId));
+  return n;
+}

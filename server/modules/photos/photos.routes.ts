@@ -1,0 +1,100 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { photoTooLarge } from './photo-processing.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { TServices } from '../../services.ts';
+
+const ZPhoto = z.object({
+  id: z.string(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  is_main: z.boolean(),
+  censored: z.boolean(),
+});
+const ZPhotosResponse = z.object({ photos: z.array(ZPhoto), limit: z.number().int() });
+const ZArrangeBody = z
+  .object({ main_photo_id: z.uuid().optional(), order: z.array(z.uuid()).max(100).optional() })
+  .refine((b) => b.main_photo_id || b.order, { message: 'main_photo_id or order' });
+const ZDeleteBody = z.object({ photo_id: z.uuid() });
+
+/** The logged-in member as the photo service needs them. */
+function member(request: FastifyRequest) {
+  const user = requireUser(request);
+  return { profileId: user.profile.id, isPremium: user.paid_user, cdnPrefix: request.site.cdnPrefix };
+}
+
+/** A member's own photos (spec §2 profile settings with images overview): list, upload, delete, main, order. */
+export async function photosRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/photos.php',
+    { schema: { tags: ['photos'], summary: 'My photos and my upload limit', response: { 200: ZPhotosResponse } } },
+    async (request) => {
+      const m = member(request);
+      return services.photos.mine(m.profileId, m.cdnPrefix, m.isPremium);
+    },
+  );
+  r.post(
+    '/api/photos.php',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Upload a photo (multipart field "photo"); type is detected from the bytes',
+        consumes: ['multipart/form-data'],
+        response: { 201: ZPhotosResponse },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const m = member(request);
+      if (!request.isMultipart()) throw new AppError('invalid_request');
+      const file = await request.file();
+      if (!file) throw new AppError('invalid_request');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw photoTooLarge();
+        }
+        throw error;
+      }
+      return reply.status(201).send(await services.photos.upload(m, bytes));
+    },
+  );
+  r.patch(
+    '/api/photos.php',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Choose the main photo and/or the order of my photos',
+        body: ZArrangeBody,
+        response: { 200: ZPhotosResponse },
+      },
+    },
+    async (request) =>
+      services.photos.arrange(member(request), {
+        mainPhotoId: request.body.main_photo_id,
+        order: request.body.order,
+      }),
+  );
+  r.delete(
+    '/api/photos.php',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Delete one of my photos',
+        body: ZDeleteBody,
+        response: { 200: ZPhotosResponse },
+      },
+    },
+    async (request) => services.photos.remove(member(request), request.body.photo_id),
+  );
+}

@@ -1,0 +1,88 @@
+import { FREE_VISIBLE_PHOTOS, photoLimit, type TPhoto, VISITOR_VISIBLE_PHOTOS } from '../../../common/photos.ts';
+import type { TDb } from '../../db/connect.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { processPhoto } from './photo-processing.ts';
+import { photoUrls, type TPhotoStore } from './photo-store.ts';
+import {
+  arrangePhotos,
+  countPhotos,
+  deletePhoto,
+  insertPhotoWithinLimit,
+  listPhotos,
+  type TPhotoRow,
+} from './photos.repository.ts';
+
+/** Who looks at a member's photos decides how many are sharp (spec §6: free members see a limited number). */
+export type TPhotoViewer = 'self' | 'premium' | 'free' | 'visitor';
+
+/** How many of another member's photos a viewer sees sharp. */
+export function visiblePhotoCount(viewer: TPhotoViewer): number {
+  if (viewer === 'self' || viewer === 'premium') return Number.POSITIVE_INFINITY;
+  return viewer === 'free' ? FREE_VISIBLE_PHOTOS : VISITOR_VISIBLE_PHOTOS;
+}
+
+/** Photos in display order as a viewer may see them: the first ones sharp, the rest censored. */
+export function toPhotoWire(rows: TPhotoRow[], cdnPrefix: string, viewer: TPhotoViewer): TPhoto[] {
+  const sharp = visiblePhotoCount(viewer);
+  return rows.map((row, i) => ({
+    id: row.id,
+    ...photoUrls(row, cdnPrefix, i >= sharp),
+    is_main: row.isMain,
+    censored: i >= sharp,
+  }));
+}
+
+/** A member's own photos: upload within the tier's limit, delete, choose the main photo, reorder. */
+export function createPhotosService(db: TDb, store: TPhotoStore) {
+  const mine = async (profileId: number, cdnPrefix: string, isPremium: boolean) => ({
+    photos: toPhotoWire(await listPhotos(db, profileId), cdnPrefix, 'self'),
+    limit: photoLimit(isPremium),
+  });
+  return {
+    /** The member's own photos and their upload limit. */
+    mine,
+    /** Processes and stores an upload; refuses it past the limit of the member's tier (free 3, premium 25). */
+    async upload(member: { profileId: number; isPremium: boolean; cdnPrefix: string }, file: Buffer) {
+      const limit = photoLimit(member.isPremium);
+      // Cheap early refusal before the image work; the locked insert below is the real guard.
+      if ((await countPhotos(db, member.profileId)) >= limit) throw limitReached(limit, member.isPremium);
+      const processed = await processPhoto(file);
+      const keys = await store.save(processed);
+      const added = await insertPhotoWithinLimit(
+        db,
+        member.profileId,
+        { ...keys, width: processed.width, height: processed.height },
+        limit,
+      ).catch(async (error: unknown) => {
+        await store.remove(keys);
+        throw error;
+      });
+      if (!added) {
+        await store.remove(keys);
+        throw limitReached(limit, member.isPremium);
+      }
+      return mine(member.profileId, member.cdnPrefix, member.isPremium);
+    },
+    /** Deletes one of the member's own photos and its files. */
+    async remove(member: { profileId: number; isPremium: boolean; cdnPrefix: string }, photoId: string) {
+      const keys = await deletePhoto(db, member.profileId, photoId);
+      if (!keys) throw new AppError('photo_not_found');
+      await store.remove(keys);
+      return mine(member.profileId, member.cdnPrefix, member.isPremium);
+    },
+    /** Chooses the main photo and/or reorders; every id must be one of the member's own photos. */
+    async arrange(
+      member: { profileId: number; isPremium: boolean; cdnPrefix: string },
+      change: { mainPhotoId?: string; order?: string[] },
+    ) {
+      if (!(await arrangePhotos(db, member.profileId, change))) throw new AppError('photo_not_found');
+      return mine(member.profileId, member.cdnPrefix, member.isPremium);
+    },
+  };
+}
+
+function limitReached(limit: number, isPremium: boolean) {
+  return new AppError('photo_limit_reached', { limit, premium: isPremium });
+}
+
+export type TPhotosService = ReturnType<typeof createPhotosService>;

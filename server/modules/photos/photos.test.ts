@@ -1,0 +1,275 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_VISIBLE_PHOTOS, PHOTO_MAX_BYTES } from '../../../common/photos.ts';
+import { photos, profiles, users } from '../../db/schema/index.ts';
+import { buildMember, CLIENT } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+let gpsJpeg: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp();
+  gpsJpeg = await readFile(path.join(import.meta.dirname, '../../test/fixtures/gps-photo.jpg'));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A multipart/form-data body with one file part. */
+function multipart(file: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
+  const boundary = `----amora${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { ...CLIENT, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(cookie: Record<string, string>, file: Buffer = gpsJpeg, name?: string, type?: string) {
+  const body = multipart(file, name, type);
+  return t.app.inject({ method: 'POST', url: '/api/photos.php', cookies: cookie, ...body });
+}
+
+/** A small distinct image of the given size (for limit tests). */
+const plainImage = (width = 400, height = 300, format: 'png' | 'webp' | 'jpeg' = 'png') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .toFormat(format)
+    .toBuffer();
+
+async function served(url: string) {
+  const res = await t.app.inject({ url });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+async function activeMember(overrides: Record<string, unknown> = {}) {
+  const m = await buildMember(t, overrides);
+  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  return m;
+}
+
+async function makePremium(userId: number) {
+  await t.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, userId));
+}
+
+describe('photo upload (spec §1/§9)', () => {
+  it('stores an upright copy with every piece of metadata removed, in main, thumb and censored variants', async () => {
+    expect((await exifr.gps(gpsJpeg))?.latitude).toBeCloseTo(52.374, 2); // the fixture really carries GPS
+    const m = await activeMember();
+    const res = await upload(m.cookie);
+    expect(res.statusCode).toBe(201);
+    const [photo] = res.json().photos;
+    expect(photo).toMatchObject({ is_main: true, censored: false });
+    expect(res.json().limit).toBe(3);
+    const [row] = await t.services.database.db.select().from(photos).where(eq(photos.id, photo.id));
+    const files = [
+      await served(photo.filename),
+      await served(photo.thumb_filename),
+      await served(`/cdn/${row.censoredKey}.jpg`),
+      await served(`/cdn/${row.censoredKey}_thumb.jpg`),
+    ];
+    for (const bytes of files) {
+      expect(await exifr.parse(bytes, true)).toBeUndefined();
+      expect(await exifr.gps(bytes)).toBeUndefined();
+      expect(bytes.includes('Exif')).toBe(false);
+      expect(bytes.includes('Secret Person')).toBe(false);
+      expect(bytes.includes('AmoraCam')).toBe(false);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+    // The 1600x1200 source carries orientation 6: the stored photo is portrait.
+    const main = await sharp(files[0]).metadata();
+    expect([main.width, main.height]).toEqual([960, 1280]);
+    // The user's main image follows the first upload.
+    const me = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: m.cookie });
+    expect(me.json().user.profile.main_image.filename).toBe(photo.filename);
+  });
+
+  it('detects the type from the bytes, not the name, and refuses what is not an image', async () => {
+    const m = await activeMember();
+    const png = await plainImage(400, 300, 'png');
+    const res = await upload(m.cookie, png, 'holiday.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(201);
+    const text = await upload(m.cookie, Buffer.from('<?php echo "hi"; ?>'.repeat(50)), 'photo.jpg', 'image/jpeg');
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ error: 'photo_unsupported_type' });
+    const svg = await upload(
+      m.cookie,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"/>'),
+    );
+    expect(svg.json().error).toBe('photo_unsupported_type');
+    expect(
+      (await t.app.inject({ url: '/api/photos.php', headers: CLIENT, cookies: m.cookie })).json().photos,
+    ).toHaveLength(1);
+  });
+
+  it('refuses photos that are too small, too large in bytes, or too many pixels, with a clear message', async () => {
+    const m = await activeMember();
+    const small = await upload(m.cookie, await plainImage(150, 150));
+    expect(small.statusCode).toBe(422);
+    expect(small.json()).toMatchObject({ error: 'photo_too_small', data: { min: 200 } });
+    expect(small.json().message).toMatch(/200/);
+
+    const huge = await upload(m.cookie, Buffer.alloc(PHOTO_MAX_BYTES + 10, 1));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toBe('photo_too_large');
+
+    // A tiny PNG file that declares 10,000 x 10,000 pixels (a decompression bomb) is refused before decoding.
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: { r: 0, g: 0, b: 0 } },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const bombRes = await upload(m.cookie, bomb);
+    expect(bombRes.json().error).toBe('photo_too_large');
+    expect((await t.app.inject({ url: '/api/photos.php', headers: CLIENT, cookies: m.cookie })).json().photos).toEqual(
+      [],
+    );
+  });
+
+  it('lets a free member hold 3 photos and refuses the 4th; a premium member 25 and refuses the 26th', async () => {
+    const m = await activeMember();
+    const img = await plainImage();
+    for (let i = 0; i < 3; i++) expect((await upload(m.cookie, img)).statusCode).toBe(201);
+    const fourth = await upload(m.cookie, img);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toMatchObject({ error: 'photo_limit_reached', data: { limit: 3, premium: false } });
+    expect(fourth.json().message).toContain('3');
+    expect(await t.services.database.db.$count(photos, eq(photos.profileId, m.user.profile.id))).toBe(3);
+
+    await makePremium(m.user.id);
+    const uploads = await Promise.all(Array.from({ length: 23 }, () => upload(m.cookie, img)));
+    const codes = uploads.map((r) => r.statusCode).sort();
+    // 22 more fit (25 in all); of 23 racing uploads exactly one is refused.
+    expect(codes.filter((c) => c === 201)).toHaveLength(22);
+    expect(codes.filter((c) => c === 409)).toHaveLength(1);
+    const twentySixth = await upload(m.cookie, img);
+    expect(twentySixth.json()).toMatchObject({ error: 'photo_limit_reached', data: { limit: 25, premium: true } });
+    expect(await t.services.database.db.$count(photos, eq(photos.profileId, m.user.profile.id))).toBe(25);
+  }, 60_000);
+
+  it('needs a login', async () => {
+    const res = await upload({}, await plainImage());
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('authentication_required');
+  });
+});
+
+describe('managing photos', () => {
+  it('chooses the main photo, reorders, deletes (files too), and never touches another member’s photos', async () => {
+    const m = await activeMember();
+    const other = await activeMember();
+    for (let i = 0; i < 3; i++) await upload(m.cookie, await plainImage(400 + i, 300));
+    const otherPhoto = (await upload(other.cookie, await plainImage())).json().photos[0];
+    const list = (await t.app.inject({ url: '/api/photos.php', headers: CLIENT, cookies: m.cookie })).json().photos;
+    const [a, b, c] = list.map((p: { id: string }) => p.id);
+
+    const main = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/photos.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { main_photo_id: c },
+    });
+    expect(main.json().photos.map((p: { id: string; is_main: boolean }) => [p.id, p.is_main])).toEqual([
+      [c, true],
+      [a, false],
+      [b, false],
+    ]);
+    const order = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/photos.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { order: [c, b, a] },
+    });
+    expect(order.json().photos.map((p: { id: string }) => p.id)).toEqual([c, b, a]);
+
+    for (const payload of [{ main_photo_id: otherPhoto.id }, { order: [c, b, otherPhoto.id] }, { order: [c, b] }]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/photos.php',
+        headers: CLIENT,
+        cookies: m.cookie,
+        payload,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('photo_not_found');
+    }
+    const steal = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/photos.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { photo_id: otherPhoto.id },
+    });
+    expect(steal.statusCode).toBe(404);
+    expect((await t.app.inject({ url: otherPhoto.filename })).statusCode).toBe(200);
+
+    const mainFile = main.json().photos[0].filename;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/photos.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { photo_id: c },
+    });
+    expect(del.statusCode).toBe(200);
+    // The next photo becomes main, and the deleted files are gone.
+    expect(del.json().photos.map((p: { id: string; is_main: boolean }) => [p.id, p.is_main])).toEqual([
+      [b, true],
+      [a, false],
+    ]);
+    expect((await t.app.inject({ url: mainFile })).statusCode).toBe(404);
+  });
+});
+
+describe('photos of others by viewer tier (spec §6)', () => {
+  it('shows visitors 1, free members 2 and premium members all photos sharp; the rest are censored under /cdn/', async () => {
+    const owner = await activeMember();
+    for (let i = 0; i < 3; i++) await upload(owner.cookie, await plainImage(500, 400 + i));
+    const viewer = await activeMember();
+    const view = async (cookie?: Record<string, string>) =>
+      (await t.services.profiles.profileView(
+        owner.user.profile.id,
+        '',
+        cookie ? { profileId: viewer.user.profile.id, isPremium: cookie === premiumFlag } : undefined,
+      ))!.photos;
+    const premiumFlag = { premium: '1' };
+
+    const asVisitor = (await t.services.profiles.profileView(owner.user.profile.id, ''))!.photos;
+    expect(asVisitor.map((p) => p.censored)).toEqual([false, true, true]);
+    const asFree = await view(viewer.cookie);
+    expect(asFree.filter((p) => !p.censored)).toHaveLength(FREE_VISIBLE_PHOTOS);
+    expect(asFree[2].filename).toMatch(/^\/cdn\/[0-9a-f]{32}\.jpg$/);
+    const asPremium = await view(premiumFlag);
+    expect(asPremium.every((p) => !p.censored && p.filename.startsWith('/media/'))).toBe(true);
+    // The censored name does not reveal the full photo's name.
+    expect(asFree[2].filename.slice(5, 37)).not.toBe(asPremium[2].filename.slice(7, 39));
+
+    // The censored bytes really are blurred: almost no detail left compared with the full photo.
+    const full = await sharp(await served(asPremium[2].filename)).stats();
+    const blurred = await sharp(await served(asFree[2].filename)).stats();
+    expect(blurred.sharpness).toBeLessThan(full.sharpness + 0.5);
+
+    // The owner sees all of their own photos sharp.
+    const self = (await t.services.profiles.profileView(owner.user.profile.id, '', {
+      profileId: owner.user.profile.id,
+      isPremium: false,
+    }))!.photos;
+    expect(self.every((p) => !p.censored)).toBe(true);
+  });
+
+  it('prefixes photo URLs with the site CDN prefix', async () => {
+    const owner = await activeMember();
+    await upload(owner.cookie, await plainImage());
+    const [p] = (await t.services.profiles.profileView(owner.user.profile.id, 'https://cdn.example.com'))!.photos;
+    expect(p.filename).toMatch(/^https:\/\/cdn\.example\.com\/media\/[0-9a-f]{32}\.jpg$/);
+  });
+});

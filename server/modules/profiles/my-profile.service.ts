@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { COUNTRIES } from '../../../common/locales.ts';
+import { type TProfileUpdate, ZProfileUpdate } from '../../../common/profile-edit.ts';
+import type { TDb } from '../../db/connect.ts';
+import { profiles, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { regionsOf } from '../reference/reference.service.ts';
+
+/** Throws invalid_request unless the region belongs to the (served) country in the regions dataset. */
+export function assertRegion(country: string, regionCode: string): void {
+  const regions = COUNTRIES.includes(country) ? regionsOf(country, 'en') : null;
+  if (!regions?.regions.some((r) => r.code === regionCode)) {
+    throw new AppError('invalid_request', { issues: [{ path: 'region_code', message: 'validation.required' }] });
+  }
+}
+
+/** The zod issues of a failed parse as the API's `{ path, message }` list (messages are catalogue keys). */
+export function invalidRequest(issues: { path: PropertyKey[]; message: string }[]) {
+  return new AppError('invalid_request', {
+    issues: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  });
+}
+
+/** A member's own profile for /profile: every editable attribute (spec §2 profile settings). */
+export async function loadMyProfile(db: TDb, userId: number) {
+  const [row] = await db
+    .select({ profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('authentication_required');
+  const p = row.profile;
+  return {
+    id: p.id,
+    name: p.name,
+    birth_date: p.birthDate,
+    gender: p.gender,
+    sexuality: p.sexuality,
+    hair_color: p.hairColor,
+    eye_color: p.eyeColor,
+    body_type: p.bodyType,
+    relationship_status: p.relationshipStatus,
+    tattoos: p.tattoos,
+    height_cm: p.heightCm,
+    about_me: p.aboutMe,
+    interests: p.interests,
+    country: p.country,
+    region_code: p.regionCode,
+    city: p.city,
+  };
+}
+
+export type TMyProfile = Awaited<ReturnType<typeof loadMyProfile>>;
+
+/**
+ * Saves every attribute at once after validating it; the city is stored as typed (city precision, no coordinates
+ * from the browser are ever kept). `locate` turns a country/region/city into the city's own coordinates, if known.
+ */
+export async function saveMyProfile(
+  db: TDb,
+  userId: number,
+  input: TProfileUpdate,
+  locate?: (country: string, regionCode: string, city: string) => { lat: number; lon: number } | null,
+): Promise<void> {
+  const parsed = ZProfileUpdate.safeParse(input);
+  if (!parsed.success) throw invalidRequest(parsed.error.issues);
+  const v = parsed.data;
+  const country = v.country.toUpperCase();
+  assertRegion(country, v.region_code);
+  const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('authentication_required');
+  const point = locate?.(country, v.region_code, v.city) ?? null;
+  await db
+    .update(profiles)
+    .set({
+      gender: v.gender,
+      sexuality: v.sexuality,
+      hairColor: v.hair_color,
+      eyeColor: v.eye_color,
+      bodyType: v.body_type,
+      relationshipStatus: v.relationship_status,
+      tattoos: v.tattoos,
+      heightCm: v.height_cm,
+      aboutMe: v.about_me,
+      interests: v.interests,
+      country,
+      regionCode: v.region_code,
+      city: v.city,
+      lat: point?.lat ?? null,
+      lon: point?.lon ?? null,
+    })
+    .where(eq(profiles.id, user.profileId));
+}

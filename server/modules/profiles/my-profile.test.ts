@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../db/schema/index.ts';
+import { buildMember, CLIENT } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const valid = {
+  gender: 'female',
+  sexuality: 'bi',
+  hair_color: 'red',
+  eye_color: 'green',
+  body_type: 'athletic',
+  relationship_status: 'single',
+  tattoos: 'some',
+  height_cm: 172,
+  about_me: '  Loves hiking and good coffee.  ',
+  interests: ['hiking', 'coffee', 'hiking'],
+  country: 'NL',
+  region_code: 'NH',
+  city: 'Haarlem',
+};
+
+const save = (cookie: Record<string, string>, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: '/api/profile.php', headers: CLIENT, cookies: cookie, payload });
+
+describe('profile settings (spec §2)', () => {
+  it('saves every attribute, trims text and drops repeated interests', async () => {
+    const m = await buildMember(t);
+    const res = await save(m.cookie, valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile).toMatchObject({
+      ...valid,
+      about_me: 'Loves hiking and good coffee.',
+      interests: ['hiking', 'coffee'],
+    });
+    const again = await t.app.inject({ url: '/api/profile.php', headers: CLIENT, cookies: m.cookie });
+    expect(again.json().profile.city).toBe('Haarlem');
+  });
+
+  it('clears optional attributes with null', async () => {
+    const m = await buildMember(t);
+    await save(m.cookie, valid);
+    const res = await save(m.cookie, { ...valid, hair_color: null, height_cm: null, interests: [] });
+    expect(res.json().profile).toMatchObject({ hair_color: null, height_cm: null, interests: [] });
+  });
+
+  it('refuses bad input with field messages and changes nothing', async () => {
+    const m = await buildMember(t);
+    await save(m.cookie, valid);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ hair_color: 'purple' }, 'hair_color', 'validation.choose_option'],
+      [{ height_cm: 20 }, 'height_cm', 'validation.height_range'],
+      [{ about_me: 'x'.repeat(2001) }, 'about_me', 'validation.about_me_length'],
+      [{ interests: Array.from({ length: 16 }, () => 'wine') }, 'interests', 'validation.interests_max'],
+      [{ interests: ['stamp_collecting'] }, 'interests.0', 'validation.choose_option'],
+      [{ region_code: 'BY' }, 'region_code', 'validation.required'],
+      [{ country: 'JP', region_code: '13' }, 'region_code', 'validation.required'],
+      [{ city: '   ' }, 'city', 'validation.required'],
+    ];
+    for (const [change, path, message] of cases) {
+      const res = await save(m.cookie, { ...valid, ...change, sexuality: 'gay' });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().data.issues).toContainEqual({ path, message });
+    }
+    const [row] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, m.user.profile.id));
+    expect(row.sexuality).toBe('bi');
+  });
+
+  it('only ever touches the caller’s own profile and needs a login', async () => {
+    const res = await save({}, valid);
+    expect(res.statusCode).toBe(403);
+    const m = await buildMember(t);
+    const other = await buildMember(t);
+    await save(m.cookie, { ...valid, id: other.user.profile.id, profile_id: other.user.profile.id, city: 'Zaandam' });
+    const [row] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, other.user.profile.id));
+    expect(row.city).not.toBe('Zaandam');
+  });
+});

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { count, eq } from 'drizzle-orm';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
+import { blocks, complaints, mailbox, photos, profiles, reports, sites } from '../../db/schema/index.ts';
+import { serverT } from '../../lib/i18n.ts';
+import { buildMember, CLIENT } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A confirmed member with an active profile. */
+async function activeMember(app: TTestApp = t) {
+  const m = await buildMember(app);
+  await app.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  return m;
+}
+
+/** Stores a photo for a profile and returns its id. */
+async function addPhoto(profileId: number): Promise<string> {
+  const [row] = await t.services.database.db
+    .insert(photos)
+    .values({ profileId, fileKey: randomUUID(), width: 600, height: 800 })
+    .returning({ id: photos.id });
+  return row.id;
+}
+
+const report = (cookie: Record<string, string> | undefined, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/report.php', headers: CLIENT, cookies: cookie, payload });
+
+const reportsBy = (reporterProfileId: number) =>
+  t.services.database.db.select().from(reports).where(eq(reports.reporterProfileId, reporterProfileId));
+
+const complain = (
+  app: TTestApp,
+  payload: Record<string, unknown>,
+  opts: { cookies?: Record<string, string>; ip?: string } = {},
+) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/api/complaint.php',
+    headers: CLIENT,
+    cookies: opts.cookies,
+    remoteAddress: opts.ip,
+    payload,
+  });
+
+const complaintForm = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Jana Novak',
+  email: `jana-${randomUUID()}@example.com`,
+  topic: 'billing',
+  message: 'I was charged twice for the same credit package on Monday.',
+  ...overrides,
+});
+
+async function defaultSite(app: TTestApp) {
+  const [site] = await app.services.database.db.select().from(sites).where(eq(sites.isDefault, true));
+  return site;
+}
+
+async function complaintCount(app: TTestApp): Promise<number> {
+  const [row] = await app.services.database.db.select({ n: count() }).from(complaints);
+  return row.n;
+}
+
+describe('reporting a profile or photo (issue 4)', () => {
+  it('stores a report for moderation, and a repeat report changes nothing', async () => {
+    const anna = await activeMember();
+    const ben = await activeMember();
+    const payload = { profile_id: ben.user.profile.id, reason: 'fake_profile', message: '  Uses stock photos.  ' };
+    expect((await report(anna.cookie, payload)).statusCode).toBe(204);
+    const again = await report(anna.cookie, { ...payload, reason: 'spam_scam' });
+    expect(again.statusCode).toBe(204);
+    const rows = await reportsBy(anna.user.profile.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      profileId: ben.user.profile.id,
+      photoId: null,
+      reason: 'fake_profile',
+      message: 'Uses stock photos.',
+      status: 'open',
+    });
+  });
+
+  it('stores a photo report apart from the profile report, once per photo', async () => {
+    const anna = await activeMember();
+    const ben = await activeMember();
+    const photoId = await addPhoto(ben.user.profile.id);
+    await report(anna.cookie, { profile_id: ben.user.profile.id, reason: 'harassment' });
+    const photo = { profile_id: ben.user.profile.id, photo_id: photoId, reason: 'inappropriate_photo' };
+    expect((await report(anna.cookie, photo)).statusCode).toBe(204);
+    expect((await report(anna.cookie, photo)).statusCode).toBe(204);
+    const rows = await reportsBy(anna.user.profile.id);
+    const byReason = rows.map((r) => [r.reason, r.photoId]).sort(([a], [b]) => String(a).localeCompare(String(b)));
+    expect(byReason).toEqual([
+      ['harassment', null],
+      ['inappropriate_photo', photoId],
+    ]);
+  });
+
+  it('refuses oneself, unknown, hidden and blocked profiles and photos of another profile, storing nothing', async () => {
+    const { db } = t.services.database;
+    const anna = await activeMember();
+    const me = anna.user.profile.id;
+    const invisible = await activeMember();
+    await db.update(profiles).set({ invisible: true }).where(eq(profiles.id, invisible.user.profile.id));
+    const unconfirmed = await buildMember(t);
+    const blockedByAnna = await activeMember();
+    const blockedAnna = await activeMember();
+    await db.insert(blocks).values([
+      { blockerProfileId: me, blockedProfileId: blockedByAnna.user.profile.id },
+      { blockerProfileId: blockedAnna.user.profile.id, blockedProfileId: me },
+    ]);
+    const ben = await activeMember();
+    const carl = await activeMember();
+    const carlsPhoto = await addPhoto(carl.user.profile.id);
+
+    const self = await report(anna.cookie, { profile_id: me, reason: 'other' });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toBe('invalid_request');
+    for (const hidden of [99_999_999, invisible, unconfirmed, blockedByAnna, blockedAnna]) {
+      const id = typeof hidden === 'number' ? hidden : hidden.user.profile.id;
+      const res = await report(anna.cookie, { profile_id: id, reason: 'fake_profile' });
+      expect(res.statusCode, `profile ${id}`).toBe(404);
+      expect(res.json().error).toBe('profile_not_found');
+    }
+    const photo = await report(anna.cookie, {
+      profile_id: ben.user.profile.id,
+      photo_id: carlsPhoto,
+      reason: 'inappropriate_photo',
+    });
+    expect(photo.statusCode).toBe(404);
+    expect(photo.json().error).toBe('photo_not_found');
+    const unknownPhoto = await report(anna.cookie, {
+      profile_id: ben.user.profile.id,
+      photo_id: randomUUID(),
+      reason: 'inappropriate_photo',
+    });
+    expect(unknownPhoto.json().error).toBe('photo_not_found');
+    expect(await reportsBy(me)).toHaveLength(0);
+  });
+
+  it('needs a login, and answers a bad reason or message with a localized invalid_request', async () => {
+    const ben = await activeMember();
+    const visitor = await report(undefined, { profile_id: ben.user.profile.id, reason: 'fake_profile' });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error).toBe('authentication_required');
+
+    const anna = await activeMember();
+    const badReason = await t.app.inject({
+      method: 'POST',
+      url: '/api/report.php',
+      headers: CLIENT,
+      cookies: { ...anna.cookie, i18n_redirected: 'de' },
+      payload: { profile_id: ben.user.profile.id, reason: 'ugly' },
+    });
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.json()).toMatchObject({
+      error: 'invalid_request',
+      message: serverT('de')('errors.invalid_request'),
+    });
+    expect(JSON.stringify(badReason.json().data)).toContain('reports.errors.choose_reason');
+    const tooLong = await report(anna.cookie, {
+      profile_id: ben.user.profile.id,
+      reason: 'other',
+      message: 'x'.repeat(1001),
+    });
+    expect(tooLong.json().error).toBe('invalid_request');
+    const badPhoto = await report(anna.cookie, { profile_id: ben.user.profile.id, photo_id: 'abc', reason: 'other' });
+    expect(badPhoto.json().error).toBe('invalid_request');
+    expect(await reportsBy(anna.user.profile.id)).toHaveLength(0);
+  });
+});
+
+describe('complaints (issue 4)', () => {
+  it('stores a visitor complaint, emails support (escaped) and sends a receipt in the sender’s language', async () => {
+    const site = await defaultSite(t);
+    const form = complaintForm({ message: 'Charged twice <script>alert(1)</script> & no answer.' });
+    const res = await complain(t, form, { cookies: { i18n_redirected: 'de' } });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    const { db } = t.services.database;
+    const [row] = await db.select().from(complaints).where(eq(complaints.id, id));
+    expect(row).toMatchObject({
+      siteId: site.id,
+      userId: null,
+      name: 'Jana Novak',
+      email: form.email,
+      topic: 'billing',
+      message: form.message,
+      locale: 'de',
+      status: 'open',
+    });
+
+    const mails = await db.select().from(mailbox).where(eq(mailbox.kind, 'complaint'));
+    const toSupport = mails.find((m) => m.subject.includes(`#${id}`));
+    expect(toSupport?.to).toBe(site.supportEmail);
+    const supportT = serverT(site.domainLanguage);
+    expect(toSupport?.subject).toContain(supportT('complaints.topics.billing'));
+    expect(toSupport?.text).toContain(form.message);
+    expect(toSupport?.text).toContain(form.email);
+    expect(toSupport?.html).toContain('Charged twice &lt;script&gt;alert(1)&lt;/script&gt; &amp; no answer.');
+    expect(toSupport?.html).not.toContain('<script>');
+
+    const [receipt] = await db.select().from(mailbox).where(eq(mailbox.to, form.email));
+    expect(receipt.kind).toBe('complaint_receipt');
+    expect(receipt.subject).toBe(serverT('de')('email.complaint_receipt.subject', { id, site: site.name }));
+    expect(receipt.text).toContain(`#${id}`);
+    // The receipt repeats nothing the sender typed, so the form cannot mail chosen text to a stranger.
+    expect(receipt.text).not.toContain('Charged twice');
+    expect(receipt.text).not.toContain('Jana');
+  });
+
+  it('links a member’s complaint to the account', async () => {
+    const anna = await activeMember();
+    const res = await complain(t, complaintForm({ email: anna.form.email, topic: 'privacy' }), {
+      cookies: anna.cookie,
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.services.database.db.select().from(complaints).where(eq(complaints.id, res.json().id));
+    expect(row.userId).toBe(anna.user.id);
+    expect(row.topic).toBe('privacy');
+  });
+
+  it('answers an invalid email, topic or message with a localized invalid_request and stores and sends nothing', async () => {
+    const before = await complaintCount(t);
+    const [{ n: mailsBefore }] = await t.services.database.db.select({ n: count() }).from(mailbox);
+    const badEmail = await complain(t, complaintForm({ email: 'jana@' }), { cookies: { i18n_redirected: 'fr' } });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toMatchObject({
+      error: 'invalid_request',
+      message: serverT('fr')('errors.invalid_request'),
+    });
+    expect(JSON.stringify(badEmail.json().data)).toContain('validation.email_invalid');
+    for (const bad of [{ topic: 'refund' }, { message: 'short' }, { name: '   ' }]) {
+      const res = await complain(t, complaintForm(bad));
+      expect(res.json().error, JSON.stringify(bad)).toBe('invalid_request');
+    }
+    expect(await complaintCount(t)).toBe(before);
+    const [{ n: mailsAfter }] = await t.services.database.db.select({ n: count() }).from(mailbox);
+    expect(mailsAfter).toBe(mailsBefore);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TTestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ env: { RATE_LIMITS: 'true' } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it(`accepts ${COMPLAINTS_PER_HOUR} complaints an hour from one IP, then answers rate_limited`, async () => {
+    for (let i = 0; i < COMPLAINTS_PER_HOUR; i++) {
+      expect((await complain(limited, complaintForm(), { ip: '203.0.113.7' })).statusCode).toBe(201);
+    }
+    const over = await complain(limited, complaintForm(), { ip: '203.0.113.7' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe('rate_limited');
+    expect(await complaintCount(limited)).toBe(COMPLAINTS_PER_HOUR);
+    expect((await complain(limited, complaintForm(), { ip: '203.0.113.8' })).statusCode).toBe(201);
+  });
+
+  it(`accepts ${REPORTS_PER_HOUR} reports an hour from one member, counted per member, not per IP`, async () => {
+    const [anna, ben, carl] = [await activeMember(limited), await activeMember(limited), await activeMember(limited)];
+    const send = (cookie: Record<string, string>) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/report.php',
+        headers: CLIENT,
+        cookies: cookie,
+        remoteAddress: '203.0.113.9',
+        payload: { profile_id: carl.user.profile.id, reason: 'spam_scam' },
+      });
+    for (let i = 0; i < REPORTS_PER_HOUR; i++) expect((await send(anna.cookie)).statusCode).toBe(204);
+    expect((await send(anna.cookie)).json().error).toBe('rate_limited');
+    expect((await send(ben.cookie)).statusCode).toBe(204);
+  });
+});
+
+describe('complaint emails over SMTP', () => {
+  const received: string[] = [];
+  let refuse = false;
+  let server: SMTPServer;
+  let smtp: TTestApp;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
+      },
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    smtp = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('sends the complaint to support with reply-to the sender', async () => {
+    const site = await defaultSite(smtp);
+    const form = complaintForm();
+    const res = await complain(smtp, form);
+    expect(res.statusCode).toBe(201);
+    const parsed = await Promise.all(received.map((raw) => PostalMime.parse(raw)));
+    const toSupport = parsed.find((m) => m.to?.[0].address === site.supportEmail);
+    expect(toSupport?.replyTo?.[0].address).toBe(form.email);
+    expect(toSupport?.subject).toContain(`#${res.json().id}`);
+    const receipt = parsed.find((m) => m.to?.[0].address === form.email);
+    expect(receipt?.replyTo?.[0].address).toBe(site.supportEmail);
+  });
+
+  it('keeps the complaint when the emails cannot be sent', async () => {
+    refuse = true;
+    const res = await complain(smtp, complaintForm({ topic: 'account' }));
+    refuse = false;
+    expect(res.statusCode).toBe(201);
+    const [row] = await smtp.services.database.db.select().from(complaints).where(eq(complaints.id, res.json().id));
+    expect(row.topic).toBe('account');
+  });
+});

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocks, photos, profiles, reports } from '../db/schema/index.ts';
+import { buildMember, CLIENT } from './factories.ts';
+import { buildTestApp, type TTestApp } from './test-app.ts';
+
+// Every endpoint that names an id must check that the caller may see or change it (issue 4). The first test lists
+// the routes whose params, query or body carry an id-like field; each must have an attack below, so a new endpoint
+// cannot slip in unchecked.
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ web: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Field names that name something the caller may not own or see. */
+const ID_FIELD = /(^id$|_id$|_ids$|^order$)/;
+
+/** Keys of a zod object schema (zod 4 keeps `.shape` on refined objects), or of route params in the URL. */
+function idFields(route: { url: string; schema?: Record<string, unknown> }): string[] {
+  const fields = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  for (const part of ['body', 'querystring', 'params'] as const) {
+    const shape = (route.schema?.[part] as { shape?: Record<string, unknown> } | undefined)?.shape;
+    if (shape) fields.push(...Object.keys(shape));
+  }
+  return [...new Set(fields.filter((f) => ID_FIELD.test(f)))];
+}
+
+/** Routes that take an id on purpose without an owner: the reason is the check. */
+const NOT_OWNED: Record<string, string> = {
+  'GET /dev/mailbox/:id': 'development mailbox; registered only outside production (see app.ts)',
+};
+
+const CHECKED = [
+  'POST /api/block.php',
+  'DELETE /api/block.php',
+  'PATCH /api/photos.php',
+  'DELETE /api/photos.php',
+  'POST /api/report.php',
+];
+
+async function activeMember() {
+  const m = await buildMember(t);
+  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  return m;
+}
+
+async function uploadTo(cookie: Record<string, string>): Promise<string> {
+  const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  const boundary = 'accesscheck';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\n`),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/photos.php',
+    cookies: cookie,
+    headers: { ...CLIENT, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().photos.at(-1).id;
+}
+
+const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: Record<string, string>, payload: object) =>
+  t.app.inject({ method, url, headers: CLIENT, cookies: cookie, payload });
+
+describe('access checks on every id-taking endpoint', () => {
+  it('lists every route that takes an id, and each one has a check here', () => {
+    const taking = t.app.routeCatalog
+      .filter((r) => r.method !== 'HEAD' && idFields(r as never).length > 0)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(taking.length).toBeGreaterThan(4);
+    const unchecked = taking.filter((key) => !CHECKED.includes(key) && !(key in NOT_OWNED));
+    expect(unchecked, 'endpoints taking an id without an access check in this file').toEqual([]);
+    // And every check still names a live route.
+    for (const key of CHECKED) expect(taking).toContain(key);
+  });
+
+  it('POST/DELETE /api/block.php: no block on oneself, unknown or hidden members; only the blocker can unblock', async () => {
+    const a = await activeMember();
+    const b = await activeMember();
+    expect((await call('POST', '/api/block.php', a.cookie, { profile_id: a.user.profile.id })).statusCode).toBe(400);
+    expect((await call('POST', '/api/block.php', a.cookie, { profile_id: 99_999_999 })).statusCode).toBe(404);
+    await call('POST', '/api/block.php', a.cookie, { profile_id: b.user.profile.id });
+    // b cannot lift a's block by naming a.
+    await call('DELETE', '/api/block.php', b.cookie, { profile_id: a.user.profile.id });
+    const rows = await t.services.database.db
+      .select()
+      .from(blocks)
+      .where(eq(blocks.blockerProfileId, a.user.profile.id));
+    expect(rows).toHaveLength(1);
+    expect((await call('POST', '/api/block.php', {}, { profile_id: b.user.profile.id })).statusCode).toBe(403);
+  });
+
+  it('PATCH/DELETE /api/photos.php: another member’s photo ids are not found and stay untouched', async () => {
+    const owner = await activeMember();
+    const intruder = await activeMember();
+    const theirs = await uploadTo(owner.cookie);
+    const mine = await uploadTo(intruder.cookie);
+    for (const [method, payload] of [
+      ['PATCH', { main_photo_id: theirs }],
+      ['PATCH', { order: [theirs, mine] }],
+      ['PATCH', { order: [theirs] }],
+      ['DELETE', { photo_id: theirs }],
+    ] as const) {
+      const res = await call(method, '/api/photos.php', intruder.cookie, payload);
+      expect(res.statusCode, `${method} ${JSON.stringify(payload)}`).toBe(404);
+      expect(res.json().error).toBe('photo_not_found');
+    }
+    const [row] = await t.services.database.db.select().from(photos).where(eq(photos.id, theirs));
+    expect(row).toMatchObject({ profileId: owner.user.profile.id, isMain: true });
+    expect((await call('DELETE', '/api/photos.php', {}, { photo_id: theirs })).statusCode).toBe(403);
+  });
+
+  it('POST /api/report.php: hidden, blocked and unknown profiles, and photos of someone else, are refused', async () => {
+    const reporter = await activeMember();
+    const target = await activeMember();
+    const other = await activeMember();
+    const otherPhoto = await uploadTo(other.cookie);
+    const hidden = await activeMember();
+    await t.services.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(eq(profiles.id, hidden.user.profile.id));
+    const blocker = await activeMember();
+    await call('POST', '/api/block.php', blocker.cookie, { profile_id: reporter.user.profile.id });
+    for (const payload of [
+      { profile_id: 99_999_999, reason: 'fake_profile' },
+      { profile_id: hidden.user.profile.id, reason: 'fake_profile' },
+      { profile_id: blocker.user.profile.id, reason: 'fake_profile' },
+      { profile_id: target.user.profile.id, photo_id: otherPhoto, reason: 'inappropriate_photo' },
+    ]) {
+      const res = await call('POST', '/api/report.php', reporter.cookie, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+    }
+    const stored = await t.services.database.db
+      .select()
+      .from(reports)
+      .where(eq(reports.reporterProfileId, reporter.user.profile.id));
+    expect(stored).toEqual([]);
+  });
+
+  it('profile pages: hidden and unknown members are 404, a blocker’s profile is 403 for the blocked member', async () => {
+    const viewer = await activeMember();
+    const hidden = await activeMember();
+    await t.services.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(eq(profiles.id, hidden.user.profile.id));
+    const blocker = await activeMember();
+    await call('POST', '/api/block.php', blocker.cookie, { profile_id: viewer.user.profile.id });
+    const page = (id: number | string, suffix = '') =>
+      t.app.inject({ url: `/members/${id}${suffix}`, headers: { host: 'localhost' }, cookies: viewer.cookie });
+    expect((await page(hidden.user.profile.id)).statusCode).toBe(404);
+    expect((await page(99_999_999)).statusCode).toBe(404);
+    expect((await page('abc')).statusCode).toBe(404);
+    expect((await page(blocker.user.profile.id)).statusCode).toBe(403);
+    expect((await page(hidden.user.profile.id, '/landing')).statusCode).toBe(404);
+  });
+});

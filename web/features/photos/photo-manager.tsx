@@ -1,0 +1,233 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRevalidator } from 'react-router';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '../../../common/photos.ts';
+import { api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { url } from '../../lib/url.ts';
+import { type TPhotosAnswer, uploadPhoto } from './upload-photo.ts';
+
+type TUpload = { name: string; fraction: number };
+
+/** The images overview of profile settings (spec §2): upload, choose the main photo, reorder and delete. */
+export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; isPremium: boolean }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState(initial);
+  const [upload, setUpload] = useState<TUpload | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The main image shows in the navigation and decides the missing-photo warning: refresh the page data after changes.
+  const revalidator = useRevalidator();
+  const { photos, limit } = state;
+  const full = photos.length >= limit;
+
+  const describe = (err: unknown) =>
+    err instanceof ApiError
+      ? t(`errors.${err.code}`, { ...(err.data as Record<string, unknown>), defaultValue: t('errors.error_occurred') })
+      : t('errors.error_occurred');
+
+  const uploadFiles = async (files: File[]) => {
+    setError(null);
+    let current = state;
+    for (const file of files) {
+      if (current.photos.length >= current.limit) {
+        setError(t('errors.photo_limit_reached', { limit: current.limit }));
+        break;
+      }
+      if (file.size > PHOTO_MAX_BYTES) {
+        setError(
+          `${file.name}: ${t('errors.photo_too_large', { max_mb: PHOTO_MAX_BYTES / 1024 / 1024, max_mp: PHOTO_MAX_PIXELS / 1e6 })}`,
+        );
+        continue;
+      }
+      setUpload({ name: file.name, fraction: 0 });
+      try {
+        current = await uploadPhoto(file, (fraction) => setUpload({ name: file.name, fraction }));
+        setState(current);
+        setStatus(t('photos.uploaded', { name: file.name }));
+      } catch (err) {
+        setError(`${file.name}: ${describe(err)}`);
+      }
+    }
+    setUpload(null);
+    void revalidator.revalidate();
+  };
+
+  const change = async (work: () => Promise<TPhotosAnswer>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setState(await work());
+      setStatus(done);
+      void revalidator.revalidate();
+    } catch (err) {
+      setError(describe(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const makeMain = (photo: TPhoto) =>
+    change(() => api.patch('/api/photos.php', { main_photo_id: photo.id }), t('photos.main_set'));
+  const move = (index: number, by: -1 | 1) => {
+    const order = photos.map((p) => p.id);
+    [order[index], order[index + by]] = [order[index + by], order[index]];
+    return change(() => api.patch('/api/photos.php', { order }), t('photos.moved'));
+  };
+  const remove = (photo: TPhoto, n: number) => {
+    if (!window.confirm(t('photos.delete_confirm'))) return;
+    void change(() => api.delete('/api/photos.php', { body: { photo_id: photo.id } }), t('photos.deleted', { n }));
+  };
+
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby="photos-title">
+      <div className="card-body">
+        <div className="d-flex justify-content-between align-items-baseline flex-wrap gap-2 mb-3">
+          <h2 id="photos-title" className="h5 mb-0">
+            {t('photos.title')}
+          </h2>
+          <span className="text-body-secondary small">{t('photos.count', { count: photos.length, limit })}</span>
+        </div>
+        {photos.length === 0 ? <p className="text-body-secondary">{t('photos.empty')}</p> : null}
+        <ul className="row g-3 list-unstyled mb-3" aria-label={t('photos.title')}>
+          {photos.map((photo, i) => (
+            <li key={photo.id} className="col-6 col-sm-4 col-lg-3">
+              <div className={`card h-100 ${photo.is_main ? 'border-primary' : ''}`}>
+                <div className="position-relative">
+                  <img
+                    src={photo.thumb_filename}
+                    alt={t('profile.photo_n', { n: i + 1 })}
+                    className="card-img-top"
+                    style={{ aspectRatio: '1', objectFit: 'cover' }}
+                    loading="lazy"
+                  />
+                  {photo.is_main ? (
+                    <span className="badge text-bg-primary position-absolute top-0 start-0 m-2">
+                      {t('photos.main')}
+                    </span>
+                  ) : null}
+                </div>
+                <div className="card-body p-2 d-flex flex-wrap gap-1 justify-content-center">
+                  {!photo.is_main ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary btn-sm"
+                      disabled={busy}
+                      onClick={() => void makeMain(photo)}
+                    >
+                      {t('photos.make_main')}
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-sm"
+                    disabled={busy || i === 0}
+                    onClick={() => void move(i, -1)}
+                    aria-label={t('photos.move_earlier', { n: i + 1 })}
+                    title={t('photos.move_earlier', { n: i + 1 })}
+                  >
+                    ←
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-sm"
+                    disabled={busy || i === photos.length - 1}
+                    onClick={() => void move(i, 1)}
+                    aria-label={t('photos.move_later', { n: i + 1 })}
+                    title={t('photos.move_later', { n: i + 1 })}
+                  >
+                    →
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm"
+                    disabled={busy}
+                    onClick={() => remove(photo, i + 1)}
+                    aria-label={t('photos.delete_n', { n: i + 1 })}
+                  >
+                    {t('photos.delete')}
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+          {!full ? (
+            <li className="col-6 col-sm-4 col-lg-3">
+              <label
+                className={`d-flex flex-column align-items-center justify-content-center text-center h-100 rounded border border-2 p-3 ${dragging ? 'border-primary bg-primary-subtle' : 'border-secondary-subtle'}`}
+                style={{ borderStyle: 'dashed', minHeight: 160, cursor: upload ? 'progress' : 'pointer' }}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  setDragging(true);
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  setDragging(false);
+                  if (!upload) void uploadFiles([...e.dataTransfer.files]);
+                }}
+              >
+                <span className="fs-2" aria-hidden="true">
+                  +
+                </span>
+                <span className="fw-semibold">{t('photos.add')}</span>
+                <span className="small text-body-secondary">{t('photos.hint')}</span>
+                <input
+                  ref={input}
+                  type="file"
+                  accept={PHOTO_ACCEPT}
+                  multiple
+                  className="visually-hidden"
+                  disabled={Boolean(upload)}
+                  onChange={(e) => {
+                    const files = [...(e.target.files ?? [])];
+                    e.target.value = '';
+                    void uploadFiles(files);
+                  }}
+                />
+              </label>
+            </li>
+          ) : null}
+        </ul>
+        {upload ? (
+          <div className="mb-3">
+            <div className="small mb-1">{t('photos.uploading', { name: upload.name })}</div>
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label={t('photos.uploading', { name: upload.name })}
+              aria-valuenow={Math.round(upload.fraction * 100)}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div
+                className="progress-bar progress-bar-striped progress-bar-animated"
+                style={{ width: `${Math.max(5, upload.fraction * 100)}%` }}
+              />
+            </div>
+          </div>
+        ) : null}
+        {error ? (
+          <div className="alert alert-danger py-2" role="alert">
+            {error}
+          </div>
+        ) : null}
+        {full ? (
+          <div className="alert alert-info py-2 d-flex flex-wrap align-items-center gap-2" role="status">
+            <span>{isPremium ? t('photos.full_premium', { limit }) : t('photos.full_free', { limit })}</span>
+            {!isPremium ? (
+              <Link className="btn btn-primary btn-sm" to={url('premium')}>
+                {t('nav.get_premium')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        <p className="visually-hidden" aria-live="polite">
+          {status}
+        </p>
+      </div>
+    </section>
+  );
+}

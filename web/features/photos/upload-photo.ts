@@ -1,0 +1,34 @@
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE } from '../../../common/constants.ts';
+import type { TPhoto } from '../../../common/photos.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+export interface TPhotosAnswer {
+  photos: TPhoto[];
+  limit: number;
+}
+
+/**
+ * Uploads one photo as multipart/form-data, reporting progress (0–1). XMLHttpRequest is used because fetch cannot
+ * report upload progress. Errors carry the server's stable code and data.
+ */
+export function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<TPhotosAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/photos.php');
+    xhr.setRequestHeader(CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = (xhr.response ?? {}) as TPhotosAnswer & { error?: string; message?: string; data?: unknown };
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body);
+      else reject(new ApiError(body.error ?? 'error_occurred', body.message ?? '', xhr.status, body.data));
+    };
+    xhr.onerror = () => reject(new ApiError('offline', '', 0));
+    const form = new FormData();
+    form.append('photo', file, file.name);
+    xhr.send(form);
+  });
+}

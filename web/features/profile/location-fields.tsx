@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CITY_MAX } from '../../../common/profile-edit.ts';
+import { GeolocationButton } from '../location/geolocation-button.tsx';
+
+export interface TCountryOption {
+  code: string;
+  name: string;
+  labelKey: string;
+  regions: { code: string; name: string }[];
+}
+
+export interface TLocation {
+  country: string;
+  region_code: string;
+  city: string;
+}
+
+/**
+ * Country, region (labelled per country, spec §3 region labels) and city inputs named for a form post, with the
+ * geolocation button (spec §2 location options) that fills all three from the browser's position.
+ */
+export function LocationFields({
+  countries,
+  initial,
+  idPrefix,
+  stacked = false,
+}: {
+  countries: TCountryOption[];
+  initial: TLocation;
+  idPrefix: string;
+  /** One field per row, for narrow forms. */
+  stacked?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [location, setLocation] = useState<TLocation>({
+    ...initial,
+    country: initial.country || countries[0]?.code || '',
+  });
+  const current = countries.find((c) => c.code === location.country);
+  const set = (change: Partial<TLocation>) => setLocation((l) => ({ ...l, ...change }));
+  return (
+    <fieldset className="mb-3">
+      <GeolocationButton
+        className="mb-3"
+        onLocated={(place) => {
+          // Only the served countries can be chosen; elsewhere the member fills the fields in.
+          if (!countries.some((c) => c.code === place.country)) return;
+          setLocation({ country: place.country, region_code: place.region_code ?? '', city: place.city });
+        }}
+      />
+      <div className="row g-3">
+        <div className={stacked ? 'col-12' : 'col-sm-6 col-lg-4'}>
+          <label className="form-label fw-semibold" htmlFor={`${idPrefix}-country`}>
+            {t('lang_config.country')}
+          </label>
+          <select
+            id={`${idPrefix}-country`}
+            name="country"
+            className="form-select"
+            value={location.country}
+            onChange={(e) => set({ country: e.target.value, region_code: '' })}
+          >
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={stacked ? 'col-12' : 'col-sm-6 col-lg-4'}>
+          <label className="form-label fw-semibold" htmlFor={`${idPrefix}-region`}>
+            {t(`regions.label.${current?.labelKey ?? 'region'}`)}
+          </label>
+          <select
+            id={`${idPrefix}-region`}
+            name="region_code"
+            className="form-select"
+            value={location.region_code}
+            onChange={(e) => set({ region_code: e.target.value })}
+            required
+          >
+            <option value="" disabled>
+              {t('complete.choose')}
+            </option>
+            {current?.regions.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={stacked ? 'col-12' : 'col-lg-4'}>
+          <label className="form-label fw-semibold" htmlFor={`${idPrefix}-city`}>
+            {t('complete.city')}
+          </label>
+          <input
+            id={`${idPrefix}-city`}
+            name="city"
+            className="form-control"
+            maxLength={CITY_MAX}
+            value={location.city}
+            onChange={(e) => set({ city: e.target.value })}
+            required
+            autoComplete="address-level2"
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

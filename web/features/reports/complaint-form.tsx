@@ -1,0 +1,224 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  COMPLAINT_MESSAGE_MAX,
+  COMPLAINT_MESSAGE_MIN,
+  COMPLAINT_NAME_MAX,
+  COMPLAINT_TOPICS,
+  ZComplaintRequest,
+} from '../../../common/reports.ts';
+import { CharCounter } from './char-counter.tsx';
+import { apiFieldIssues, issuesByField, type TFieldIssues } from './form-issues.ts';
+import { sendComplaint } from './reports.api.ts';
+
+type TField = 'name' | 'email' | 'topic' | 'message';
+const FIELDS: TField[] = ['name', 'email', 'topic', 'message'];
+/** Values for the catalogue messages of each field's problems. */
+const LIMITS: Record<TField, Record<string, number>> = {
+  name: { max: COMPLAINT_NAME_MAX },
+  email: {},
+  topic: {},
+  message: { min: COMPLAINT_MESSAGE_MIN, max: COMPLAINT_MESSAGE_MAX },
+};
+
+const noop = () => () => {};
+/** False during the server render and hydration, true once the form's handlers are attached. */
+function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+/** The complaint form (issue 4): reaches customer service and shows the complaint number once sent. */
+export function ComplaintForm({
+  defaultName = '',
+  defaultEmail = '',
+}: {
+  defaultName?: string;
+  defaultEmail?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const isHydrated = useIsHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<Record<TField, string>>({
+    name: defaultName,
+    email: defaultEmail,
+    topic: '',
+    message: '',
+  });
+  const [issues, setIssues] = useState<TFieldIssues>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<{ id: number; email: string } | null>(null);
+
+  useEffect(() => {
+    // Moving focus to the confirmation makes screen readers read it.
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
+
+  const set = (field: TField) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const showIssues = (found: TFieldIssues) => {
+    setIssues(found);
+    const first = FIELDS.find((f) => f in found);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZComplaintRequest.safeParse(values);
+    if (!parsed.success) {
+      showIssues(issuesByField(parsed.error.issues));
+      return;
+    }
+    setIssues({});
+    setError(null);
+    setBusy(true);
+    try {
+      const { id: number } = await sendComplaint(parsed.data);
+      setSent({ id: number, email: parsed.data.email });
+    } catch (err) {
+      const found = apiFieldIssues(err);
+      if (Object.keys(found).length) showIssues(found);
+      else setError(err instanceof Error ? err.message : t('errors.error_occurred'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div ref={sentRef} className="alert alert-success" role="status" tabIndex={-1}>
+        <h3 className="h5 alert-heading">{t('complaints.success_title')}</h3>
+        <p>{t('complaints.success_text', { id: sent.id, email: sent.email })}</p>
+        <button
+          type="button"
+          className="btn btn-outline-success"
+          onClick={() => {
+            setValues((v) => ({ ...v, topic: '', message: '' }));
+            setSent(null);
+          }}
+        >
+          {t('complaints.another')}
+        </button>
+      </div>
+    );
+  }
+
+  const describedBy = (field: TField, extra?: string) =>
+    [extra, issues[field] ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const control = (field: TField) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    onChange: set(field),
+    'aria-invalid': Boolean(issues[field]),
+  });
+  const wrap = (field: TField, label: string, input: ReactNode, after?: ReactNode) => (
+    <div className={field === 'name' || field === 'email' ? 'col-md-6' : 'col-12'}>
+      <label className="form-label fw-semibold" htmlFor={`${id}-${field}`}>
+        {label}
+      </label>
+      {input}
+      {after}
+      {issues[field] ? (
+        <div className="invalid-feedback d-block" id={`${id}-${field}-error`}>
+          {t(issues[field], LIMITS[field])}
+        </div>
+      ) : null}
+    </div>
+  );
+  const invalid = (field: TField) => (issues[field] ? ' is-invalid' : '');
+
+  return (
+    <form ref={formRef} method="post" className="card card-body shadow-sm" noValidate onSubmit={(e) => void submit(e)}>
+      <div className="row g-3">
+        {wrap(
+          'name',
+          t('complaints.name_label'),
+          <input
+            {...control('name')}
+            type="text"
+            className={`form-control${invalid('name')}`}
+            autoComplete="name"
+            maxLength={COMPLAINT_NAME_MAX}
+            required
+            aria-describedby={describedBy('name')}
+          />,
+        )}
+        {wrap(
+          'email',
+          t('complaints.email_label'),
+          <input
+            {...control('email')}
+            type="email"
+            className={`form-control${invalid('email')}`}
+            autoComplete="email"
+            inputMode="email"
+            required
+            aria-describedby={describedBy('email')}
+          />,
+        )}
+        {wrap(
+          'topic',
+          t('complaints.topic_label'),
+          <select
+            {...control('topic')}
+            className={`form-select${invalid('topic')}`}
+            required
+            aria-describedby={describedBy('topic')}
+          >
+            <option value="" disabled>
+              {t('complaints.topic_placeholder')}
+            </option>
+            {COMPLAINT_TOPICS.map((topic) => (
+              <option key={topic} value={topic}>
+                {t(`complaints.topics.${topic}`)}
+              </option>
+            ))}
+          </select>,
+        )}
+        {wrap(
+          'message',
+          t('complaints.message_label'),
+          <>
+            <div className="form-text mt-0 mb-1" id={`${id}-message-hint`}>
+              {t('complaints.message_hint')}
+            </div>
+            <textarea
+              {...control('message')}
+              className={`form-control${invalid('message')}`}
+              rows={6}
+              minLength={COMPLAINT_MESSAGE_MIN}
+              maxLength={COMPLAINT_MESSAGE_MAX}
+              required
+              aria-describedby={describedBy('message', `${id}-message-hint ${id}-message-counter`)}
+            />
+          </>,
+          <CharCounter id={`${id}-message-counter`} length={values.message.length} max={COMPLAINT_MESSAGE_MAX} />,
+        )}
+      </div>
+      {error ? (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <div className="d-grid d-sm-block mt-3">
+        <button type="submit" className="btn btn-primary" disabled={busy || !isHydrated} aria-busy={busy}>
+          {busy ? (
+            <>
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              {t('complaints.sending')}
+            </>
+          ) : (
+            t('complaints.submit')
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,214 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, type TReportReason, ZReportRequest } from '../../../common/reports.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import { CharCounter } from './char-counter.tsx';
+import { apiFieldIssues, issuesByField, type TFieldIssues } from './form-issues.ts';
+import { sendReport } from './reports.api.ts';
+
+interface TReportTarget {
+  profileId: number;
+  /** Set to report one photo of the profile instead of the profile. */
+  photoId?: string;
+  /** The member's name, shown in the title. */
+  name: string;
+}
+
+/** A button that opens the report dialog for a profile or one of its photos; shown to logged-in members only, never on their own profile. */
+export function ReportButton({ className, ...target }: TReportTarget & { className?: string }) {
+  const { t } = useTranslation();
+  const user = useRootData()?.user;
+  const [isOpen, setIsOpen] = useState(false);
+  if (!user || user.profile.id === target.profileId) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className={className ?? 'btn btn-outline-secondary btn-sm'}
+        aria-haspopup="dialog"
+        onClick={() => setIsOpen(true)}
+      >
+        {target.photoId ? t('reports.button_photo') : t('reports.button')}
+      </button>
+      <ReportDialog {...target} show={isOpen} onHide={() => setIsOpen(false)} />
+    </>
+  );
+}
+
+/**
+ * The report dialog (react-bootstrap Modal: focus kept inside, Escape closes, focus returns to the button):
+ * a reason, an optional message with a counter, then a confirmation.
+ */
+export function ReportDialog({
+  profileId,
+  photoId,
+  name,
+  show,
+  onHide,
+}: TReportTarget & { show: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const [reason, setReason] = useState<TReportReason | ''>('');
+  const [message, setMessage] = useState('');
+  const [issues, setIssues] = useState<TFieldIssues>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [isSent, setIsSent] = useState(false);
+
+  // Closing is refused while the report is on its way, so its answer is never lost.
+  const hide = () => {
+    if (!busy) onHide();
+  };
+
+  useEffect(() => {
+    // Moving focus to the confirmation makes screen readers read it.
+    if (isSent) sentRef.current?.focus();
+  }, [isSent]);
+
+  const reset = () => {
+    setReason('');
+    setMessage('');
+    setIssues({});
+    setError(null);
+    setIsSent(false);
+  };
+  const focusFirstIssue = (found: TFieldIssues) => {
+    const field = 'reason' in found ? 'reason' : Object.keys(found)[0];
+    const el = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    el?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { profile_id: profileId, photo_id: photoId, reason, message };
+    const parsed = ZReportRequest.safeParse(body);
+    if (!parsed.success) {
+      const found = issuesByField(parsed.error.issues);
+      setIssues(found);
+      focusFirstIssue(found);
+      return;
+    }
+    setIssues({});
+    setError(null);
+    setBusy(true);
+    try {
+      await sendReport(parsed.data);
+      setIsSent(true);
+    } catch (err) {
+      const found = apiFieldIssues(err);
+      setIssues(found);
+      setError(Object.keys(found).length ? null : err instanceof Error ? err.message : t('errors.error_occurred'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const titleId = `${id}-title`;
+  const reasonError = issues.reason ? `${id}-reason-error` : undefined;
+  const messageError = issues.message ? `${id}-message-error` : undefined;
+  return (
+    <Modal
+      show={show}
+      onHide={hide}
+      onExited={reset}
+      centered
+      backdrop={busy ? 'static' : true}
+      keyboard={!busy}
+      aria-labelledby={titleId}
+    >
+      <Modal.Header closeButton closeLabel={t('common.close')}>
+        <Modal.Title as="h2" id={titleId} className="h5">
+          {photoId ? t('reports.title_photo', { name }) : t('reports.title', { name })}
+        </Modal.Title>
+      </Modal.Header>
+      {isSent ? (
+        <>
+          <Modal.Body>
+            <div ref={sentRef} className="alert alert-success mb-0" role="status" tabIndex={-1}>
+              {t('reports.success')}
+            </div>
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-primary" onClick={hide}>
+              {t('common.close')}
+            </button>
+          </Modal.Footer>
+        </>
+      ) : (
+        <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
+          <Modal.Body>
+            <p className="text-body-secondary">{t('reports.intro', { name })}</p>
+            <fieldset className="mb-3" aria-describedby={reasonError}>
+              <legend className="form-label fw-semibold fs-6">{t('reports.reason_legend')}</legend>
+              {REPORT_REASONS.map((value) => (
+                <div className="form-check" key={value}>
+                  <input
+                    className={`form-check-input${issues.reason ? ' is-invalid' : ''}`}
+                    type="radio"
+                    name="reason"
+                    id={`${id}-reason-${value}`}
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => setReason(value)}
+                    aria-describedby={reasonError}
+                  />
+                  <label className="form-check-label" htmlFor={`${id}-reason-${value}`}>
+                    {t(`reports.reasons.${value}`)}
+                  </label>
+                </div>
+              ))}
+              {issues.reason ? (
+                <div className="invalid-feedback d-block" id={reasonError}>
+                  {t(issues.reason)}
+                </div>
+              ) : null}
+            </fieldset>
+            <label className="form-label fw-semibold" htmlFor={`${id}-message`}>
+              {t('reports.message_label')}
+            </label>
+            <textarea
+              id={`${id}-message`}
+              name="message"
+              className={`form-control${issues.message ? ' is-invalid' : ''}`}
+              rows={4}
+              maxLength={REPORT_MESSAGE_MAX}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              aria-invalid={Boolean(issues.message)}
+              aria-describedby={[`${id}-counter`, messageError].filter(Boolean).join(' ')}
+            />
+            <CharCounter id={`${id}-counter`} length={message.length} max={REPORT_MESSAGE_MAX} />
+            {issues.message ? (
+              <div className="invalid-feedback d-block" id={messageError}>
+                {t(issues.message, { max: REPORT_MESSAGE_MAX })}
+              </div>
+            ) : null}
+            {error ? (
+              <div className="alert alert-danger mt-3 mb-0" role="alert">
+                {error}
+              </div>
+            ) : null}
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-outline-secondary" onClick={hide} disabled={busy}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+              {busy ? (
+                <>
+                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                  {t('reports.sending')}
+                </>
+              ) : (
+                t('reports.submit')
+              )}
+            </button>
+          </Modal.Footer>
+        </form>
+      )}
+    </Modal>
+  );
+}

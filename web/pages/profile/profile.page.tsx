@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import {
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  INTERESTS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  TATTOO_OPTIONS,
+} from '../../../common/profile-attributes.ts';
+import {
+  ABOUT_ME_MAX,
+  HEIGHT_MAX_CM,
+  HEIGHT_MIN_CM,
+  INTERESTS_MAX,
+  type TProfileUpdate,
+} from '../../../common/profile-edit.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { runAction } from '../../features/accounts/action-result.server.ts';
+import { FormError } from '../../features/accounts/form-error.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { PhotoManager } from '../../features/photos/photo-manager.tsx';
+import { LocationFields } from '../../features/profile/location-fields.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/profile.page';
+
+/** The member's own profile, photos and the served countries with their regions. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const [profile, photos] = await Promise.all([
+    ctx.services.myProfile.load(user.id),
+    ctx.services.photos.mine(user.profile.id, ctx.site.cdnPrefix, user.paid_user),
+  ]);
+  const countries = ctx.services.reference.listCountries(ctx.locale).map((c) => {
+    const r = ctx.services.reference.regionsOf(c.code, ctx.locale)!;
+    return { ...c, labelKey: r.label_key, regions: r.regions };
+  });
+  return { profile, photos, countries, isPremium: user.paid_user };
+}
+
+const OPTIONAL_FIELDS = ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'] as const;
+
+/** Saves every attribute of the form at once. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? '');
+  const height = text('height_cm').trim();
+  const result = await runAction(() =>
+    // The service validates every field (ZProfileUpdate); the form only gathers strings.
+    ctx.services.myProfile.save(user.id, {
+      gender: text('gender'),
+      sexuality: text('sexuality'),
+      ...Object.fromEntries(OPTIONAL_FIELDS.map((f) => [f, text(f) || null])),
+      height_cm: height ? Number(height) : null,
+      about_me: text('about_me'),
+      interests: form.getAll('interests').map(String),
+      country: text('country'),
+      region_code: text('region_code'),
+      city: text('city'),
+    } as TProfileUpdate),
+  );
+  if (!result.ok) return result.response;
+  return { saved: true as const };
+}
+
+type TField = { name: string; options: readonly string[]; required?: boolean };
+const SELECTS: TField[] = [
+  { name: 'gender', options: GENDERS, required: true },
+  { name: 'sexuality', options: SEXUALITIES, required: true },
+  { name: 'relationship_status', options: RELATIONSHIP_STATUSES },
+  { name: 'body_type', options: BODY_TYPES },
+  { name: 'hair_color', options: HAIR_COLORS },
+  { name: 'eye_color', options: EYE_COLORS },
+  { name: 'tattoos', options: TATTOO_OPTIONS },
+];
+
+/** profile (spec §2): profile settings with the images overview, every attribute, interests and location. */
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { profile, photos, countries, isPremium } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const [about, setAbout] = useState(profile.about_me);
+  const [interests, setInterests] = useState<string[]>(profile.interests);
+  const issues =
+    result && 'error' in result ? ((result.error.data.issues ?? []) as { path: string; message: string }[]) : [];
+  const issueFor = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`));
+  const toggleInterest = (key: string) =>
+    setInterests((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
+  return (
+    <section className="container py-4" style={{ maxWidth: 1000 }}>
+      <PageTitle title={t('my_profile.title')} />
+      <div className="d-flex justify-content-between align-items-center flex-wrap gap-2 mb-3">
+        <h1 className="h3 mb-0">{t('my_profile.title')}</h1>
+        <Link to={url('members-id', { id: profile.id })} className="btn btn-outline-secondary btn-sm">
+          {t('my_profile.view_public')}
+        </Link>
+      </div>
+      <PhotoManager initial={photos} isPremium={isPremium} />
+      <Form method="post" className="card shadow-sm" aria-labelledby="details-title" noValidate>
+        <div className="card-body">
+          <h2 id="details-title" className="h5">
+            {t('my_profile.details')}
+          </h2>
+          {result && 'saved' in result && !busy ? (
+            <div className="alert alert-success py-2" role="status">
+              {t('my_profile.saved')}
+            </div>
+          ) : null}
+          <FormError error={result && 'error' in result ? result.error : null} />
+          <div className="row g-3 mb-3">
+            {SELECTS.map((field) => (
+              <div key={field.name} className="col-sm-6 col-lg-4">
+                <label className="form-label fw-semibold" htmlFor={`profile-${field.name}`}>
+                  {t(`attributes.labels.${field.name}`)}
+                </label>
+                <select
+                  id={`profile-${field.name}`}
+                  name={field.name}
+                  className={`form-select ${issueFor(field.name) ? 'is-invalid' : ''}`}
+                  defaultValue={((profile as Record<string, unknown>)[field.name] as string | undefined) ?? ''}
+                  required={field.required}
+                  aria-describedby={issueFor(field.name) ? `profile-${field.name}-error` : undefined}
+                >
+                  {!field.required ? <option value="">{t('my_profile.not_specified')}</option> : null}
+                  {field.options.map((o) => (
+                    <option key={o} value={o}>
+                      {t(`attributes.${field.name}.${o}`)}
+                    </option>
+                  ))}
+                </select>
+                <FieldIssue id={`profile-${field.name}-error`} issue={issueFor(field.name)} />
+              </div>
+            ))}
+            <div className="col-sm-6 col-lg-4">
+              <label className="form-label fw-semibold" htmlFor="profile-height">
+                {t('my_profile.height_cm')}
+              </label>
+              <input
+                id="profile-height"
+                name="height_cm"
+                type="number"
+                inputMode="numeric"
+                min={HEIGHT_MIN_CM}
+                max={HEIGHT_MAX_CM}
+                className={`form-control ${issueFor('height_cm') ? 'is-invalid' : ''}`}
+                defaultValue={profile.height_cm ?? ''}
+                aria-describedby="profile-height-error"
+              />
+              <FieldIssue id="profile-height-error" issue={issueFor('height_cm')} />
+            </div>
+          </div>
+          <div className="mb-3">
+            <label className="form-label fw-semibold" htmlFor="profile-about">
+              {t('attributes.labels.about_me')}
+            </label>
+            <textarea
+              id="profile-about"
+              name="about_me"
+              rows={5}
+              maxLength={ABOUT_ME_MAX}
+              className={`form-control ${issueFor('about_me') ? 'is-invalid' : ''}`}
+              value={about}
+              onChange={(e) => setAbout(e.target.value)}
+              aria-describedby="profile-about-count profile-about-error"
+              placeholder={t('my_profile.about_placeholder')}
+            />
+            <div id="profile-about-count" className="form-text text-end">
+              {t('my_profile.chars_left', { count: ABOUT_ME_MAX - about.length })}
+            </div>
+            <FieldIssue id="profile-about-error" issue={issueFor('about_me')} />
+          </div>
+          <fieldset className="mb-3">
+            <legend className="form-label fw-semibold fs-6 mb-1">{t('attributes.labels.interests')}</legend>
+            <p className="form-text mt-0">
+              {t('my_profile.interests_hint', { count: INTERESTS_MAX, chosen: interests.length })}
+            </p>
+            <div className="d-flex flex-wrap gap-2">
+              {INTERESTS.map(([key, icon]) => {
+                const checked = interests.includes(key);
+                return (
+                  <span key={key}>
+                    <input
+                      type="checkbox"
+                      className="btn-check"
+                      id={`interest-${key}`}
+                      name="interests"
+                      value={key}
+                      checked={checked}
+                      disabled={!checked && interests.length >= INTERESTS_MAX}
+                      onChange={() => toggleInterest(key)}
+                    />
+                    <label className="btn btn-outline-primary btn-sm rounded-pill" htmlFor={`interest-${key}`}>
+                      <span aria-hidden="true">{icon}</span> {t(`interests.${key}`)}
+                    </label>
+                  </span>
+                );
+              })}
+            </div>
+            <FieldIssue id="profile-interests-error" issue={issueFor('interests')} />
+          </fieldset>
+          <h3 className="h6 mt-4">{t('attributes.labels.location')}</h3>
+          <p className="form-text mt-0">{t('my_profile.location_hint')}</p>
+          <LocationFields
+            countries={countries}
+            idPrefix="profile"
+            initial={{ country: profile.country, region_code: profile.region_code, city: profile.city }}
+          />
+          <FieldIssue id="profile-location-error" issue={issueFor('region_code') ?? issueFor('city')} />
+        </div>
+        <div className="card-footer bg-body d-flex justify-content-end">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t('my_profile.saving') : t('my_profile.save')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function FieldIssue({ id, issue }: { id: string; issue?: { message: string } }) {
+  const { t } = useTranslation();
+  if (!issue) return null;
+  return (
+    <div id={id} className="invalid-feedback d-block">
+      {t(issue.message, { min: HEIGHT_MIN_CM, max: HEIGHT_MAX_CM, count: INTERESTS_MAX, max_length: ABOUT_ME_MAX })}
+    </div>
+  );
+}
