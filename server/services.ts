@@ -1,6 +1,6 @@
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
-import { createMailer, type TMailer } from './mail/mailer.ts';
+import { createMailer, type TMailer, type TMailRequest } from './mail/mailer.ts';
 import {
   createAccountChangesService,
   type TAccountChangesService,
@@ -10,6 +10,7 @@ import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
 import { createPhotoStore } from './modules/photos/photo-store.ts';
 import { loadMyProfile, saveMyProfile, type TMyProfile } from './modules/profiles/my-profile.service.ts';
+import { locateCity } from './modules/geo/geocode.service.ts';
 import type { TProfileUpdate } from '../common/profile-edit.ts';
 import { createPhotosService, type TPhotosService } from './modules/photos/photos.service.ts';
 import {
@@ -67,7 +68,10 @@ export async function createServices(
   const mailer = createMailer(config, database.db);
   const now = options.now ?? (() => new Date());
   const photoStore = createPhotoStore(config.dataDir);
-  const handlers = { purge_account: createPurgeAccountJob(database.db, photoStore) };
+  const handlers = {
+    purge_account: createPurgeAccountJob(database.db, photoStore),
+    send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
+  };
   return {
     config,
     database,
@@ -86,7 +90,7 @@ export async function createServices(
     },
     myProfile: {
       load: (userId) => loadMyProfile(database.db, userId),
-      save: (userId, input) => saveMyProfile(database.db, userId, input),
+      save: (userId, input) => saveMyProfile(database.db, userId, input, locateCity),
     },
     realtime: await createHub(config.redisUrl),
     mailer,

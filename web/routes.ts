@@ -14,6 +14,7 @@ export default [
     route('pages/:token', 'pages/static/static.page.tsx', { id: 'pages-token' }),
     route('members', 'pages/members/members.page.tsx', { id: 'members' }),
     route('members/:id', 'pages/members-id/members-id.page.tsx', { id: 'members-id' }),
+    route('likes/m/:id', 'pages/members-id/members-id.page.tsx', { id: 'likes-m-id' }),
     route('pricing', 'pages/pricing/pricing.page.tsx', { id: 'pricing' }),
     route('complaints', 'pages/complaints/complaints.page.tsx', { id: 'complaints' }),
     route('login', 'pages/login/login.page.tsx', { id: 'login' }),

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/connect.ts';
-import { mailbox } from '../db/schema/index.ts';
+import { jobs, mailbox } from '../db/schema/index.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 
 export interface TMailRequest {
@@ -42,6 +42,19 @@ export function createMailer(config: TConfig, db: TDb) {
         text: mail.text,
         kind: req.kind,
       });
+    },
+    /**
+     * Sends now, or, when delivery fails, stores the message as a `send_mail` job that the job loop retries with
+     * backoff: mail a user's request depends on is never lost. Returns whether it went out immediately.
+     */
+    async sendOrQueue(req: TMailRequest): Promise<{ sent: boolean; error?: unknown }> {
+      try {
+        await this.send(req);
+        return { sent: true };
+      } catch (error) {
+        await db.insert(jobs).values({ kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
+        return { sent: false, error };
+      }
     },
     close() {
       transport?.close();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { locateCity } from '../../modules/geo/geocode.service.ts';
 import { processPhoto } from '../../modules/photos/photo-processing.ts';
 import { createPhotoStore } from '../../modules/photos/photo-store.ts';
 import type { TDb } from '../connect.ts';
@@ -22,11 +23,15 @@ export async function seedDemoProfiles(
   const demo = generateDemoProfiles(options.count, options.seed ?? 20261122, options.now ?? new Date());
   for (let start = 0; start < demo.length; start += BATCH) {
     const batch = demo.slice(start, start + BATCH);
+    // City-centre coordinates, so members see rounded distances to demo members too.
+    const points = await Promise.all(batch.map((p) => locateCity(p.country, p.regionCode, p.city)));
     const inserted = await db
       .insert(profiles)
       .values(
-        batch.map((p) => ({
+        batch.map((p, i) => ({
           name: p.name,
+          lat: points[i]?.lat ?? null,
+          lon: points[i]?.lon ?? null,
           gender: p.gender,
           sexuality: p.sexuality,
           birthDate: p.birthDate,

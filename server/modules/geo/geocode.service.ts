@@ -31,3 +31,40 @@ export async function reverseGeocode(lat: number, lon: number, lng: TLocale): Pr
     city: places.names[nearest],
   };
 }
+
+/** A place name compared without case and accents ("Zürich" = "zurich"). */
+function placeKey(country: string, regionCode: string, city: string): string {
+  const name = city.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return `${country}|${regionCode}|${name}`;
+}
+
+let byName: Promise<Map<string, { lat: number; lon: number }>> | null = null;
+
+/** Name → position of every place, keyed with and without its region (built once, on first use). */
+function placesByName() {
+  byName ??= geocodePlaces().then((places) => {
+    const map = new Map<string, { lat: number; lon: number }>();
+    const { ids, coords } = places.index;
+    for (let p = 0; p < ids.length; p++) {
+      const id = ids[p];
+      const point = { lon: coords[2 * p], lat: coords[2 * p + 1] };
+      const country = COUNTRIES[places.countries[id]];
+      // Two places of one name in one region are rare; the first listed is used.
+      const keyed = placeKey(country, places.regions[id] ?? '', places.names[id]);
+      if (!map.has(keyed)) map.set(keyed, point);
+      const loose = placeKey(country, '', places.names[id]);
+      if (!map.has(loose)) map.set(loose, point);
+    }
+    return map;
+  });
+  return byName;
+}
+
+/**
+ * The position of a named city (the city's own centre, never the member's), so distances can be shown in rounded
+ * buckets; null when the name is not in the dataset. Tries the region first, then the whole country.
+ */
+export async function locateCity(country: string, regionCode: string, city: string) {
+  const map = await placesByName();
+  return map.get(placeKey(country, regionCode, city)) ?? map.get(placeKey(country, '', city)) ?? null;
+}

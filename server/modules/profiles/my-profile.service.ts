@@ -61,7 +61,7 @@ export async function saveMyProfile(
   db: TDb,
   userId: number,
   input: TProfileUpdate,
-  locate?: (country: string, regionCode: string, city: string) => { lat: number; lon: number } | null,
+  locate?: (country: string, regionCode: string, city: string) => Promise<{ lat: number; lon: number } | null>,
 ): Promise<void> {
   const parsed = ZProfileUpdate.safeParse(input);
   if (!parsed.success) throw invalidRequest(parsed.error.issues);
@@ -70,7 +70,7 @@ export async function saveMyProfile(
   assertRegion(country, v.region_code);
   const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('authentication_required');
-  const point = locate?.(country, v.region_code, v.city) ?? null;
+  const point = (await locate?.(country, v.region_code, v.city)) ?? null;
   await db
     .update(profiles)
     .set({

@@ -84,3 +84,35 @@ describe('profile settings (spec §2)', () => {
     expect(row.city).not.toBe('Zaandam');
   });
 });
+
+describe('location at city precision (issue 4)', () => {
+  it('stores the city centre, never a member position, and shows others only a rounded distance', async () => {
+    const anna = await buildMember(t);
+    const ben = await buildMember(t);
+    await save(anna.cookie, { ...valid, city: 'Haarlem' });
+    await save(ben.cookie, { ...valid, city: 'amsterdam' });
+    const [row] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, anna.user.profile.id));
+    expect(row.lat).toBeCloseTo(52.38, 1);
+    expect(row.lon).toBeCloseTo(4.64, 1);
+    await t.services.database.db
+      .update(profiles)
+      .set({ status: 'active' })
+      .where(eq(profiles.id, anna.user.profile.id));
+    const view = await t.services.profiles.profileView(anna.user.profile.id, '', {
+      profileId: ben.user.profile.id,
+      isPremium: false,
+    });
+    // Haarlem–Amsterdam is about 18 km: shown as "less than 25 km", and no coordinates leave the server.
+    expect(view?.distance).toEqual({ within_km: 25 });
+    expect(JSON.stringify(view)).not.toMatch(/52\.3|4\.6/);
+    const page = await t.app.inject({ url: '/api/profile.php', headers: CLIENT, cookies: anna.cookie });
+    expect(page.json().profile).not.toHaveProperty('lat');
+  });
+
+  it('leaves coordinates empty for a city the dataset does not know, so no distance is shown', async () => {
+    const m = await buildMember(t);
+    await save(m.cookie, { ...valid, city: 'Nowhereville' });
+    const [row] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, m.user.profile.id));
+    expect(row.lat).toBeNull();
+  });
+});

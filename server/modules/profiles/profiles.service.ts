@@ -16,6 +16,8 @@ import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
 import { listPhotos } from '../photos/photos.repository.ts';
 import { findMatches } from './match-finder.repository.ts';
+import { distance as geoDistance } from 'geokdbush';
+import { distanceBucket } from '../../../common/distance.ts';
 import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
 
 export interface TMainImage {
@@ -148,6 +150,7 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
             ? 'premium'
             : 'free';
       const photoRows = await listPhotos(db, row.id);
+      const distance = tier === 'self' || !viewer ? null : await distanceBetween(viewer.profileId, row);
       const related = await findSuggestions(db, {
         excludeProfileId: viewerProfileId ?? row.id,
         genders: [row.gender],
@@ -175,12 +178,25 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         interests: row.interests,
         is_fictional: row.isFictional,
         photos: toPhotoWire(photoRows, cdnPrefix, tier),
+        distance,
         related: related.map((r) => toCard(r, cdnPrefix)),
       };
     },
     /** Number of visible members of a niche. */
     countMembers: (niche: number) => counts.get(String(niche), () => countNicheProfiles(db, niche)),
   };
+
+  /** The rounded distance between the viewer's city and a member's city; null when either city is unknown. */
+  async function distanceBetween(viewerProfileId: number, other: { lat: number | null; lon: number | null }) {
+    if (other.lat === null || other.lon === null) return null;
+    const [me] = await db
+      .select({ lat: profiles.lat, lon: profiles.lon })
+      .from(profiles)
+      .where(eq(profiles.id, viewerProfileId))
+      .limit(1);
+    if (me?.lat == null || me.lon == null) return null;
+    return { within_km: distanceBucket(geoDistance(me.lon, me.lat, other.lon, other.lat)) };
+  }
 
   async function loadCards(site: { niche: number; cdnPrefix: string }, limit: number): Promise<TProfileCard[]> {
     const rows = await findNicheCards(db, site.niche, limit);

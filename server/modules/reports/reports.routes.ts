@@ -56,7 +56,8 @@ export async function reportsRoutes(app: FastifyInstance, { services }: { servic
         locale: request.locale,
         userId: request.user?.id ?? null,
       });
-      for (const err of mailErrors) request.log.error({ err, complaintId: id }, 'complaint email not sent');
+      for (const err of mailErrors)
+        request.log.error({ err, complaintId: id }, 'complaint email failed; queued for retry');
       return reply.status(201).send({ id });
     },
   );

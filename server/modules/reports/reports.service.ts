@@ -51,7 +51,7 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
 
     /**
      * Stores a complaint, then emails it to the site's support address (reply-to the sender) and a receipt
-     * to the sender. The row is committed first: a failed email is returned to the caller, never lost.
+     * to the sender. The row is committed first; an email that fails is queued and retried, never lost.
      */
     async fileComplaint(
       input: TComplaintRequest,
@@ -70,8 +70,8 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
       });
       const supportLocale = isLocale(site.domainLanguage) ? site.domainLanguage : 'en';
       const supportT = serverT(supportLocale);
-      const results = await Promise.allSettled([
-        mailer.send({
+      const results = await Promise.all([
+        mailer.sendOrQueue({
           site,
           to: site.supportEmail,
           locale: supportLocale,
@@ -89,7 +89,7 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
             message: v.message,
           },
         }),
-        mailer.send({
+        mailer.sendOrQueue({
           site,
           to: v.email,
           locale: ctx.locale,
@@ -98,7 +98,7 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
           vars: { id, topic: serverT(ctx.locale)(`complaints.topics.${v.topic}`) },
         }),
       ]);
-      const mailErrors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      const mailErrors = results.flatMap((r) => (r.sent ? [] : [r.error]));
       return { id, mailErrors };
     },
   };

@@ -5,7 +5,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
-import { blocks, complaints, mailbox, photos, profiles, reports, sites } from '../../db/schema/index.ts';
+import { blocks, complaints, jobs, mailbox, photos, profiles, reports, sites } from '../../db/schema/index.ts';
 import { serverT } from '../../lib/i18n.ts';
 import { buildMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
@@ -331,12 +331,27 @@ describe('complaint emails over SMTP', () => {
     expect(receipt?.replyTo?.[0].address).toBe(site.supportEmail);
   });
 
-  it('keeps the complaint when the emails cannot be sent', async () => {
+  it('keeps the complaint when the emails cannot be sent, and delivers them later from the job queue', async () => {
     refuse = true;
-    const res = await complain(smtp, complaintForm({ topic: 'account' }));
+    const form = complaintForm({ topic: 'account' });
+    const res = await complain(smtp, form);
     refuse = false;
     expect(res.statusCode).toBe(201);
     const [row] = await smtp.services.database.db.select().from(complaints).where(eq(complaints.id, res.json().id));
     expect(row.topic).toBe('account');
+    const queued = await smtp.services.database.db.select().from(jobs).where(eq(jobs.kind, 'send_mail'));
+    expect(queued.filter((j) => j.doneAt === null)).toHaveLength(2);
+    // The job loop retries after the backoff: make the jobs due and run the app's own job handlers.
+    received.length = 0;
+    await smtp.services.database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.kind, 'send_mail'));
+    expect(await smtp.services.runJobs()).toBe(2);
+    const parsed = await Promise.all(received.map((raw) => PostalMime.parse(raw)));
+    expect(parsed.map((m) => m.to?.[0].address).sort()).toEqual(
+      [form.email, (await defaultSite(smtp)).supportEmail].sort(),
+    );
+    expect(parsed.find((m) => m.to?.[0].address === form.email)?.subject).toContain(`#${res.json().id}`);
   });
 });

@@ -106,6 +106,7 @@ export function LocationFields({
           />
         </div>
       </div>
+      <p className="form-text small mb-0 mt-2">{t('location.attribution')}</p>
     </fieldset>
   );
 }

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useRevalidator } from 'react-router';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
+import { DISTANCE_BUCKETS_KM } from '../../../common/distance.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { ProfilePhotos } from '../../features/photos/profile-photos.tsx';
 import { ReportButton } from '../../features/reports/report-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -25,6 +27,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     trackingCookie: ctx.cookies.tracking,
   });
   const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  // The same screen opened from the likes overview (likes-m-id) is for members only.
+  if (path.startsWith('/likes/')) requireMember(ctx, request);
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);
   const viewer = ctx.user ? { profileId: ctx.user.profile.id, isPremium: ctx.user.paid_user } : undefined;
   const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix, viewer);
@@ -120,6 +124,13 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
           <p className="text-body-secondary mb-3">
             {t('common.years_old', { count: profile.age })}
             {place ? ` · ${place}` : ''}
+            {profile.distance
+              ? ` · ${
+                  profile.distance.within_km
+                    ? t('profile.distance_within', { km: profile.distance.within_km })
+                    : t('profile.distance_far', { km: DISTANCE_BUCKETS_KM.at(-1) })
+                }`
+              : ''}
           </p>
           {blockedByMe ? (
             <div className="alert alert-warning small" role="status">

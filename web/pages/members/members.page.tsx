@@ -6,6 +6,7 @@ import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/members.page';
 
 /** Search results for the query, the countries and the chosen country's regions; visitors only when search is visible (spec §4). */
@@ -40,6 +41,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'loading';
+  const root = useRootData();
   const { query, results, numResults, page, pages, similar, countries, regions } = loaderData;
   const pageLink = (n: number) => {
     const next = new URLSearchParams(params);
@@ -49,7 +51,14 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container py-4">
       <PageTitle title={t('nav.search_members')} />
-      <h1 className="h3 mb-3">{t('nav.search_members')}</h1>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0">{t('nav.search_members')}</h1>
+        {root?.user ? (
+          <Link to={url('match-finder')} className="btn btn-outline-primary btn-sm">
+            {t('match_finder.title')}
+          </Link>
+        ) : null}
+      </div>
       <Form method="get" className="card card-body mb-4" role="search" aria-label={t('nav.search_members')}>
         <div className="row g-3 align-items-end">
           <div className="col-6 col-md-2">
