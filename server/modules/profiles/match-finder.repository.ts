@@ -23,7 +23,10 @@ export async function findMatches(db: TDb, me: TMatchSeeker, limit: number, offs
   const shared = me.interests.length
     ? [
         desc(
-          sql`cardinality(array(select unnest(${profiles.interests}) intersect select unnest(${me.interests}::text[])))`,
+          sql`cardinality(array(select unnest(${profiles.interests}) intersect select unnest(array[${sql.join(
+            me.interests.map((i) => sql`${i}`),
+            sql`, `,
+          )}]::text[])))`,
         ),
       ]
     : [];

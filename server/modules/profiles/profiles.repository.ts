@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
@@ -63,32 +63,6 @@ export async function findPublicProfile(
   return row ? { ...row.profile, fileKey: row.fileKey } : undefined;
 }
 
-/** Visible profiles with a photo of the given genders, same country first, then closest in age (signup matches). */
-export async function findSuggestions(
-  db: TDb,
-  opts: { excludeProfileId: number; genders: string[]; country: string; birthDate: string; limit: number },
-): Promise<TCardRow[]> {
-  return db
-    .select(CARD_COLUMNS)
-    .from(profiles)
-    .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-    .where(
-      and(
-        eq(profiles.status, 'active'),
-        eq(profiles.invisible, false),
-        sql`${profiles.id} <> ${opts.excludeProfileId}`,
-        notBlockedWith(opts.excludeProfileId),
-        inArray(profiles.gender, opts.genders),
-      ),
-    )
-    .orderBy(
-      sql`(${profiles.country} = ${opts.country}) desc`,
-      sql`abs(${profiles.birthDate} - ${opts.birthDate}::date)`,
-      desc(profiles.id),
-    )
-    .limit(opts.limit);
-}
-
 /** Filters of a member search; ages become a birth-date range so the index on birth_date is used. */
 export interface TSearchFilter {
   gender?: string;
@@ -112,8 +86,11 @@ function searchWhere(f: TSearchFilter) {
   );
 }
 
-/** One page of search results (members with a photo first, then newest) and the total count. */
-export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, offset: number) {
+/**
+ * One page of search results (members with a photo first, then newest) and the total count. `knownMatching` is a
+ * recent count of the filter's matches (before the viewer's own exclusions), when the caller has one.
+ */
+export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, offset: number, knownMatching?: number) {
   const where = searchWhere(f);
   const viewer = f.excludeProfileId;
   const shown = and(where, viewer ? and(sql`${profiles.id} <> ${viewer}`, notBlockedWith(viewer)) : undefined);
@@ -160,17 +137,8 @@ export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, o
     // All matches are counted from profiles_search_idx alone; testing each against the viewer's blocks would cost
     // more than the whole search, so the few matches hidden from the viewer (the viewer, and members blocked either
     // way) are counted from the blocks side and subtracted.
-    count(where),
+    knownMatching ?? count(where),
     viewer ? count(and(where, sql`${profiles.id} in (${blockedProfileIds(viewer)} union select ${viewer}::int)`)) : 0,
   ]);
-  return { rows: rows as TCardRow[], total: matching - hiddenMatching };
-}
-
-/** Photos of a profile in display order. */
-export async function findPhotos(db: TDb, profileId: number) {
-  return db
-    .select({ fileKey: photos.fileKey, isMain: photos.isMain, width: photos.width, height: photos.height })
-    .from(photos)
-    .where(eq(photos.profileId, profileId))
-    .orderBy(desc(photos.isMain), photos.position);
+  return { rows: rows as TCardRow[], total: Math.max(0, matching - hiddenMatching), matching };
 }

@@ -6,7 +6,6 @@ import {
   countNicheProfiles,
   findNicheCards,
   findPublicProfile,
-  findSuggestions,
   searchProfiles,
   type TCardRow,
   type TSearchFilter,
@@ -49,6 +48,12 @@ export function gendersSought(gender: string, sexuality: string): string[] {
   return [gender === 'male' ? 'female' : 'male'];
 }
 
+/** Counts of broad searches are reused this long: thousands of matches cost a count each time, and a count a few
+ * seconds old is as good to a member (small counts are always exact; see `npm run bench:search`). */
+const BROAD_COUNT_MS = 30_000;
+/** A search with at least this many matches is broad. */
+const BROAD_COUNT_MIN = 1000;
+
 /** Landing data is the same for every visitor of a niche: cached briefly (the hottest page of paid traffic). */
 const LANDING_CACHE_MS = 60_000;
 
@@ -56,6 +61,16 @@ const LANDING_CACHE_MS = 60_000;
 export function createProfilesService(db: TDb, _config: TConfig, now: () => Date = () => new Date()) {
   const cards = createTtlCache<TProfileCard[]>(LANDING_CACHE_MS);
   const counts = createTtlCache<number>(LANDING_CACHE_MS);
+  const broadCounts = new Map<string, { n: number; expires: number }>();
+  const broadCount = (key: string) => {
+    const hit = broadCounts.get(key);
+    return hit && hit.expires > Date.now() ? hit.n : undefined;
+  };
+  const rememberCount = (key: string, n: number) => {
+    if (n < BROAD_COUNT_MIN) return;
+    if (broadCounts.size >= 1000) broadCounts.clear();
+    broadCounts.set(key, { n, expires: Date.now() + BROAD_COUNT_MS });
+  };
   return {
     /** Member cards for a niche's landing page. */
     landingCards(site: { niche: number; cdnPrefix: string }, limit = 12): Promise<TProfileCard[]> {
@@ -112,7 +127,15 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         bornAfter: maxAge ? yearsAgo(maxAge + 1) : undefined,
         excludeProfileId: opts.excludeProfileId,
       };
-      const { rows, total } = await searchProfiles(db, filter, SEARCH_PAGE_SIZE, (query.page - 1) * SEARCH_PAGE_SIZE);
+      const countKey = JSON.stringify({ ...filter, excludeProfileId: undefined });
+      const { rows, total, matching } = await searchProfiles(
+        db,
+        filter,
+        SEARCH_PAGE_SIZE,
+        (query.page - 1) * SEARCH_PAGE_SIZE,
+        broadCount(countKey),
+      );
+      rememberCount(countKey, matching);
       let similar: TProfileCard[] = [];
       if (query.page === 1 && total < SIMILAR_THRESHOLD) {
         // Widen the search: keep gender and country, drop the region and the ages.
@@ -151,13 +174,20 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
             : 'free';
       const photoRows = await listPhotos(db, row.id);
       const distance = tier === 'self' || !viewer ? null : await distanceBetween(viewer.profileId, row);
-      const related = await findSuggestions(db, {
-        excludeProfileId: viewerProfileId ?? row.id,
-        genders: [row.gender],
-        country: row.country,
-        birthDate: row.birthDate,
-        limit: 7,
-      }).then((rows) => rows.filter((r) => r.id !== row.id).slice(0, 6));
+      // Members like this one: same gender, nearby, shared interests, close in age (never the viewer or this one).
+      const related = await findMatches(
+        db,
+        {
+          profileId: viewerProfileId ?? row.id,
+          genders: [row.gender],
+          country: row.country,
+          regionCode: row.regionCode,
+          birthDate: row.birthDate,
+          interests: row.interests,
+        },
+        7,
+        0,
+      ).then((rows) => rows.filter((r) => r.id !== row.id).slice(0, 6));
       return {
         id: row.id,
         name: row.name,

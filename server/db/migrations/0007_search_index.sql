@@ -1,0 +1,2 @@
+DROP INDEX "profiles_search_idx";--> statement-breakpoint
+CREATE INDEX "profiles_search_idx" ON "profiles" USING btree ("gender","country","region_code","birth_date") WHERE "profiles"."status" = 'active' and "profiles"."invisible" = false;
