@@ -8,8 +8,11 @@ export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_MIN_SIDE = 200;
 /** Image formats accepted, as detected from the file's bytes (never from its name or declared type). */
 export const PHOTO_FORMATS = ['jpeg', 'png', 'webp', 'heif', 'gif', 'avif'] as const;
-/** The `accept` attribute of the upload input. */
-export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif,image/gif';
+/**
+ * The `accept` attribute of the upload input. HEIC is left out on purpose: iOS then converts camera photos to JPEG
+ * before uploading, and HEVC-coded images cannot be decoded by the bundled image library.
+ */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 /** Photos of another member a free member sees sharp; the rest are censored with an upgrade prompt (spec §6). */
 export const FREE_VISIBLE_PHOTOS = 2;
 /** Photos of a member a visitor sees; login is needed to view more (spec §6). */
