@@ -20,7 +20,8 @@ const configs = ['package-lock.json', 'vite.config.ts', 'react-router.config.ts'
   (f) => fs.statSync(path.join(root, f)).mtimeMs,
 );
 const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
-if (built < Math.max(...sources, ...configs)) {
+const places = path.join(root, 'build/geo-places.json');
+if (built < Math.max(...sources, ...configs) || !fs.existsSync(places)) {
   console.log('Building the web app…');
-  execSync('npx react-router build', { cwd: root, stdio: 'inherit' });
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }

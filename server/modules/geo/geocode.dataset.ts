@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { getAllCitiesOfCountry, getStatesOfCountry } from '@countrystatecity/countries';
 import { around, distance } from 'geokdbush';
 import { iso31662 } from 'iso-3166';
@@ -153,25 +154,60 @@ function pairPlaces(geonames: TGeoNamesPlace[], coded: TCodedPlace[]): (TCodedPl
   });
 }
 
+/** The places in a compact, JSON-safe form: parallel columns (what `npm run build` writes to build/). */
+export interface TCompactPlaces {
+  names: string[];
+  /** ISO country code per place. */
+  countries: string[];
+  regions: (string | null)[];
+  lons: number[];
+  lats: number[];
+}
+
 /**
  * GeoNames places of the served countries that countrystatecity confirms. GeoNames gives accurate positions
  * and names; countrystatecity gives the ISO 3166-2 subdivision. Requiring both drops most neighbourhood
- * entries of GeoNames and the misplaced entries of countrystatecity.
+ * entries of GeoNames and the misplaced entries of countrystatecity. Reading both packages takes about a second
+ * and some 250 MB of transient memory, which is why the build does it once (`scripts/build-places.ts`).
  */
-async function loadPlaces(): Promise<TPlaces> {
+export async function compilePlaces(): Promise<TCompactPlaces> {
   const coded = await loadCodedPlaces();
   const geonames = await loadGeoNamesPlaces();
   const twins = pairPlaces(geonames, coded);
   const kept = geonames.flatMap((g, i) => (twins[i] ? [{ ...g, region: twins[i].region }] : []));
-  const index = new KDBush(kept.length);
-  for (const p of kept) index.add(p.lon, p.lat);
+  return {
+    names: kept.map((p) => p.name),
+    countries: kept.map((p) => p.country),
+    regions: kept.map((p) => p.region),
+    // Five decimals are about a metre: plenty for city centres, and a much smaller file.
+    lons: kept.map((p) => Math.round(p.lon * 1e5) / 1e5),
+    lats: kept.map((p) => Math.round(p.lat * 1e5) / 1e5),
+  };
+}
+
+/** The compiled places written by the build, next to the web app build. */
+export const COMPILED_PLACES_FILE = path.resolve(import.meta.dirname, '../../../build/geo-places.json');
+
+/** Builds the kd-tree over compiled places. */
+function indexPlaces(compact: TCompactPlaces): TPlaces {
+  const index = new KDBush(compact.names.length);
+  for (let i = 0; i < compact.names.length; i++) index.add(compact.lons[i], compact.lats[i]);
   index.finish();
   return {
     index,
-    names: kept.map((p) => p.name),
-    countries: Uint8Array.from(kept, (p) => COUNTRIES.indexOf(p.country)),
-    regions: kept.map((p) => p.region),
+    names: compact.names,
+    countries: Uint8Array.from(compact.countries, (c) => COUNTRIES.indexOf(c)),
+    regions: compact.regions,
   };
+}
+
+/** The build's compiled places when present (production), else compiled now (tests, development). */
+async function loadPlaces(): Promise<TPlaces> {
+  const compiled = await fs.readFile(COMPILED_PLACES_FILE, 'utf8').then(
+    (text) => JSON.parse(text) as TCompactPlaces,
+    () => null,
+  );
+  return indexPlaces(compiled ?? (await compilePlaces()));
 }
 
 let loading: Promise<TPlaces> | null = null;
