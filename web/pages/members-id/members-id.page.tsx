@@ -8,6 +8,7 @@ import { MemberGrid } from '../../components/member-grid.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { ProfilePhotos } from '../../features/photos/profile-photos.tsx';
 import { ReportButton } from '../../features/reports/report-dialog.tsx';
+import { clearSearchCache } from '../../features/search/search-cache.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -77,6 +78,7 @@ function BlockButton({ profileId, name, blocked }: { profileId: number; name: st
         ? api.delete('/api/block.php', { body: { profile_id: profileId } })
         : api.post('/api/block.php', { profile_id: profileId })
     ).catch(() => undefined);
+    clearSearchCache();
     await revalidator.revalidate();
     setBusy(false);
   };

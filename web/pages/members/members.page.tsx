@@ -5,9 +5,20 @@ import { canSearch } from '../../../common/visibility.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
+import { cachedSearchPage, rememberSearchPage } from '../../features/search/search-cache.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/members.page';
+
+/** Pages of results already seen are reused on the client while fresh (spec §3 search state, cached pages). */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const key = new URL(request.url).search;
+  const cached = cachedSearchPage<Awaited<ReturnType<typeof serverLoader>>>(key);
+  if (cached) return cached;
+  const data = await serverLoader();
+  rememberSearchPage(key, data);
+  return data;
+}
 
 /** Search results for the query, the countries and the chosen country's regions; visitors only when search is visible (spec §4). */
 export async function loader({ context, request }: Route.LoaderArgs) {
