@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { serverT } from './lib/i18n.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
@@ -43,6 +43,20 @@ const REDACT = [
   '*.otp',
 ];
 
+/** Query strings that carry a position are never logged (city precision only, issue 4). */
+const POSITION_PATHS = /^\/api\/geocode\.php(\?|$)/;
+
+/** The request as logged: Fastify's default fields, with positions removed from the URL. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: POSITION_PATHS.test(request.url) ? request.url.replace(/\?.*$/, '?[redacted]') : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** A registered route, kept for tests that enumerate the API. */
 export interface TRouteInfo {
   method: string;
@@ -64,6 +78,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
       ? {
           level: config.logLevel,
           redact: { paths: REDACT, censor: '[redacted]' },
+          serializers: { req: serializeRequest },
           transport: !config.isProduction && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
         }
       : false,

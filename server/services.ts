@@ -86,7 +86,7 @@ export async function createServices(
     siteSettings: { selectedCountry, siteText },
     profileBasics: {
       load: (userId) => loadProfileBasics(database.db, userId),
-      save: (userId, input) => saveProfileBasics(database.db, userId, input),
+      save: (userId, input) => saveProfileBasics(database.db, userId, input, locateCity),
     },
     myProfile: {
       load: (userId) => loadMyProfile(database.db, userId),

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useRouteError } from 'react-router';
 import { ErrorView, errorStatus } from '../components/error-view.tsx';
 import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
+import { clearSearchCache } from '../features/search/search-cache.ts';
 import { Disclaimer, SiteFooter, UsFooter } from '../components/site-footer.tsx';
 import { TopNav } from '../components/top-nav.tsx';
 import { WarningsHeader } from '../components/warnings-header.tsx';
@@ -20,6 +21,9 @@ function DefaultShell({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const routeId = matches[matches.length - 1]?.id ?? '';
   const compactFooter = installed || (Boolean(root?.user) && routeId !== 'index');
+  const userId = root?.user?.id;
+  // Search pages seen by one account are never shown to the next one on this device (login, logout, switch).
+  useEffect(() => clearSearchCache(), [userId]);
   return (
     <div className="d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable skip-link" href="#main">

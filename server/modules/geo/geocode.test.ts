@@ -84,3 +84,13 @@ describe('GET /api/geocode.php rate limit', () => {
     }
   }, 30_000);
 });
+
+describe('positions are never logged', () => {
+  it('removes the query string of geocode requests from the logged request', async () => {
+    const { serializeRequest } = await import('../../app.ts');
+    const logged = (url: string) =>
+      serializeRequest({ method: 'GET', url, host: 'localhost', ip: '127.0.0.1', socket: {} } as never).url;
+    expect(logged('/api/geocode.php?lat=52.37&lon=4.89')).toBe('/api/geocode.php?[redacted]');
+    expect(logged('/api/search.php?country=NL')).toBe('/api/search.php?country=NL');
+  });
+});

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TServices } from '../../services.ts';
 import { censoredDir, mediaDir } from './photo-store.ts';
 
-/** Serves processed photos (/media/) and their blurred variants (/cdn/); names are random keys, cached for a year. */
+/**
+ * Serves processed photos (/media/) and their blurred variants (/cdn/) under random names. Cached for a day, not
+ * for ever: a deleted photo must stop being served by browser and CDN caches soon after (purge the CDN to be sure).
+ */
 export async function mediaRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   for (const [root, prefix] of [
     [mediaDir(services.config.dataDir), '/media/'],
@@ -19,7 +22,7 @@ export async function mediaRoutes(app: FastifyInstance, { services }: { services
       list: false,
       dotfiles: 'deny',
       setHeaders: (reply) => {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', 'public, max-age=86400');
         reply.header('x-content-type-options', 'nosniff');
       },
     });

@@ -28,6 +28,31 @@ export interface TProcessedPhoto {
 
 const jpeg = (image: Sharp, quality = 82) => image.jpeg({ quality, mozjpeg: true }).toBuffer();
 
+/** Photos decoded at once per process; each may take a few hundred MB for a 50-megapixel image. */
+const MAX_PROCESSING = 2;
+/** Uploads allowed to wait for a slot; beyond that the upload is refused as temporarily unavailable. */
+const MAX_WAITING = 16;
+let processing = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs image work with at most MAX_PROCESSING at a time, so a burst of uploads cannot exhaust memory. */
+export async function withProcessingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (processing >= MAX_PROCESSING) {
+    if (waiting.length >= MAX_WAITING) throw new AppError('service_unavailable');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    processing++;
+  }
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else processing--;
+  }
+}
+
 /**
  * Turns an uploaded file into the served variants: the type is detected from the bytes, the image is turned upright
  * from its EXIF orientation, every piece of metadata (EXIF, GPS, XMP, ICC comments) is dropped by re-encoding,

@@ -1,7 +1,7 @@
 import { FREE_VISIBLE_PHOTOS, photoLimit, type TPhoto, VISITOR_VISIBLE_PHOTOS } from '../../../common/photos.ts';
 import type { TDb } from '../../db/connect.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { processPhoto } from './photo-processing.ts';
+import { processPhoto, withProcessingSlot } from './photo-processing.ts';
 import { photoUrls, type TPhotoStore } from './photo-store.ts';
 import {
   arrangePhotos,
@@ -46,7 +46,7 @@ export function createPhotosService(db: TDb, store: TPhotoStore) {
       const limit = photoLimit(member.isPremium);
       // Cheap early refusal before the image work; the locked insert below is the real guard.
       if ((await countPhotos(db, member.profileId)) >= limit) throw limitReached(limit, member.isPremium);
-      const processed = await processPhoto(file);
+      const processed = await withProcessingSlot(() => processPhoto(file));
       const keys = await store.save(processed);
       const added = await insertPhotoWithinLimit(
         db,

@@ -144,7 +144,9 @@ describe('photo upload (spec §1/§9)', () => {
     expect(await t.services.database.db.$count(photos, eq(photos.profileId, m.user.profile.id))).toBe(3);
 
     await makePremium(m.user.id);
-    const uploads = await Promise.all(Array.from({ length: 23 }, () => upload(m.cookie, img)));
+    // Racing uploads, in waves that fit the processing queue (2 running + 16 waiting).
+    const wave = (n: number) => Promise.all(Array.from({ length: n }, () => upload(m.cookie, img)));
+    const uploads = [...(await wave(12)), ...(await wave(11))];
     const codes = uploads.map((r) => r.statusCode).sort();
     // 22 more fit (25 in all); of 23 racing uploads exactly one is refused.
     expect(codes.filter((c) => c === 201)).toHaveLength(22);
@@ -271,5 +273,30 @@ describe('photos of others by viewer tier (spec §6)', () => {
     await upload(owner.cookie, await plainImage());
     const [p] = (await t.services.profiles.profileView(owner.user.profile.id, 'https://cdn.example.com'))!.photos;
     expect(p.filename).toMatch(/^https:\/\/cdn\.example\.com\/media\/[0-9a-f]{32}\.jpg$/);
+  });
+});
+
+describe('image work is limited per process', () => {
+  it('runs at most two at a time and refuses uploads beyond the waiting room', async () => {
+    const { withProcessingSlot } = await import('./photo-processing.ts');
+    let running = 0;
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const job = () =>
+      withProcessingSlot(async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running--;
+      });
+    const jobs = Array.from({ length: 18 }, job);
+    const refused = job();
+    await expect(refused).rejects.toMatchObject({ code: 'service_unavailable' });
+    while (releases.length || running) {
+      await new Promise((r) => setTimeout(r, 1));
+      releases.shift()?.();
+    }
+    await Promise.all(jobs);
+    expect(peak).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { type TProfileUpdate, ZProfileUpdate } from '../../../common/profile-edi
 import type { TDb } from '../../db/connect.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
 import { regionsOf } from '../reference/reference.service.ts';
 
 /** Throws invalid_request unless the region belongs to the (served) country in the regions dataset. */
@@ -14,11 +15,21 @@ export function assertRegion(country: string, regionCode: string): void {
   }
 }
 
-/** The zod issues of a failed parse as the API's `{ path, message }` list (messages are catalogue keys). */
-export function invalidRequest(issues: { path: PropertyKey[]; message: string }[]) {
-  return new AppError('invalid_request', {
-    issues: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  });
+/** Finds the centre of a named city (the geocoding dataset), or null when unknown. */
+export type TLocateCity = (
+  country: string,
+  regionCode: string,
+  city: string,
+) => Promise<{ lat: number; lon: number } | null>;
+
+/** The coordinates to store with a location: the city's centre, never the member's own position. */
+export async function cityCentre(
+  locate: TLocateCity | undefined,
+  country: string,
+  place: { region_code: string; city: string },
+) {
+  const point = (await locate?.(country, place.region_code, place.city)) ?? null;
+  return { lat: point?.lat ?? null, lon: point?.lon ?? null };
 }
 
 /** A member's own profile for /profile: every editable attribute (spec §2 profile settings). */
@@ -61,16 +72,13 @@ export async function saveMyProfile(
   db: TDb,
   userId: number,
   input: TProfileUpdate,
-  locate?: (country: string, regionCode: string, city: string) => Promise<{ lat: number; lon: number } | null>,
+  locate?: TLocateCity,
 ): Promise<void> {
-  const parsed = ZProfileUpdate.safeParse(input);
-  if (!parsed.success) throw invalidRequest(parsed.error.issues);
-  const v = parsed.data;
+  const v = parseOrThrow(ZProfileUpdate, input);
   const country = v.country.toUpperCase();
   assertRegion(country, v.region_code);
   const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('authentication_required');
-  const point = (await locate?.(country, v.region_code, v.city)) ?? null;
   await db
     .update(profiles)
     .set({
@@ -87,8 +95,7 @@ export async function saveMyProfile(
       country,
       regionCode: v.region_code,
       city: v.city,
-      lat: point?.lat ?? null,
-      lon: point?.lon ?? null,
+      ...(await cityCentre(locate, country, v)),
     })
     .where(eq(profiles.id, user.profileId));
 }

@@ -1,36 +1,40 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { ABOUT_ME_MAX } from '../../../common/profile-edit.ts';
+import type { z } from 'zod';
+import { ZProfileUpdate } from '../../../common/profile-edit.ts';
 import type { TDb } from '../../db/connect.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertRegion } from './my-profile.service.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
+import { assertRegion, cityCentre, type TLocateCity } from './my-profile.service.ts';
 
-/** Location and about-me asked on complete-signup (the profiles issue adds every other attribute). */
-export const ZProfileBasics = z.object({
-  country: z.string().length(2),
-  region_code: z.string().min(1).max(10),
-  city: z.string().trim().min(1).max(80),
-  about_me: z.string().trim().max(ABOUT_ME_MAX).default(''),
+/** Location and about-me asked on complete-signup: the same rules as the full profile form. */
+export const ZProfileBasics = ZProfileUpdate.pick({ country: true, region_code: true, city: true }).extend({
+  about_me: ZProfileUpdate.shape.about_me.default(''),
 });
 
 export type TProfileBasics = z.input<typeof ZProfileBasics>;
 
 /** Saves a member's country, region (validated against the regions dataset), city and about-me. */
-export async function saveProfileBasics(db: TDb, userId: number, input: TProfileBasics): Promise<void> {
-  const parsed = ZProfileBasics.safeParse(input);
-  if (!parsed.success)
-    throw new AppError('invalid_request', {
-      issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: 'validation.required' })),
-    });
-  const v = parsed.data;
+export async function saveProfileBasics(
+  db: TDb,
+  userId: number,
+  input: TProfileBasics,
+  locate?: TLocateCity,
+): Promise<void> {
+  const v = parseOrThrow(ZProfileBasics, input);
   const country = v.country.toUpperCase();
   assertRegion(country, v.region_code);
   const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('authentication_required');
   await db
     .update(profiles)
-    .set({ country, regionCode: v.region_code, city: v.city, aboutMe: v.about_me })
+    .set({
+      country,
+      regionCode: v.region_code,
+      city: v.city,
+      aboutMe: v.about_me,
+      ...(await cityCentre(locate, country, v)),
+    })
     .where(eq(profiles.id, user.profileId));
 }
 

@@ -1,22 +1,26 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { complaints, photos, profiles, reports } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../profiles/blocks.service.ts';
+import { blockedProfileIds, notBlockedWith } from '../profiles/blocks.service.ts';
 
 export type TNewReport = typeof reports.$inferInsert;
 export type TNewComplaint = typeof complaints.$inferInsert;
 
-/** True when the viewer may see the profile: active, not invisible, no block in either direction. */
-export async function isProfileVisibleTo(db: TDb, viewerProfileId: number, profileId: number): Promise<boolean> {
+/**
+ * True when the member may report the profile: it is visible to them (active, not invisible, no block), or there
+ * is a block between the two in either direction (the blocked or blocking member can still be reported).
+ */
+export async function isProfileReportableBy(db: TDb, reporterProfileId: number, profileId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: profiles.id })
     .from(profiles)
     .where(
       and(
         eq(profiles.id, profileId),
-        eq(profiles.status, 'active'),
-        eq(profiles.invisible, false),
-        notBlockedWith(viewerProfileId),
+        or(
+          and(eq(profiles.status, 'active'), eq(profiles.invisible, false), notBlockedWith(reporterProfileId)),
+          sql`${profiles.id} in (${blockedProfileIds(reporterProfileId)})`,
+        ),
       ),
     )
     .limit(1);
@@ -42,4 +46,13 @@ export async function insertReportOnce(db: TDb, report: TNewReport): Promise<voi
 export async function insertComplaint(db: TDb, complaint: TNewComplaint): Promise<number> {
   const [row] = await db.insert(complaints).values(complaint).returning({ id: complaints.id });
   return row.id;
+}
+
+/** Complaints that named this email address since a moment (the receipt limit per recipient). */
+export async function countComplaintsTo(db: TDb, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(complaints)
+    .where(and(eq(complaints.email, email), gte(complaints.createdAt, since)));
+  return row?.n ?? 0;
 }

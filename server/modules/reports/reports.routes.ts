@@ -55,6 +55,7 @@ export async function reportsRoutes(app: FastifyInstance, { services }: { servic
         site: request.site,
         locale: request.locale,
         userId: request.user?.id ?? null,
+        accountEmail: request.user?.email ?? null,
       });
       for (const err of mailErrors)
         request.log.error({ err, complaintId: id }, 'complaint email failed; queued for retry');

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { isLocale, LOCALE_NAMES, type TLocale } from '../../../common/locales.ts';
 import {
   type TComplaintRequest,
@@ -9,23 +8,27 @@ import {
 import type { TDb } from '../../db/connect.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverT } from '../../lib/i18n.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { insertComplaint, insertReportOnce, isPhotoOfProfile, isProfileVisibleTo } from './reports.repository.ts';
+import {
+  countComplaintsTo,
+  insertComplaint,
+  insertReportOnce,
+  isPhotoOfProfile,
+  isProfileReportableBy,
+} from './reports.repository.ts';
+
+/** Complaint receipts one address receives per day at most. */
+const RECEIPTS_PER_DAY = 3;
 
 export interface TComplaintContext {
   site: TSite;
   locale: TLocale;
   /** The logged-in account that sends it, if any. */
   userId: number | null;
-}
-
-/** Validates input with a shared schema; the issues carry catalogue keys for the form. */
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw new AppError('invalid_request', { issues });
+  /** That account's email: a member's receipt goes there, whatever address the form carries. */
+  accountEmail?: string | null;
 }
 
 /** Reports of profiles and photos for moderation, and complaints to support (issue 4). */
@@ -35,10 +38,11 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
   return {
     /** Stores a member's report of a profile they can see, or of one of its photos; a repeat changes nothing. */
     async report(reporterProfileId: number, input: TReportRequest): Promise<void> {
-      const v = parse(ZReportRequest, input);
+      const v = parseOrThrow(ZReportRequest, input);
       if (v.profile_id === reporterProfileId) throw new AppError('invalid_request');
-      // Hidden, unknown and blocked profiles answer alike, so a report cannot probe who exists.
-      if (!(await isProfileVisibleTo(db, reporterProfileId, v.profile_id))) throw new AppError('profile_not_found');
+      // Visible profiles can be reported, and so can any member with a block between the two (block and report,
+      // or a harasser who blocked first); other hidden and unknown profiles answer alike, so nothing can be probed.
+      if (!(await isProfileReportableBy(db, reporterProfileId, v.profile_id))) throw new AppError('profile_not_found');
       if (v.photo_id && !(await isPhotoOfProfile(db, v.photo_id, v.profile_id))) throw new AppError('photo_not_found');
       await insertReportOnce(db, {
         reporterProfileId,
@@ -57,7 +61,7 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
       input: TComplaintRequest,
       ctx: TComplaintContext,
     ): Promise<{ id: number; mailErrors: unknown[] }> {
-      const v = parse(ZComplaintRequest, input);
+      const v = parseOrThrow(ZComplaintRequest, input);
       const { site } = ctx;
       const id = await insertComplaint(db, {
         siteId: site.id,
@@ -68,6 +72,11 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
         message: v.message,
         locale: ctx.locale,
       });
+      // The receipt repeats nothing the sender typed, and one address gets at most a few a day, so the form
+      // cannot be used to mail strangers. Members get it at their own account address.
+      const receiptTo = ctx.accountEmail ?? v.email;
+      const recent = await countComplaintsTo(db, receiptTo, new Date(Date.now() - 86_400_000));
+      const receipt = recent <= RECEIPTS_PER_DAY ? receiptTo : null;
       const supportLocale = isLocale(site.domainLanguage) ? site.domainLanguage : 'en';
       const supportT = serverT(supportLocale);
       const results = await Promise.all([
@@ -89,16 +98,17 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
             message: v.message,
           },
         }),
-        mailer.sendOrQueue({
-          site,
-          to: v.email,
-          locale: ctx.locale,
-          kind: 'complaint_receipt',
-          replyTo: site.supportEmail,
-          vars: { id, topic: serverT(ctx.locale)(`complaints.topics.${v.topic}`) },
-        }),
+        receipt &&
+          mailer.sendOrQueue({
+            site,
+            to: receipt,
+            locale: ctx.locale,
+            kind: 'complaint_receipt',
+            replyTo: site.supportEmail,
+            vars: { id, topic: serverT(ctx.locale)(`complaints.topics.${v.topic}`) },
+          }),
       ]);
-      const mailErrors = results.flatMap((r) => (r.sent ? [] : [r.error]));
+      const mailErrors = results.flatMap((r) => (!r || r.sent ? [] : [r.error]));
       return { id, mailErrors };
     },
   };

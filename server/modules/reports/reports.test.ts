@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('reporting a profile or photo (issue 4)', () => {
     ]);
   });
 
-  it('refuses oneself, unknown, hidden and blocked profiles and photos of another profile, storing nothing', async () => {
+  it('refuses oneself, unknown and hidden profiles and photos of another profile, storing nothing', async () => {
     const { db } = t.services.database;
     const anna = await activeMember();
     const me = anna.user.profile.id;
@@ -127,7 +127,7 @@ describe('reporting a profile or photo (issue 4)', () => {
     const self = await report(anna.cookie, { profile_id: me, reason: 'other' });
     expect(self.statusCode).toBe(400);
     expect(self.json().error).toBe('invalid_request');
-    for (const hidden of [99_999_999, invisible, unconfirmed, blockedByAnna, blockedAnna]) {
+    for (const hidden of [99_999_999, invisible, unconfirmed]) {
       const id = typeof hidden === 'number' ? hidden : hidden.user.profile.id;
       const res = await report(anna.cookie, { profile_id: id, reason: 'fake_profile' });
       expect(res.statusCode, `profile ${id}`).toBe(404);
@@ -147,6 +147,12 @@ describe('reporting a profile or photo (issue 4)', () => {
     });
     expect(unknownPhoto.json().error).toBe('photo_not_found');
     expect(await reportsBy(me)).toHaveLength(0);
+    // A block either way does not protect from a report: block and report, or a harasser who blocked first.
+    for (const blocked of [blockedByAnna, blockedAnna]) {
+      const res = await report(anna.cookie, { profile_id: blocked.user.profile.id, reason: 'harassment' });
+      expect(res.statusCode).toBe(204);
+    }
+    expect(await reportsBy(me)).toHaveLength(2);
   });
 
   it('needs a login, and answers a bad reason or message with a localized invalid_request', async () => {
@@ -229,6 +235,25 @@ describe('complaints (issue 4)', () => {
     const [row] = await t.services.database.db.select().from(complaints).where(eq(complaints.id, res.json().id));
     expect(row.userId).toBe(anna.user.id);
     expect(row.topic).toBe('privacy');
+  });
+
+  it('sends a member’s receipt to the account address, and at most 3 receipts a day to one address', async () => {
+    const { db } = t.services.database;
+    const anna = await activeMember();
+    const typed = `typed-${randomUUID()}@example.com`;
+    await complain(t, complaintForm({ email: typed }), { cookies: anna.cookie });
+    const receipts = (to: string) =>
+      db
+        .select()
+        .from(mailbox)
+        .where(and(eq(mailbox.to, to), eq(mailbox.kind, 'complaint_receipt')));
+    expect(await receipts(typed)).toHaveLength(0);
+    expect(await receipts(anna.form.email)).toHaveLength(1);
+    const victim = `victim-${randomUUID()}@example.com`;
+    for (let i = 0; i < 5; i++) {
+      expect((await complain(t, complaintForm({ email: victim }), { ip: `198.51.100.${i}` })).statusCode).toBe(201);
+    }
+    expect(await receipts(victim)).toHaveLength(3);
   });
 
   it('answers an invalid email, topic or message with a localized invalid_request and stores and sends nothing', async () => {

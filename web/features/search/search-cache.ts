@@ -1,5 +1,8 @@
-/** How long a page of search results is reused while paging back and forth (spec §3: cached pages in client state). */
-export const SEARCH_CACHE_MS = 60_000;
+/**
+ * How long a page of search results is reused while paging back and forth (spec §3: cached pages in client state).
+ * Short, because a block by someone else must show soon; the blocker's own cache is cleared at once.
+ */
+export const SEARCH_CACHE_MS = 20_000;
 const MAX_PAGES = 50;
 
 const pages = new Map<string, { data: unknown; at: number }>();
