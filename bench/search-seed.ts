@@ -2,6 +2,7 @@
 // ages 18-80, about 60% with a main photo (some with more photos), a few % invisible or disabled, member accounts for
 // one profile in 20, and blocks between them. Deterministic for a given size.
 import { randomBytes } from 'node:crypto';
+import { INTERESTS } from '../common/profile-attributes.ts';
 import { faker } from '@faker-js/faker';
 import type pg from 'pg';
 import { COUNTRIES, COUNTRY_LOCALES } from '../common/locales.ts';
@@ -139,6 +140,11 @@ export async function seedSearchData(
     );
   }
   await pool.query(`select setval(pg_get_serial_sequence('profiles', 'id'), $1)`, [count]);
+  // About one interest in eight, drawn per member (the correlated subquery is evaluated for each row).
+  await pool.query(
+    `update profiles set interests = array(select k from unnest($1::text[]) k where random() < 0.125 + 0 * profiles.id)`,
+    [INTERESTS.map(([key]) => key)],
+  );
   for (let start = 0; start < photo.profile.length; start += CHUNK) {
     const s = (a: unknown[]) => a.slice(start, start + CHUNK);
     await pool.query(

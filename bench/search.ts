@@ -29,7 +29,7 @@ if (!baseUrl) {
 }
 
 type TStatement = { text: string; values: unknown[]; rowCount: number | null };
-type TScenario = { name: string; query: string; viewer?: boolean };
+type TScenario = { name: string; query: string; viewer?: boolean; run?: 'matches' | 'profile' };
 type TStats = { p50: number; p99: number; mean: number };
 
 const SCENARIOS: TScenario[] = [
@@ -45,6 +45,9 @@ const SCENARIOS: TScenario[] = [
   { name: 'few matches (+ similar)', query: 'gender=male&country=NZ&countryregion=GIS&min_age=70&max_age=71' },
   { name: 'viewer with blocks, no filter', query: '', viewer: true },
   { name: 'viewer with blocks, gender + country', query: 'gender=female&country=US', viewer: true },
+  { name: 'match finder, page 1 (viewer)', query: '', viewer: true, run: 'matches' },
+  { name: 'match finder, page 5 (viewer)', query: 'page=5', viewer: true, run: 'matches' },
+  { name: 'profile view + related (viewer)', query: '', viewer: true, run: 'profile' },
 ];
 
 /** Percentiles and mean of latencies in milliseconds. */
@@ -138,20 +141,43 @@ try {
     [seeded.viewer],
   );
   const blockedIds = new Set(blockedRows.map((r: { id: number }) => r.id));
+  // A visible woman in the US with a photo, not blocked either way: the profile the viewer opens.
+  const {
+    rows: [{ id: profileToView }],
+  } = await raw.query(
+    `select max(p.id) as id from profiles p join photos ph on ph.profile_id = p.id and ph.is_main
+     where p.status = 'active' and not p.invisible and p.gender = 'female' and p.country = 'US'
+       and p.id <> all($1::int[])`,
+    [[...blockedIds]],
+  );
 
   const rows: { scenario: TScenario; found: number; statements: number; app: TStats; raw: TStats }[] = [];
   for (const scenario of SCENARIOS) {
     const query = ZSearchQuery.parse(Object.fromEntries(new URLSearchParams(scenario.query)));
     const opts = { cdnPrefix: '', excludeProfileId: scenario.viewer ? seeded.viewer : undefined };
-    const runApp = () => app.search(query, opts);
-    const first = await recorded.search(query, opts);
+    const member = { profileId: seeded.viewer, isPremium: false };
+    // Every scenario answers with the member ids it shows and a count of what it found.
+    const run = async (svc: typeof app) => {
+      if (scenario.run === 'matches') {
+        const cards = await svc.suggestionsFor(seeded.viewer, '', 25, (query.page - 1) * 24);
+        return { ids: cards.map((c) => c.id), found: cards.length };
+      }
+      if (scenario.run === 'profile') {
+        const view = await svc.profileView(profileToView, '', member);
+        return { ids: view?.related.map((c) => c.id) ?? [], found: view ? 1 : 0 };
+      }
+      const result = await svc.search(query, opts);
+      return { ids: [...result.results, ...result.similar].map((r) => r.id), found: result.numResults };
+    };
+    const runApp = () => run(app);
+    const first = await run(recorded);
     const groups = recorder.take();
     // The raw statements must be the app's: same number of rows each, and the block condition really applied.
     const check = await runRaw(raw, groups);
     groups.flat().forEach((s, i) => {
       if (check[i].rowCount !== s.rowCount) throw new Error(`${scenario.name}: raw statement ${i} row count differs`);
     });
-    const shown = [...first.results, ...first.similar].map((r) => r.id);
+    const shown = first.ids;
     if (scenario.viewer && shown.some((id) => blockedIds.has(id) || id === seeded.viewer)) {
       throw new Error(`${scenario.name}: a blocked member or the viewer was returned`);
     }
@@ -178,7 +204,7 @@ try {
     }
     rows.push({
       scenario,
-      found: first.numResults,
+      found: first.found,
       statements: groups.flat().length,
       app: stats(appMs),
       raw: stats(rawMs),

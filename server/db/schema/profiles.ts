@@ -7,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   unique,
+  uniqueIndex,
   real,
   serial,
   text,
@@ -75,7 +76,13 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_profile_idx').on(t.profileId, t.position)],
+  (t) => [
+    index('photos_profile_idx').on(t.profileId, t.position),
+    // At most one main photo per profile, whatever runs at the same time.
+    uniqueIndex('photos_one_main_idx')
+      .on(t.profileId)
+      .where(sql`${t.isMain}`),
+  ],
 );
 
 /** Blocks between members (spec §6): either direction hides the two from each other and stops all contact. */

@@ -26,7 +26,7 @@ export async function insertPhotoWithinLimit(
   limit: number,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${profileId} for update`);
+    await lockProfile(tx, profileId);
     const [{ n, last }] = await tx
       .select({ n: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${photos.position}), -1)::int` })
       .from(photos)
@@ -37,9 +37,15 @@ export async function insertPhotoWithinLimit(
   });
 }
 
+/** Serialises every change to one profile's photos (upload, delete, arrange) on the profile row. */
+async function lockProfile(tx: TTx, profileId: number): Promise<void> {
+  await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${profileId} for update`);
+}
+
 /** Deletes one of a profile's photos; the next photo becomes main when the main one goes. Returns its keys. */
 export async function deletePhoto(db: TDb, profileId: number, photoId: string): Promise<TPhotoKeys | null> {
   return db.transaction(async (tx) => {
+    await lockProfile(tx, profileId);
     const [gone] = await tx
       .delete(photos)
       .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)))
@@ -60,16 +66,19 @@ export async function arrangePhotos(
   change: { mainPhotoId?: string; order?: string[] },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockProfile(tx, profileId);
     const own = await listPhotos(tx, profileId);
     const ids = new Set(own.map((p) => p.id));
     if (change.mainPhotoId && !ids.has(change.mainPhotoId)) return false;
     if (change.order && (change.order.length !== ids.size || !change.order.every((id) => ids.has(id)))) return false;
     if (change.order && new Set(change.order).size !== change.order.length) return false;
     if (change.mainPhotoId) {
+      // Two steps: at most one main photo per profile is a unique index, checked row by row.
       await tx
         .update(photos)
-        .set({ isMain: sql`${photos.id} = ${change.mainPhotoId}::uuid` })
-        .where(eq(photos.profileId, profileId));
+        .set({ isMain: false })
+        .where(and(eq(photos.profileId, profileId), eq(photos.isMain, true)));
+      await tx.update(photos).set({ isMain: true }).where(eq(photos.id, change.mainPhotoId));
     }
     if (change.order) {
       for (const [position, id] of change.order.entries()) {

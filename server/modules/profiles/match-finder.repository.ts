@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
 import { notBlockedWith } from './blocks.service.ts';
@@ -15,25 +15,41 @@ export interface TMatchSeeker {
 }
 
 /**
- * Visible members with a photo of the genders the viewer looks for, ranked: same region, then same country, then
- * most interests in common, then closest in age (spec §2 match-finder and signup-matches).
+ * Visible members with a photo of the genders the viewer looks for, ranked: same region, then most interests in
+ * common, then closest in age (spec §2 match-finder and signup-matches). `inCountry` picks the viewer's own country
+ * (served by profiles_search_idx) or every other country, so no query ranks the whole table.
  */
-export async function findMatches(db: TDb, me: TMatchSeeker, limit: number, offset: number): Promise<TCardRow[]> {
-  // Interests in common; left out when the viewer has none (a constant would be read as a column number).
+export async function findMatches(
+  db: TDb,
+  me: TMatchSeeker,
+  limit: number,
+  offset: number,
+  inCountry = true,
+): Promise<TCardRow[]> {
+  // Interests in common, as a sum of containment tests (cheap per row, unlike an array intersection); left out
+  // when the viewer has none (a constant would be read as a column number).
   const shared = me.interests.length
     ? [
         desc(
-          sql`cardinality(array(select unnest(${profiles.interests}) intersect select unnest(array[${sql.join(
-            me.interests.map((i) => sql`${i}`),
-            sql`, `,
-          )}]::text[])))`,
+          sql.join(
+            me.interests.map((i) => sql`(${profiles.interests} @> array[${i}]::text[])::int`),
+            sql` + `,
+          ),
         ),
       ]
     : [];
+  // The main photo is looked up per candidate (a lateral join over its unique index), never by joining every photo.
+  const mainPhoto = db
+    .select({ fileKey: photos.fileKey })
+    .from(photos)
+    .where(and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    // The limit keeps the planner from flattening this into a join over every photo.
+    .limit(1)
+    .as('main_photo');
   return db
-    .select(CARD_COLUMNS)
+    .select({ ...CARD_COLUMNS, fileKey: mainPhoto.fileKey })
     .from(profiles)
-    .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .innerJoinLateral(mainPhoto, sql`true`)
     .where(
       and(
         eq(profiles.status, 'active'),
@@ -41,15 +57,22 @@ export async function findMatches(db: TDb, me: TMatchSeeker, limit: number, offs
         sql`${profiles.id} <> ${me.profileId}`,
         notBlockedWith(me.profileId),
         inArray(profiles.gender, me.genders),
+        inCountry ? eq(profiles.country, me.country) : ne(profiles.country, me.country),
       ),
     )
     .orderBy(
-      sql`(${profiles.country} = ${me.country} and ${profiles.regionCode} = ${me.regionCode}) desc`,
-      sql`(${profiles.country} = ${me.country}) desc`,
+      sql`(${profiles.regionCode} = ${me.regionCode}) desc`,
       ...shared,
       sql`abs(${profiles.birthDate} - ${me.birthDate}::date)`,
       desc(profiles.id),
     )
     .limit(limit)
     .offset(offset);
+}
+
+/** Matches in the viewer's country; the first page is filled up from other countries when the country has too few. */
+export async function findMatchesNearFirst(db: TDb, me: TMatchSeeker, limit: number, offset: number) {
+  const near = await findMatches(db, me, limit, offset);
+  if (offset > 0 || near.length >= limit) return near;
+  return [...near, ...(await findMatches(db, me, limit - near.length, 0, false))];
 }

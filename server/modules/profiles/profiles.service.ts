@@ -14,7 +14,7 @@ import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../..
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
 import { listPhotos } from '../photos/photos.repository.ts';
-import { findMatches } from './match-finder.repository.ts';
+import { findMatches, findMatchesNearFirst } from './match-finder.repository.ts';
 import { distance as geoDistance } from 'geokdbush';
 import { distanceBucket } from '../../../common/distance.ts';
 import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
@@ -95,7 +95,7 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
     async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12, offset = 0): Promise<TProfileCard[]> {
       const [me] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
       if (!me) return [];
-      const rows = await findMatches(
+      const rows = await findMatchesNearFirst(
         db,
         {
           profileId: me.id,

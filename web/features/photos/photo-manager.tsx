@@ -71,6 +71,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
   };
   const makeMain = (photo: TPhoto) =>
     change(() => api.patch('/api/photos.php', { main_photo_id: photo.id }), t('photos.main_set'));
+  // The main photo always comes first (it is the one others see first); the others are ordered around it.
   const move = (index: number, by: -1 | 1) => {
     const order = photos.map((p) => p.id);
     [order[index], order[index + by]] = [order[index + by], order[index]];
@@ -123,7 +124,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    disabled={busy || i === 0}
+                    disabled={busy || i === 0 || photos[i - 1].is_main}
                     onClick={() => void move(i, -1)}
                     aria-label={t('photos.move_earlier', { n: i + 1 })}
                     title={t('photos.move_earlier', { n: i + 1 })}
@@ -133,7 +134,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    disabled={busy || i === photos.length - 1}
+                    disabled={busy || i === photos.length - 1 || photo.is_main}
                     onClick={() => void move(i, 1)}
                     aria-label={t('photos.move_later', { n: i + 1 })}
                     title={t('photos.move_later', { n: i + 1 })}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "photos_one_main_idx" ON "photos" USING btree ("profile_id") WHERE "photos"."is_main";
