@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ZSearchQuery } from '../common/search.ts';
-import { loadConfig } from '../server/config.ts';
 import { connectDatabase, type TDb } from '../server/db/connect.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { seedBaseSites } from '../server/db/seed/base-sites.ts';
@@ -131,11 +130,10 @@ try {
   const seeded = await seedSearchData(raw, site.id, PROFILES);
   const seedSeconds = (performance.now() - started) / 1000;
 
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  const app = createProfilesService(database.db, config);
+  const app = createProfilesService(database.db);
   const recorder = recordingPool(url);
   closers.push(() => recorder.pool.end());
-  const recorded = createProfilesService(drizzle(recorder.pool, { schema }) as unknown as TDb, config);
+  const recorded = createProfilesService(drizzle(recorder.pool, { schema }) as unknown as TDb);
   const { rows: blockedRows } = await raw.query(
     'select blocked_profile_id as id from blocks where blocker_profile_id = $1 union select blocker_profile_id from blocks where blocked_profile_id = $1',
     [seeded.viewer],

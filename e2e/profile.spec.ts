@@ -85,7 +85,9 @@ test('a free member sees the first photos of another member and the rest censore
   }
   // The free limit is reached: the upload tile is gone and the upgrade prompt shows.
   await expect(owner.page.locator('input[type=file]')).toHaveCount(0);
-  await expect(owner.page.getByText(text('en', 'photos.full_free').replace('{{limit}}', '3'))).toBeVisible();
+  await expect(
+    owner.page.getByText(text('en', 'photos.full_free').replace('{{limit}}', '3').replace('{{premium_limit}}', '25')),
+  ).toBeVisible();
 
   const viewer = await confirmedMember(browser, 'victor', { gender: 'male', lookingFor: 'female' });
   await viewer.page.goto(`/members/${owner.profileId}`);

@@ -13,6 +13,7 @@ import { loadMyProfile, saveMyProfile, type TMyProfile } from './modules/profile
 import { locateCity } from './modules/geo/geocode.service.ts';
 import type { TProfileUpdate } from '../common/profile-edit.ts';
 import { createPhotosService, type TPhotosService } from './modules/photos/photos.service.ts';
+import { createReportsService, type TReportsService } from './modules/reports/reports.service.ts';
 import {
   loadProfileBasics,
   saveProfileBasics,
@@ -36,6 +37,7 @@ export interface TServices {
   profiles: TProfilesService;
   blocks: TBlocksService;
   photos: TPhotosService;
+  reports: TReportsService;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -77,9 +79,10 @@ export async function createServices(
     database,
     sites: createSitesService(database.db),
     geoip: await createGeoIpService({ header: config.geoipHeader }),
-    profiles: createProfilesService(database.db, config),
+    profiles: createProfilesService(database.db, now),
     blocks: createBlocksService(database.db),
     photos: createPhotosService(database.db, photoStore),
+    reports: createReportsService({ db: database.db, mailer }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

@@ -18,7 +18,11 @@ export const errorsPlugin = fp(
         body = { error: err.code, message: t(`errors.${err.code}`, vars), data: err.data };
       } else if (hasZodFastifySchemaValidationErrors(err)) {
         status = 400;
-        const issues = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+        // Dotted paths ("interests.0"), as the services report them, rather than JSON pointers ("/interests/0").
+        const issues = err.validation.map((v) => ({
+          path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: v.message,
+        }));
         body = { error: 'invalid_request', message: t('errors.invalid_request'), data: { issues } };
       } else if (err.statusCode === 429) {
         status = 429;

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +36,16 @@ function idFields(route: { url: string; schema?: Record<string, unknown> }): str
 const NOT_OWNED: Record<string, string> = {
   'GET /dev/mailbox/:id': 'development mailbox; registered only outside production (see app.ts)',
 };
+
+/** Page routes (web/routes.ts) that take an id; each is attacked in the profile pages test below. */
+const CHECKED_PAGES = [
+  'members/:id',
+  'likes/m/:id',
+  'members/:id/landing',
+  'members/:id/landing2/:slug?',
+  'members/:id/landing3/:slug?',
+  'members/:id/signup',
+];
 
 const CHECKED = [
   'POST /api/block.php',
@@ -85,7 +97,7 @@ describe('access checks on every id-taking endpoint', () => {
     for (const key of CHECKED) expect(taking).toContain(key);
   });
 
-  it('POST/DELETE /api/block.php: no block on oneself, unknown or hidden members; only the blocker can unblock', async () => {
+  it('POST/DELETE /api/block.php: no block on oneself or unknown members; only the blocker can unblock', async () => {
     const a = await activeMember();
     const b = await activeMember();
     expect((await call('POST', '/api/block.php', a.cookie, { profile_id: a.user.profile.id })).statusCode).toBe(400);
@@ -146,6 +158,12 @@ describe('access checks on every id-taking endpoint', () => {
     expect(stored).toEqual([]);
   });
 
+  it('every page route that takes an id has a check here', async () => {
+    const routes = await readFile(path.resolve(import.meta.dirname, '../../web/routes.ts'), 'utf8');
+    const withId = [...routes.matchAll(/route\('([^']*:id[^']*)'/g)].map((m) => m[1]);
+    expect(withId.sort()).toEqual([...CHECKED_PAGES].sort());
+  });
+
   it('profile pages: hidden and unknown members are 404, a blocker’s profile is 403 for the blocked member', async () => {
     const viewer = await activeMember();
     const hidden = await activeMember();
@@ -162,5 +180,19 @@ describe('access checks on every id-taking endpoint', () => {
     expect((await page('abc')).statusCode).toBe(404);
     expect((await page(blocker.user.profile.id)).statusCode).toBe(403);
     expect((await page(hidden.user.profile.id, '/landing')).statusCode).toBe(404);
+    expect((await page(hidden.user.profile.id, '/landing2')).statusCode).toBe(404);
+    expect((await page(hidden.user.profile.id, '/landing3/x')).statusCode).toBe(404);
+    expect((await page(99_999_999, '/signup')).statusCode).toBe(404);
+
+    // The same screen from the likes overview: members only, and the same rules.
+    const likes = (id: number, cookie?: Record<string, string>) =>
+      t.app.inject({ url: `/likes/m/${id}`, headers: { host: 'localhost' }, cookies: cookie });
+    const visitor = await likes(blocker.user.profile.id);
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toBe(
+      `/login?redirect=${encodeURIComponent(`/likes/m/${blocker.user.profile.id}`)}`,
+    );
+    expect((await likes(blocker.user.profile.id, viewer.cookie)).statusCode).toBe(403);
+    expect((await likes(hidden.user.profile.id, viewer.cookie)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZProfileUpdate } from '../../../common/profile-edit.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 
@@ -37,15 +38,14 @@ export async function myProfileRoutes(app: FastifyInstance, { services }: { serv
       schema: {
         tags: ['profiles'],
         summary: 'Save my profile attributes, about-me, interests and location',
-        // Validated by the service with the shared ZProfileUpdate, so form and API give the same messages.
-        body: z.record(z.string(), z.unknown()),
+        body: ZProfileUpdate,
         response: { 200: z.object({ profile: ZMyProfile }) },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
       const user = requireUser(request);
-      await services.myProfile.save(user.id, request.body as never);
+      await services.myProfile.save(user.id, request.body);
       return { profile: await services.myProfile.load(user.id) };
     },
   );

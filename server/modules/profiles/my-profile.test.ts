@@ -116,3 +116,20 @@ describe('location at city precision (issue 4)', () => {
     expect(row.lat).toBeNull();
   });
 });
+
+describe('the owner’s view of their own profile', () => {
+  it('shows members their own profile while hidden from others, saying why', async () => {
+    const m = await buildMember(t);
+    const other = await buildMember(t);
+    const id = m.user.profile.id;
+    const asOwner = await t.services.profiles.profileView(id, '', { profileId: id, isPremium: false });
+    expect(asOwner?.hidden_reason).toBe('not_active');
+    expect(
+      await t.services.profiles.profileView(id, '', { profileId: other.user.profile.id, isPremium: false }),
+    ).toBeNull();
+    await t.services.database.db.update(profiles).set({ status: 'active', invisible: true }).where(eq(profiles.id, id));
+    expect((await t.services.profiles.profileView(id, '', { profileId: id, isPremium: false }))?.hidden_reason).toBe(
+      'invisible',
+    );
+  });
+});

@@ -49,16 +49,22 @@ export async function countNicheProfiles(db: TDb, niche: number): Promise<number
   return row?.n ?? 0;
 }
 
-/** One active, visible profile with its main photo key, or undefined. */
+/** One active, visible profile with its main photo key, or undefined; `ownerView` also finds a hidden one. */
 export async function findPublicProfile(
   db: TDb,
   id: number,
+  ownerView = false,
 ): Promise<(TProfileRow & { fileKey: string | null }) | undefined> {
   const [row] = await db
     .select({ profile: profiles, fileKey: photos.fileKey })
     .from(profiles)
     .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-    .where(and(eq(profiles.id, id), eq(profiles.status, 'active'), eq(profiles.invisible, false)))
+    .where(
+      and(
+        eq(profiles.id, id),
+        ownerView ? undefined : and(eq(profiles.status, 'active'), eq(profiles.invisible, false)),
+      ),
+    )
     .limit(1);
   return row ? { ...row.profile, fileKey: row.fileKey } : undefined;
 }

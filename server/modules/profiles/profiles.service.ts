@@ -1,5 +1,4 @@
 import { yearsSince } from '../../../common/accounts.ts';
-import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/connect.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import {
@@ -13,6 +12,7 @@ import {
 import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema/index.ts';
+import { photoUrls } from '../photos/photo-store.ts';
 import { listPhotos } from '../photos/photos.repository.ts';
 import { findMatches, findMatchesNearFirst } from './match-finder.repository.ts';
 import { distance as geoDistance } from 'geokdbush';
@@ -35,10 +35,9 @@ export interface TProfileCard {
   main_image: TMainImage | null;
 }
 
-/** Public URLs of a stored photo, prefixed with the site's CDN prefix (spec §3 main_image). */
+/** Public URLs of a member's main photo, prefixed with the site's CDN prefix (spec §3 main_image); null = no photo. */
 export function mainImage(fileKey: string | null, cdnPrefix: string): TMainImage | null {
-  if (!fileKey) return null;
-  return { filename: `${cdnPrefix}/media/${fileKey}.jpg`, thumb_filename: `${cdnPrefix}/media/${fileKey}_thumb.jpg` };
+  return fileKey ? photoUrls({ fileKey, censoredKey: null }, cdnPrefix, false) : null;
 }
 
 /** The genders a member looks for, from their gender and sexuality. */
@@ -58,7 +57,7 @@ const BROAD_COUNT_MIN = 1000;
 const LANDING_CACHE_MS = 60_000;
 
 /** Profile reads used by public pages. */
-export function createProfilesService(db: TDb, _config: TConfig, now: () => Date = () => new Date()) {
+export function createProfilesService(db: TDb, now: () => Date = () => new Date()) {
   const cards = createTtlCache<TProfileCard[]>(LANDING_CACHE_MS);
   const counts = createTtlCache<number>(LANDING_CACHE_MS);
   const broadCounts = new Map<string, { n: number; expires: number }>();
@@ -162,7 +161,9 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
     /** A visible member's full profile for the profile screen (spec §2), with photos and related members; null otherwise. */
     async profileView(id: number, cdnPrefix: string, viewer?: { profileId: number; isPremium: boolean }) {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
-      const row = await findPublicProfile(db, id);
+      // Members always see their own profile, even while it is hidden from everyone else.
+      const isOwner = viewer?.profileId === id;
+      const row = await findPublicProfile(db, id, isOwner);
       if (!row) return null;
       const viewerProfileId = viewer?.profileId;
       const tier: TPhotoViewer = !viewer
@@ -209,6 +210,14 @@ export function createProfilesService(db: TDb, _config: TConfig, now: () => Date
         is_fictional: row.isFictional,
         photos: toPhotoWire(photoRows, cdnPrefix, tier),
         distance,
+        /** For the owner only: why others cannot see the profile right now. */
+        hidden_reason: !isOwner
+          ? null
+          : row.status !== 'active'
+            ? ('not_active' as const)
+            : row.invisible
+              ? ('invisible' as const)
+              : null,
         related: related.map((r) => toCard(r, cdnPrefix)),
       };
     },

@@ -10,7 +10,6 @@ import {
 } from '../../../common/reports.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
-import { createReportsService } from './reports.service.ts';
 
 /** Reports count per member when logged in (members behind one IP do not share a budget), else per IP. */
 const memberOrIp = (request: FastifyRequest) =>
@@ -19,7 +18,7 @@ const memberOrIp = (request: FastifyRequest) =>
 /** Reports of profiles and photos, and the complaint form (issue 4). */
 export async function reportsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reports = createReportsService({ db: services.database.db, mailer: services.mailer });
+  const { reports } = services;
 
   r.post(
     '/api/report.php',

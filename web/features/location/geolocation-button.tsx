@@ -5,6 +5,7 @@ import { useGeolocation } from './use-geolocation.ts';
 /** A location as the profile forms take it: codes of country and region ('' when unknown) and the city. */
 export interface TLocatedPlace {
   country: string;
+  country_name: string;
   region_code: string;
   city: string;
 }
@@ -28,7 +29,14 @@ export function GeolocationButton({
 
   const onClick = async () => {
     const found = await locate();
-    if (found) onLocated({ country: found.country, region_code: found.region_code ?? '', city: found.city });
+    if (found) {
+      onLocated({
+        country: found.country,
+        country_name: found.country_name,
+        region_code: found.region_code ?? '',
+        city: found.city,
+      });
+    }
   };
 
   let message = '';

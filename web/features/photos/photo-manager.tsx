@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
+import { PREMIUM_PHOTO_LIMIT } from '../../../common/constants.ts';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '../../../common/photos.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -157,7 +158,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
           {!full ? (
             <li className="col-6 col-sm-4 col-lg-3">
               <label
-                className={`d-flex flex-column align-items-center justify-content-center text-center h-100 rounded border border-2 p-3 ${dragging ? 'border-primary bg-primary-subtle' : 'border-secondary-subtle'}`}
+                className={`photo-drop d-flex flex-column align-items-center justify-content-center text-center h-100 rounded border border-2 p-3 ${dragging ? 'border-primary bg-primary-subtle' : 'border-secondary-subtle'}`}
                 style={{ borderStyle: 'dashed', minHeight: 160, cursor: upload ? 'progress' : 'pointer' }}
                 onDragOver={(e) => {
                   e.preventDefault();
@@ -217,7 +218,11 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
         ) : null}
         {full ? (
           <div className="alert alert-info py-2 d-flex flex-wrap align-items-center gap-2" role="status">
-            <span>{isPremium ? t('photos.full_premium', { limit }) : t('photos.full_free', { limit })}</span>
+            <span>
+              {isPremium
+                ? t('photos.full_premium', { limit })
+                : t('photos.full_free', { limit, premium_limit: PREMIUM_PHOTO_LIMIT })}
+            </span>
             {!isPremium ? (
               <Link className="btn btn-primary btn-sm" to={url('premium')}>
                 {t('nav.get_premium')}

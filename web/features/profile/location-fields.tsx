@@ -38,6 +38,7 @@ export function LocationFields({
     country: initial.country || countries[0]?.code || '',
   });
   const current = countries.find((c) => c.code === location.country);
+  const [outside, setOutside] = useState<string | null>(null);
   const set = (change: Partial<TLocation>) => setLocation((l) => ({ ...l, ...change }));
   return (
     <fieldset className="mb-3">
@@ -45,10 +46,19 @@ export function LocationFields({
         className="mb-3"
         onLocated={(place) => {
           // Only the served countries can be chosen; elsewhere the member fills the fields in.
-          if (!countries.some((c) => c.code === place.country)) return;
-          setLocation({ country: place.country, region_code: place.region_code ?? '', city: place.city });
+          if (!countries.some((c) => c.code === place.country)) {
+            setOutside(place.country_name);
+            return;
+          }
+          setOutside(null);
+          setLocation({ country: place.country, region_code: place.region_code, city: place.city });
         }}
       />
+      {outside ? (
+        <p className="form-text text-warning-emphasis" role="status">
+          {t('location.outside_served', { country: outside })}
+        </p>
+      ) : null}
       <div className="row g-3">
         <div className={stacked ? 'col-12' : 'col-sm-6 col-lg-4'}>
           <label className="form-label fw-semibold" htmlFor={`${idPrefix}-country`}>

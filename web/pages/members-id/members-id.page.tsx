@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useRevalidator } from 'react-router';
+import { data, Link, redirect, useRevalidator } from 'react-router';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
 import { DISTANCE_BUCKETS_KM } from '../../../common/distance.ts';
 import { canSearch } from '../../../common/visibility.ts';
@@ -59,6 +59,9 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
         <p className="lead" role="alert">
           {t('profile.blocked_by', { name: loaderData.blockedBy })}
         </p>
+        <Link className="btn btn-primary" to={url('members')}>
+          {t('nav.search_members')}
+        </Link>
       </section>
     );
   }
@@ -70,22 +73,34 @@ function BlockButton({ profileId, name, blocked }: { profileId: number; name: st
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const toggle = async () => {
     if (!blocked && !window.confirm(t('profile.block_confirm', { name }))) return;
     setBusy(true);
-    await (
-      blocked
+    setError(null);
+    try {
+      await (blocked
         ? api.delete('/api/block.php', { body: { profile_id: profileId } })
-        : api.post('/api/block.php', { profile_id: profileId })
-    ).catch(() => undefined);
-    clearSearchCache();
-    await revalidator.revalidate();
-    setBusy(false);
+        : api.post('/api/block.php', { profile_id: profileId }));
+      clearSearchCache();
+      await revalidator.revalidate();
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void toggle()}>
-      {blocked ? t('profile.unblock') : t('profile.block')}
-    </button>
+    <>
+      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void toggle()}>
+        {blocked ? t('profile.unblock') : t('profile.block')}
+      </button>
+      {error ? (
+        <span className="text-danger small ms-2" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -134,6 +149,20 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
                 }`
               : ''}
           </p>
+          {root?.user?.profile.id === profile.id ? (
+            <div className="alert alert-info small d-flex flex-wrap align-items-center gap-2" role="note">
+              <span className="me-auto">
+                {profile.hidden_reason === 'not_active'
+                  ? t('profile.self_not_active')
+                  : profile.hidden_reason === 'invisible'
+                    ? t('profile.self_invisible')
+                    : t('profile.self_preview')}
+              </span>
+              <Link className="btn btn-sm btn-outline-primary" to={url('profile')}>
+                {t('profile.self_edit')}
+              </Link>
+            </div>
+          ) : null}
           {blockedByMe ? (
             <div className="alert alert-warning small" role="status">
               {t('profile.you_blocked', { name: profile.name })}
