@@ -38,6 +38,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Every journey comes from 127.0.0.1; per-IP limits (signup: 10 a minute) are covered by integration tests.
+      RATE_LIMITS: 'false',
       DATA_DIR: dataDir,
       DEMO_PROFILES: '60',
       GEOIP_HEADER: 'x-test-country',

@@ -50,6 +50,7 @@ export async function confirmedMember(
       accept_terms: true,
     },
   });
+  if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   const { user } = await res.json();
   const [mail] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
   const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
