@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { locateCity } from '../../modules/geo/geocode.service.ts';
 import { processPhoto } from '../../modules/photos/photo-processing.ts';
 import { createPhotoStore } from '../../modules/photos/photo-store.ts';
@@ -10,7 +11,7 @@ import { generateDemoProfiles } from './demo-profiles.ts';
 const MAIN_SIZE = 640;
 const BATCH = 50;
 /** Every third demo member gets this many photos, so free members meet censored photos (spec §6). */
-const EXTRA_PHOTOS = 3;
+const PHOTOS_OF_SOME = 3;
 
 /** Generates demo members with pictures when the profiles table is empty; returns how many were added. */
 export async function seedDemoProfiles(
@@ -54,11 +55,13 @@ export async function seedDemoProfiles(
       .returning({ id: profiles.id });
     const photoRows = await Promise.all(
       batch.map(async (p, i) => {
-        const count = i % 3 === 0 ? EXTRA_PHOTOS : 1;
+        const count = i % 3 === 0 ? PHOTOS_OF_SOME : 1;
         const rows = [];
+        const avatar = await renderDemoAvatar(p, MAIN_SIZE);
         for (let n = 0; n < count; n++) {
           // The same pipeline as uploads: main, thumbnail and censored variants under random names.
-          const variant = await processPhoto(await renderDemoAvatar({ ...p, avatarSeed: p.avatarSeed + n }, MAIN_SIZE));
+          // The same person in every photo: mirrored and closer-up variants of the one avatar.
+          const variant = await processPhoto(await photoVariant(avatar, n));
           const keys = await store.save(variant);
           rows.push({
             profileId: inserted[i].id,
@@ -75,4 +78,16 @@ export async function seedDemoProfiles(
     await db.insert(photos).values(photoRows);
   }
   return demo.length;
+}
+
+/** Photo n of a demo member: the avatar itself, mirrored, or a closer crop of the face. */
+async function photoVariant(avatar: Buffer, n: number): Promise<Buffer> {
+  if (n === 0) return avatar;
+  if (n === 1) return sharp(avatar).flop().jpeg({ quality: 90 }).toBuffer();
+  const inset = Math.round(MAIN_SIZE * 0.12);
+  return sharp(avatar)
+    .extract({ left: inset, top: Math.round(inset / 2), width: MAIN_SIZE - 2 * inset, height: MAIN_SIZE - 2 * inset })
+    .resize(MAIN_SIZE, MAIN_SIZE)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }

@@ -14,6 +14,18 @@ export interface TMatchSeeker {
   interests: string[];
 }
 
+/** Visible members of the genders the viewer looks for, in the viewer's country or in the others. */
+function candidates(me: TMatchSeeker, inCountry: boolean) {
+  return and(
+    eq(profiles.status, 'active'),
+    eq(profiles.invisible, false),
+    sql`${profiles.id} <> ${me.profileId}`,
+    notBlockedWith(me.profileId),
+    inArray(profiles.gender, me.genders),
+    inCountry ? eq(profiles.country, me.country) : ne(profiles.country, me.country),
+  );
+}
+
 /**
  * Visible members with a photo of the genders the viewer looks for, ranked: same region, then most interests in
  * common, then closest in age (spec §2 match-finder and signup-matches). `inCountry` picks the viewer's own country
@@ -50,16 +62,7 @@ export async function findMatches(
     .select({ ...CARD_COLUMNS, fileKey: mainPhoto.fileKey })
     .from(profiles)
     .innerJoinLateral(mainPhoto, sql`true`)
-    .where(
-      and(
-        eq(profiles.status, 'active'),
-        eq(profiles.invisible, false),
-        sql`${profiles.id} <> ${me.profileId}`,
-        notBlockedWith(me.profileId),
-        inArray(profiles.gender, me.genders),
-        inCountry ? eq(profiles.country, me.country) : ne(profiles.country, me.country),
-      ),
-    )
+    .where(candidates(me, inCountry))
     .orderBy(
       sql`(${profiles.regionCode} = ${me.regionCode}) desc`,
       ...shared,
@@ -70,9 +73,21 @@ export async function findMatches(
     .offset(offset);
 }
 
-/** Matches in the viewer's country; the first page is filled up from other countries when the country has too few. */
+/** Matches in the viewer's country first, then in the other countries, paged as one list. */
 export async function findMatchesNearFirst(db: TDb, me: TMatchSeeker, limit: number, offset: number) {
   const near = await findMatches(db, me, limit, offset);
-  if (offset > 0 || near.length >= limit) return near;
-  return [...near, ...(await findMatches(db, me, limit - near.length, 0, false))];
+  if (near.length >= limit) return near;
+  // This page passes the end of the viewer's country: how many matches it holds decides where the rest begins.
+  const nearTotal = near.length > 0 || offset === 0 ? offset + near.length : await countMatchesWithPhoto(db, me, true);
+  return [...near, ...(await findMatches(db, me, limit - near.length, Math.max(0, offset - nearTotal), false))];
+}
+
+/** How many matches with a main photo there are in the viewer's country (or in the others). */
+async function countMatchesWithPhoto(db: TDb, me: TMatchSeeker, inCountry: boolean): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(candidates(me, inCountry));
+  return row?.n ?? 0;
 }

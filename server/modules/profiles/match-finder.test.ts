@@ -60,6 +60,24 @@ describe('match finder (spec §2)', () => {
     expect(cards.map((c) => c.id)).not.toContain(me.user.profile.id);
   });
 
+  it('pages through the viewer’s country and then the others as one list', async () => {
+    const me = await buildMember(t, { gender: 'female', looking_for: 'male' });
+    await t.services.database.db
+      .update(profiles)
+      .set({ country: 'BE', regionCode: 'VAN', interests: ['beer'] })
+      .where(eq(profiles.id, me.user.profile.id));
+    for (const country of ['BE', 'BE', 'BE', 'FR', 'FR']) await candidate({ country, regionCode: '' });
+    const all = (await t.services.profiles.suggestionsFor(me.user.profile.id, '', 500)).map((c) => c.id);
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const paged: number[] = [];
+    for (let offset = 0; offset < all.length; offset += 2) {
+      const page = await t.services.profiles.suggestionsFor(me.user.profile.id, '', 2, offset);
+      paged.push(...page.map((c) => c.id));
+    }
+    expect(paged).toEqual(all);
+    expect(new Set(paged).size).toBe(paged.length);
+  });
+
   it('serves /match-finder to members only, with pages', async () => {
     const visitor = await t.app.inject({ url: '/match-finder', headers: { host: 'localhost' } });
     expect(visitor.statusCode).toBe(302);
