@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonIcon } from './person-icon.tsx';
 
 export interface TMemberCardData {
   id: number;
@@ -24,7 +25,12 @@ export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) 
         {card.main_image ? (
           <img src={card.main_image.thumb_filename} alt="" loading="lazy" width={240} height={240} />
         ) : (
-          <div className="member-card__placeholder" aria-hidden="true" />
+          <div
+            className="member-card__placeholder d-flex align-items-center justify-content-center text-secondary"
+            aria-hidden="true"
+          >
+            <PersonIcon size={72} />
+          </div>
         )}
       </div>
       <div className="card-body p-2">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPhoto } from '../../../common/photos.ts';
 import { LockIcon } from '../../components/lock-icon.tsx';
+import { PersonIcon } from '../../components/person-icon.tsx';
 import { url } from '../../lib/url.ts';
 import { ReportButton } from '../reports/report-dialog.tsx';
 
@@ -23,7 +24,15 @@ export function ProfilePhotos({
 }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
-  if (!photos.length) return <div className="ratio ratio-1x1 bg-body-tertiary rounded" aria-hidden="true" />;
+  if (!photos.length) {
+    return (
+      <div className="ratio ratio-1x1 bg-body-tertiary rounded" aria-hidden="true">
+        <div className="d-flex align-items-center justify-content-center text-secondary opacity-50">
+          <PersonIcon size={120} />
+        </div>
+      </div>
+    );
+  }
   const photo = photos[Math.min(index, photos.length - 1)];
   const hidden = photos.filter((p) => p.censored).length;
   return (
