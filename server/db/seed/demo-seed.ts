@@ -8,9 +8,9 @@ import { photos, profiles } from '../schema/index.ts';
 import { renderDemoAvatar } from './demo-avatar.ts';
 import { generateDemoProfiles } from './demo-profiles.ts';
 
-const MAIN_SIZE = 640;
+const MAIN_SIZE = 512;
 const BATCH = 50;
-/** Every third demo member gets this many photos, so free members meet censored photos (spec §6). */
+/** Every fourth demo member gets this many photos, so free members meet censored photos (spec §6). */
 const PHOTOS_OF_SOME = 3;
 
 /** Generates demo members with pictures when the profiles table is empty; returns how many were added. */
@@ -55,7 +55,7 @@ export async function seedDemoProfiles(
       .returning({ id: profiles.id });
     const photoRows = await Promise.all(
       batch.map(async (p, i) => {
-        const count = i % 3 === 0 ? PHOTOS_OF_SOME : 1;
+        const count = i % 4 === 0 ? PHOTOS_OF_SOME : 1;
         const rows = [];
         const avatar = await renderDemoAvatar(p, MAIN_SIZE);
         for (let n = 0; n < count; n++) {

@@ -26,7 +26,9 @@ export interface TProcessedPhoto {
   censoredThumb: Buffer;
 }
 
-const jpeg = (image: Sharp, quality = 82) => image.jpeg({ quality, mozjpeg: true }).toBuffer();
+/** mozjpeg for the photos people look at (smaller files); the fast encoder for blurred variants, which compress
+ * well anyway. */
+const jpeg = (image: Sharp, quality = 82, mozjpeg = true) => image.jpeg({ quality, mozjpeg }).toBuffer();
 
 /** Photos decoded at once per process; each may take a few hundred MB for a 50-megapixel image. */
 const MAX_PROCESSING = 2;
@@ -96,8 +98,8 @@ export async function processPhoto(input: Buffer): Promise<TProcessedPhoto> {
     ]);
     const fromTiny = () => sharp(tiny, { raw: { width: CENSOR_SIDE, height: tinyHeight, channels } });
     const [censored, censoredThumb] = await Promise.all([
-      jpeg(fromTiny().resize(width, height, { kernel: 'cubic' }).blur(8), 70),
-      jpeg(fromTiny().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', kernel: 'cubic' }).blur(6), 70),
+      jpeg(fromTiny().resize(width, height, { kernel: 'cubic' }).blur(3), 70, false),
+      jpeg(fromTiny().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', kernel: 'cubic' }).blur(2), 70, false),
     ]);
     return { width, height, main, thumb, censored, censoredThumb };
   } catch (error) {
