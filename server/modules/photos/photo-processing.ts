@@ -7,7 +7,7 @@ const MAIN_SIDE = 1280;
 /** Side of the square thumbnail. */
 const THUMB_SIDE = 320;
 /** The censored variant is shrunk to this width and scaled back up, which blurs it beyond recognition cheaply. */
-const CENSOR_SIDE = 16;
+const CENSOR_SIDE = 12;
 
 /** The error for a file over the byte or pixel limit, naming both limits. */
 export function photoTooLarge() {
@@ -96,10 +96,16 @@ export async function processPhoto(input: Buffer): Promise<TProcessedPhoto> {
       jpeg(thumbImage, 80),
       raw().resize(CENSOR_SIDE, tinyHeight).raw().toBuffer(),
     ]);
-    const fromTiny = () => sharp(tiny, { raw: { width: CENSOR_SIDE, height: tinyHeight, channels } });
+    // Blurred at a small size (cheap), then scaled to the served sizes: nothing of the face's detail is left.
+    const soft = await sharp(tiny, { raw: { width: CENSOR_SIDE, height: tinyHeight, channels } })
+      .resize(CENSOR_SIDE * 8, tinyHeight * 8, { kernel: 'cubic' })
+      .blur(6)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const fromSoft = () => sharp(soft.data, { raw: soft.info });
     const [censored, censoredThumb] = await Promise.all([
-      jpeg(fromTiny().resize(width, height, { kernel: 'cubic' }).blur(3), 70, false),
-      jpeg(fromTiny().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', kernel: 'cubic' }).blur(2), 70, false),
+      jpeg(fromSoft().resize(width, height, { kernel: 'cubic' }), 70, false),
+      jpeg(fromSoft().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', kernel: 'cubic' }), 70, false),
     ]);
     return { width, height, main, thumb, censored, censoredThumb };
   } catch (error) {
