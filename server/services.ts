@@ -14,6 +14,7 @@ import { locateCity } from './modules/geo/geocode.service.ts';
 import type { TProfileUpdate } from '../common/profile-edit.ts';
 import { createPhotosService, type TPhotosService } from './modules/photos/photos.service.ts';
 import { createReportsService, type TReportsService } from './modules/reports/reports.service.ts';
+import { createLikesService, type TLikesService } from './modules/likes/likes.service.ts';
 import {
   loadProfileBasics,
   saveProfileBasics,
@@ -38,6 +39,7 @@ export interface TServices {
   blocks: TBlocksService;
   photos: TPhotosService;
   reports: TReportsService;
+  likes: TLikesService;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -70,6 +72,7 @@ export async function createServices(
   const mailer = createMailer(config, database.db);
   const now = options.now ?? (() => new Date());
   const photoStore = createPhotoStore(config.dataDir);
+  const realtime = await createHub(config.redisUrl);
   const handlers = {
     purge_account: createPurgeAccountJob(database.db, photoStore),
     send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
@@ -83,6 +86,7 @@ export async function createServices(
     blocks: createBlocksService(database.db),
     photos: createPhotosService(database.db, photoStore),
     reports: createReportsService({ db: database.db, mailer }),
+    likes: createLikesService({ db: database.db, realtime, now }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },
@@ -95,7 +99,7 @@ export async function createServices(
       load: (userId) => loadMyProfile(database.db, userId),
       save: (userId, input) => saveMyProfile(database.db, userId, input, locateCity),
     },
-    realtime: await createHub(config.redisUrl),
+    realtime,
     mailer,
     accounts: createAccountsService({ db: database.db, mailer, now }),
     accountChanges: createAccountChangesService({ db: database.db, mailer, now }),

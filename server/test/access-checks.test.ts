@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, photos, profiles, reports } from '../db/schema/index.ts';
+import { blocks, likes, photos, profiles, reports } from '../db/schema/index.ts';
 import { buildMember, CLIENT } from './factories.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
@@ -53,6 +53,8 @@ const CHECKED = [
   'PATCH /api/photos.php',
   'DELETE /api/photos.php',
   'POST /api/report.php',
+  'POST /api/like.php',
+  'DELETE /api/like.php',
 ];
 
 async function activeMember() {
@@ -156,6 +158,26 @@ describe('access checks on every id-taking endpoint', () => {
       .from(reports)
       .where(eq(reports.reporterProfileId, reporter.user.profile.id));
     expect(stored).toEqual([]);
+  });
+
+  it('POST/DELETE /api/like.php: hidden, blocked and unknown members cannot be liked; unliking touches only one’s own like', async () => {
+    const a = await activeMember();
+    const b = await activeMember();
+    const hidden = await activeMember();
+    await t.services.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(eq(profiles.id, hidden.user.profile.id));
+    const blocker = await activeMember();
+    await call('POST', '/api/block.php', blocker.cookie, { profile_id: a.user.profile.id });
+    for (const id of [hidden.user.profile.id, blocker.user.profile.id, 99_999_999]) {
+      expect((await call('POST', '/api/like.php', a.cookie, { profile_id: id })).statusCode).toBe(404);
+    }
+    // b likes a; a "unliking" b removes nothing of b's.
+    await call('POST', '/api/like.php', b.cookie, { profile_id: a.user.profile.id });
+    await call('DELETE', '/api/like.php', a.cookie, { profile_id: b.user.profile.id });
+    const rows = await t.services.database.db.select().from(likes).where(eq(likes.likerProfileId, b.user.profile.id));
+    expect(rows).toHaveLength(1);
   });
 
   it('every page route that takes an id has a check here', async () => {

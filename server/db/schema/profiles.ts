@@ -148,3 +148,24 @@ export const complaints = pgTable(
   },
   (t) => [index('complaints_status_idx').on(t.status, t.createdAt)],
 );
+
+/** Likes between members (spec §3): mutual likes are a match. `isNew` is true until the liked member sees it. */
+export const likes = pgTable(
+  'likes',
+  {
+    likerProfileId: integer('liker_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    likedProfileId: integer('liked_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    /** profile | swipe | auto: where the like came from (swipe likes count against the daily limit). */
+    source: text('source').notNull().default('profile'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerProfileId, t.likedProfileId] }),
+    index('likes_liked_idx').on(t.likedProfileId, t.createdAt),
+  ],
+);

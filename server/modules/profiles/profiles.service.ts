@@ -40,6 +40,20 @@ export function mainImage(fileKey: string | null, cdnPrefix: string): TMainImage
   return fileKey ? photoUrls({ fileKey, censoredKey: null }, cdnPrefix, false) : null;
 }
 
+/** The member card of a profile row (spec §3 Profile as shown in lists). */
+export function toProfileCard(r: TCardRow, cdnPrefix: string, today: Date): TProfileCard {
+  return {
+    id: r.id,
+    gender: r.gender,
+    name: r.name,
+    age: yearsSince(r.birthDate, today),
+    city: r.city,
+    country: r.country,
+    is_fictional: r.isFictional,
+    main_image: mainImage(r.fileKey, cdnPrefix),
+  };
+}
+
 /** The genders a member looks for, from their gender and sexuality. */
 export function gendersSought(gender: string, sexuality: string): string[] {
   if (sexuality === 'bi') return ['male', 'female'];
@@ -243,16 +257,7 @@ export function createProfilesService(db: TDb, now: () => Date = () => new Date(
   }
 
   function toCard(r: TCardRow, cdnPrefix: string): TProfileCard {
-    return {
-      id: r.id,
-      gender: r.gender,
-      name: r.name,
-      age: yearsSince(r.birthDate, now()),
-      city: r.city,
-      country: r.country,
-      is_fictional: r.isFictional,
-      main_image: mainImage(r.fileKey, cdnPrefix),
-    };
+    return toProfileCard(r, cdnPrefix, now());
   }
 }
 

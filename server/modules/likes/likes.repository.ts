@@ -1,0 +1,134 @@
+import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/connect.ts';
+import { likes, photos, profiles } from '../../db/schema/index.ts';
+import { notBlockedWith } from '../profiles/blocks.service.ts';
+import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
+
+/** A visible profile (active, not invisible, no block with the viewer), or undefined. */
+export async function findLikeableProfile(db: TDb, viewerProfileId: number, profileId: number) {
+  const [row] = await db
+    .select({ id: profiles.id, gender: profiles.gender, sexuality: profiles.sexuality })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        eq(profiles.status, 'active'),
+        eq(profiles.invisible, false),
+        notBlockedWith(viewerProfileId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Stores a like once; true when it is new. */
+export async function insertLike(db: TDb, likerProfileId: number, likedProfileId: number, source: string) {
+  const inserted = await db
+    .insert(likes)
+    .values({ likerProfileId, likedProfileId, source })
+    .onConflictDoNothing()
+    .returning({ at: likes.createdAt });
+  return inserted.length > 0;
+}
+
+/** Removes a like; true when there was one. */
+export async function deleteLike(db: TDb, likerProfileId: number, likedProfileId: number) {
+  const gone = await db
+    .delete(likes)
+    .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)))
+    .returning({ at: likes.createdAt });
+  return gone.length > 0;
+}
+
+/** Whether each of the two likes the other. */
+export async function findRelation(db: TDb, viewerProfileId: number, profileId: number) {
+  const rows = await db
+    .select({ liker: likes.likerProfileId })
+    .from(likes)
+    .where(
+      or(
+        and(eq(likes.likerProfileId, viewerProfileId), eq(likes.likedProfileId, profileId)),
+        and(eq(likes.likerProfileId, profileId), eq(likes.likedProfileId, viewerProfileId)),
+      ),
+    );
+  return {
+    liked: rows.some((r) => r.liker === viewerProfileId),
+    likedBy: rows.some((r) => r.liker === profileId),
+  };
+}
+
+/** Marks the like of one liker as seen by the liked member. */
+export async function markLikeSeen(db: TDb, viewerProfileId: number, likerProfileId: number) {
+  await db
+    .update(likes)
+    .set({ isNew: false })
+    .where(
+      and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, viewerProfileId), eq(likes.isNew, true)),
+    );
+}
+
+export type TLikeRow = TCardRow & { iLiked: boolean; likedMe: boolean; likeNew: boolean; at: Date };
+
+/**
+ * Everyone the viewer liked or was liked by, visible and not blocked either way, newest first, with both
+ * directions and whether the like to the viewer is still new.
+ */
+export async function findLikes(db: TDb, viewerProfileId: number, limit: number): Promise<TLikeRow[]> {
+  const mine = db
+    .select({
+      other:
+        sql<number>`case when ${likes.likerProfileId} = ${viewerProfileId} then ${likes.likedProfileId} else ${likes.likerProfileId} end`.as(
+          'other',
+        ),
+      iLiked: sql<boolean>`bool_or(${likes.likerProfileId} = ${viewerProfileId})`.as('i_liked'),
+      likedMe: sql<boolean>`bool_or(${likes.likedProfileId} = ${viewerProfileId})`.as('liked_me'),
+      likeNew: sql<boolean>`bool_or(${likes.likedProfileId} = ${viewerProfileId} and ${likes.isNew})`.as('like_new'),
+      at: sql<Date>`max(${likes.createdAt})`.as('at'),
+    })
+    .from(likes)
+    .where(or(eq(likes.likerProfileId, viewerProfileId), eq(likes.likedProfileId, viewerProfileId)))
+    .groupBy(sql`1`)
+    .as('mine');
+  const rows = await db
+    .select({ ...CARD_COLUMNS, iLiked: mine.iLiked, likedMe: mine.likedMe, likeNew: mine.likeNew, at: mine.at })
+    .from(mine)
+    .innerJoin(profiles, eq(profiles.id, mine.other))
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), notBlockedWith(viewerProfileId)))
+    .orderBy(desc(mine.at))
+    .limit(limit);
+  return rows as TLikeRow[];
+}
+
+/** A fictional member with a photo of the given genders who has not liked the viewer yet (auto-like). */
+export async function findAutoLiker(db: TDb, viewerProfileId: number, genders: string[]) {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(profiles.status, 'active'),
+        eq(profiles.invisible, false),
+        eq(profiles.isFictional, true),
+        inArray(profiles.gender, genders),
+        sql`${profiles.id} <> ${viewerProfileId}`,
+        notBlockedWith(viewerProfileId),
+        sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${profiles.id} and l.liked_profile_id = ${viewerProfileId})`,
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(1);
+  return row;
+}
+
+/** The newest auto-like the viewer received since a moment. */
+export async function findRecentAutoLike(db: TDb, viewerProfileId: number, since: Date) {
+  const [row] = await db
+    .select({ id: likes.likerProfileId })
+    .from(likes)
+    .where(and(eq(likes.likedProfileId, viewerProfileId), eq(likes.source, 'auto'), gte(likes.createdAt, since)))
+    .orderBy(desc(likes.createdAt))
+    .limit(1);
+  return row;
+}

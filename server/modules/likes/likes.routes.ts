@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIKE_TYPES } from '../../../common/likes.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { TServices } from '../../services.ts';
+
+const ZLikeBody = z.object({ profile_id: z.number().int().positive() });
+const ZMainImage = z.object({ filename: z.string(), thumb_filename: z.string() }).nullable();
+const ZLikesResponse = z.object({
+  profiles: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      gender: z.string(),
+      age: z.number().int(),
+      city: z.string(),
+      country: z.string(),
+      is_fictional: z.boolean(),
+      main_image: ZMainImage,
+      state: z.enum(LIKE_TYPES),
+      like_new: z.boolean(),
+    }),
+  ),
+  liked_by: z.array(z.object({ id: z.number().int(), like_new: z.boolean() })),
+});
+
+/** Likes and matches (spec §3/§7): like, unlike, the likes lists and auto-like. */
+export async function likesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/likes.php',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'Everyone in a like with me, and who liked me',
+        response: { 200: ZLikesResponse },
+      },
+    },
+    async (request) => services.likes.list(requireUser(request).profile.id, request.site.cdnPrefix),
+  );
+  r.post(
+    '/api/like.php',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'Like a member; answers whether it is a match',
+        body: ZLikeBody,
+        response: { 200: z.object({ match: z.boolean() }) },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => services.likes.like(requireUser(request).profile.id, request.body.profile_id),
+  );
+  r.delete(
+    '/api/like.php',
+    { schema: { tags: ['likes'], summary: 'Take a like back', body: ZLikeBody, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await services.likes.unlike(requireUser(request).profile.id, request.body.profile_id);
+      return reply.status(204).send(null);
+    },
+  );
+  r.get(
+    '/api/auto-like.php',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'A member who likes me, for the match modal (spec §4 auto-like)',
+        response: { 200: z.object({ profile: z.object({ id: z.number().int(), main_image: ZMainImage }).nullable() }) },
+      },
+    },
+    async (request) => ({
+      profile: await services.likes.autoLike(requireUser(request).profile.id, request.site.cdnPrefix),
+    }),
+  );
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberChannel } from '../../../common/likes.ts';
+import { likes, photos, profiles } from '../../db/schema/index.ts';
+import type { TRealtimeEvent } from '../../realtime/hub.ts';
+import { buildMember, CLIENT } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function activeMember(overrides: Record<string, unknown> = {}) {
+  const m = await buildMember(t, overrides);
+  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  return m;
+}
+
+const like = (cookie: Record<string, string>, profileId: number, method: 'POST' | 'DELETE' = 'POST') =>
+  t.app.inject({ method, url: '/api/like.php', headers: CLIENT, cookies: cookie, payload: { profile_id: profileId } });
+const list = async (cookie: Record<string, string>) =>
+  (await t.app.inject({ url: '/api/likes.php', headers: CLIENT, cookies: cookie })).json();
+
+describe('likes and matches (spec §3)', () => {
+  it('likes, tells the other member at once, becomes a match when mutual, and can be taken back', async () => {
+    const anna = await activeMember({ gender: 'female', looking_for: 'male' });
+    const ben = await activeMember({ gender: 'male', looking_for: 'female' });
+    const a = anna.user.profile.id;
+    const b = ben.user.profile.id;
+    const events: TRealtimeEvent[] = [];
+    const stop = await t.services.realtime.subscribe(memberChannel(b), (e) => events.push(e));
+
+    const first = await like(anna.cookie, b);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ match: false });
+    expect((await like(anna.cookie, b)).json()).toEqual({ match: false }); // idempotent
+    expect(events).toEqual([{ type: 'like', profile_id: a }]);
+
+    const benSees = await list(ben.cookie);
+    expect(benSees.liked_by).toEqual([{ id: a, like_new: true }]);
+    expect(benSees.profiles[0]).toMatchObject({ id: a, state: 'received', like_new: true });
+    expect((await list(anna.cookie)).profiles[0]).toMatchObject({ id: b, state: 'liked', like_new: false });
+
+    const back = await like(ben.cookie, a);
+    expect(back.json()).toEqual({ match: true });
+    expect((await list(anna.cookie)).profiles[0]).toMatchObject({ id: b, state: 'match', like_new: true });
+    expect((await list(ben.cookie)).profiles[0]).toMatchObject({ id: a, state: 'match' });
+
+    expect((await like(anna.cookie, b, 'DELETE')).statusCode).toBe(204);
+    expect((await list(ben.cookie)).profiles[0]).toMatchObject({ id: a, state: 'liked' });
+    expect((await list(anna.cookie)).profiles[0]).toMatchObject({ id: b, state: 'received' });
+    await stop();
+  });
+
+  it('clears the new-like flag when the liked member opens the liker’s profile', async () => {
+    const anna = await activeMember();
+    const ben = await activeMember();
+    await like(anna.cookie, ben.user.profile.id);
+    await t.services.likes.markSeen(ben.user.profile.id, anna.user.profile.id);
+    expect((await list(ben.cookie)).liked_by).toEqual([{ id: anna.user.profile.id, like_new: false }]);
+  });
+
+  it('refuses oneself, hidden, unknown and blocked members, and needs a login', async () => {
+    const anna = await activeMember();
+    const hidden = await activeMember();
+    await t.services.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(eq(profiles.id, hidden.user.profile.id));
+    const blocker = await activeMember();
+    await t.services.blocks.block(blocker.user.profile.id, anna.user.profile.id);
+    expect((await like(anna.cookie, anna.user.profile.id)).statusCode).toBe(400);
+    for (const id of [hidden.user.profile.id, 99_999_999, blocker.user.profile.id]) {
+      const res = await like(anna.cookie, id);
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json().error).toBe('profile_not_found');
+    }
+    expect((await like({}, blocker.user.profile.id)).statusCode).toBe(403);
+    const stored = await t.services.database.db
+      .select()
+      .from(likes)
+      .where(eq(likes.likerProfileId, anna.user.profile.id));
+    expect(stored).toEqual([]);
+  });
+
+  it('hides members from the lists once a block exists, either way', async () => {
+    const anna = await activeMember();
+    const ben = await activeMember();
+    await like(ben.cookie, anna.user.profile.id);
+    expect((await list(anna.cookie)).profiles).toHaveLength(1);
+    await t.services.blocks.block(anna.user.profile.id, ben.user.profile.id);
+    expect(await list(anna.cookie)).toEqual({ profiles: [], liked_by: [] });
+    expect((await list(ben.cookie)).profiles).toEqual([]);
+  });
+});
+
+describe('auto-like (spec §4)', () => {
+  it('has a fictional member of the sought gender like the member, once a day', async () => {
+    const me = await activeMember({ gender: 'male', looking_for: 'female' });
+    const [fictional] = await t.services.database.db
+      .insert(profiles)
+      .values({
+        name: 'Fee',
+        gender: 'female',
+        sexuality: 'hetero',
+        birthDate: '1992-02-02',
+        country: 'NL',
+        locale: 'nl',
+        isFictional: true,
+      })
+      .returning({ id: profiles.id });
+    await t.services.database.db
+      .insert(photos)
+      .values({ profileId: fictional.id, fileKey: randomUUID(), isMain: true, width: 10, height: 10 });
+    const first = await t.app.inject({ url: '/api/auto-like.php', headers: CLIENT, cookies: me.cookie });
+    expect(first.json().profile.id).toBe(fictional.id);
+    expect(first.json().profile.main_image.filename).toMatch(/^\/media\//);
+    const again = await t.app.inject({ url: '/api/auto-like.php', headers: CLIENT, cookies: me.cookie });
+    expect(again.json().profile.id).toBe(fictional.id);
+    const rows = await t.services.database.db
+      .select()
+      .from(likes)
+      .where(and(eq(likes.likedProfileId, me.user.profile.id), eq(likes.source, 'auto')));
+    expect(rows).toHaveLength(1);
+    expect((await list(me.cookie)).liked_by).toEqual([{ id: fictional.id, like_new: true }]);
+  });
+});
