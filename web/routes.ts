@@ -15,6 +15,8 @@ export default [
     route('members', 'pages/members/members.page.tsx', { id: 'members' }),
     route('members/:id', 'pages/members-id/members-id.page.tsx', { id: 'members-id' }),
     route('likes/m/:id', 'pages/members-id/members-id.page.tsx', { id: 'likes-m-id' }),
+    route('likes', 'pages/likes/likes.page.tsx', { id: 'likes' }),
+    route('likes/:type', 'pages/likes/likes.page.tsx', { id: 'likes-type' }),
     route('pricing', 'pages/pricing/pricing.page.tsx', { id: 'pricing' }),
     route('complaints', 'pages/complaints/complaints.page.tsx', { id: 'complaints' }),
     route('login', 'pages/login/login.page.tsx', { id: 'login' }),

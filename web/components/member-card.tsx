@@ -10,6 +10,8 @@ export interface TMemberCardData {
   country_name: string;
   is_fictional: boolean;
   main_image: { filename: string; thumb_filename: string } | null;
+  /** A highlight shown over the photo, e.g. 'New' for a like not seen yet. */
+  highlight?: string;
 }
 
 /** A member's card: photo, name, age, place, and the fictional badge where it applies (ARCHITECTURE §6). */
@@ -21,7 +23,7 @@ export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) 
       className="member-card card h-100 text-decoration-none"
       aria-label={t('home.view_profile', { name: card.name })}
     >
-      <div className="ratio ratio-1x1 member-card__photo">
+      <div className="ratio ratio-1x1 member-card__photo position-relative">
         {card.main_image ? (
           <img src={card.main_image.thumb_filename} alt="" loading="lazy" width={240} height={240} />
         ) : (
@@ -33,6 +35,9 @@ export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) 
           </div>
         )}
       </div>
+      {card.highlight ? (
+        <span className="badge text-bg-primary position-absolute top-0 start-0 m-2">{card.highlight}</span>
+      ) : null}
       <div className="card-body p-2">
         <p className="card-title fw-semibold mb-0 text-truncate">
           {card.name}, {card.age}

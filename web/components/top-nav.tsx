@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '../../common/constants.ts';
 import type { TUser } from '../../common/wire/user.ts';
+import { useNewLikes } from '../features/likes/likes-store.ts';
 import { api } from '../lib/api.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { url } from '../lib/url.ts';
@@ -37,6 +38,7 @@ function CreditsBadge({ credits }: { credits: number }) {
 
 function MemberLinks({ user }: { user: TUser }) {
   const { t } = useTranslation();
+  const newLikes = useNewLikes();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const logout = async () => {
@@ -54,6 +56,7 @@ function MemberLinks({ user }: { user: TUser }) {
       </Nav.Link>
       <Nav.Link as={NavLink} to={url('likes')}>
         {t('nav.likes')}
+        <CountBadge count={newLikes} label={t('nav.likes_badge', { count: newLikes })} />
       </Nav.Link>
       {user.paid_user ? (
         <Nav.Link as={NavLink} to={url('credits')}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useRevalidator } from 'react-router';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
@@ -6,6 +6,8 @@ import { DISTANCE_BUCKETS_KM } from '../../../common/distance.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { LikeButton } from '../../features/likes/like-button.tsx';
+import { markLikeSeenLocally } from '../../features/likes/likes-store.ts';
 import { ProfilePhotos } from '../../features/photos/profile-photos.tsx';
 import { ReportButton } from '../../features/reports/report-dialog.tsx';
 import { clearSearchCache } from '../../features/search/search-cache.ts';
@@ -35,6 +37,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix, viewer);
   if (!profile) throw data('', { status: 404 });
   const relation = ctx.user ? await ctx.services.blocks.relation(ctx.user.profile.id, profile.id) : null;
+  const isOther = Boolean(ctx.user) && ctx.user?.profile.id !== profile.id;
+  // Opening a liker's profile clears the new-like flag of that like (spec §4).
+  if (isOther) await ctx.services.likes.markSeen(ctx.user!.profile.id, profile.id);
+  const like = isOther ? await ctx.services.likes.relation(ctx.user!.profile.id, profile.id) : null;
   // A member who blocked the viewer is not shown at all (spec §6).
   if (relation?.blockedMe) return data({ blockedBy: profile.name }, { status: 403 });
   const region = ctx.services.reference
@@ -43,6 +49,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const countryName = (code: string) => ctx.services.reference.countryName(code, ctx.locale);
   return {
     blockedByMe: relation?.blockedByMe ?? false,
+    like,
     canBlock: Boolean(ctx.user) && ctx.user?.profile.id !== profile.id,
     profile: { ...profile, country_name: countryName(profile.country), region_name: region?.name ?? '' },
     related: profile.related.map((c) => ({ ...c, country_name: countryName(c.country) })),
@@ -109,7 +116,8 @@ type TProfileData = Exclude<Route.ComponentProps['loaderData'], { blockedBy: str
 function ProfileView({ data: loaderData }: { data: TProfileData }) {
   const { t } = useTranslation();
   const root = useRootData();
-  const { profile, related, blockedByMe, canBlock } = loaderData;
+  const { profile, related, blockedByMe, canBlock, like } = loaderData;
+  useEffect(() => markLikeSeenLocally(profile.id), [profile.id]);
   const attributes = (
     [
       ['gender', profile.gender],
@@ -170,6 +178,15 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
           ) : null}
           {canBlock ? (
             <div className="mb-3">
+              {like && !blockedByMe ? (
+                <span className="me-2">
+                  <LikeButton
+                    profile={{ id: profile.id, name: profile.name, main_image: profile.photos[0] ?? null }}
+                    liked={like.liked}
+                    likedBy={like.likedBy}
+                  />
+                </span>
+              ) : null}
               <BlockButton profileId={profile.id} name={profile.name} blocked={blockedByMe} />{' '}
               <ReportButton profileId={profile.id} name={profile.name} />
             </div>

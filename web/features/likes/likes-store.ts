@@ -1,0 +1,76 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { POLL_INTERVAL_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
+import { api } from '../../lib/api.ts';
+import { setTitleCount } from '../../lib/title-count.ts';
+
+type TLikedBy = { id: number; like_new: boolean };
+
+/** Client state of likes (spec §3 chat totals): who liked the member, and how many of those likes are new. */
+let likedBy: TLikedBy[] = [];
+let loaded = false;
+const listeners = new Set<() => void>();
+
+function emit() {
+  // The title shows unread messages plus new likes (spec §4); messages join when the chat arrives.
+  setTitleCount(newLikesCount());
+  for (const l of listeners) l();
+}
+
+/** New likes for the badge and the title. */
+export function newLikesCount(): number {
+  return likedBy.filter((l) => l.like_new).length;
+}
+
+/** Reloads likes from `GET /api/likes.php`; the progress bar shows only on the first load (spec §7). */
+export async function loadLikes(): Promise<void> {
+  const answer = await api.get<{ liked_by: TLikedBy[] }>('/api/likes.php', { progress: !loaded }).catch(() => null);
+  if (!answer) return;
+  likedBy = answer.liked_by;
+  loaded = true;
+  emit();
+}
+
+/** Marks one liker as seen locally (the server clears the flag when the profile is opened, spec §4). */
+export function markLikeSeenLocally(likerId: number): void {
+  if (!likedBy.some((l) => l.id === likerId && l.like_new)) return;
+  likedBy = likedBy.map((l) => (l.id === likerId ? { ...l, like_new: false } : l));
+  emit();
+}
+
+/** Forgets everything (logout). */
+export function clearLikes(): void {
+  likedBy = [];
+  loaded = false;
+  emit();
+}
+
+/** The number of new likes, kept current. */
+export function useNewLikes(): number {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    newLikesCount,
+    () => 0,
+  );
+}
+
+/** Polls likes for a logged-in member: first after 5 s, then every 60 s (spec §9). */
+export function useLikesPolling(memberId: number | undefined): void {
+  useEffect(() => {
+    if (!memberId) {
+      clearLikes();
+      return;
+    }
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const start = setTimeout(() => {
+      void loadLikes();
+      interval = setInterval(() => void loadLikes(), POLL_INTERVAL_MS);
+    }, POLL_START_DELAY_MS);
+    return () => {
+      clearTimeout(start);
+      clearInterval(interval);
+    };
+  }, [memberId]);
+}
