@@ -41,3 +41,18 @@ test('a like shows up for the other member, who likes back and gets the match mo
   // Opening the profile cleared the new flag: no badge any more.
   await expect(anna.page.getByRole('link', { name: /^Likes/ }).locator('.badge')).toHaveCount(0);
 });
+
+test('?t= opens the like modal after that many seconds and leaves the URL', async ({ browser }) => {
+  const t = (key: string) => text('en', key);
+  const { page } = await confirmedMember(browser, 'tessa');
+  await page.goto('/members?t=1');
+  await expect(page).toHaveURL(/\/members$/);
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByRole('heading', { name: t('likes.new_like_title') })).toBeVisible({ timeout: 10_000 });
+  await modal
+    .getByRole('button', { name: t('likes.view_profile'), exact: true })
+    .last()
+    .click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByText(t('likes.liked_you'))).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { Outlet, useMatches, useRouteError } from 'react-router';
 import { ErrorView, errorStatus } from '../components/error-view.tsx';
 import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
+import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
 import { useLikesPolling } from '../features/likes/likes-store.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
 import { Disclaimer, SiteFooter, UsFooter } from '../components/site-footer.tsx';
@@ -33,6 +34,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
       </a>
       <TopNav />
       <WarningsHeader user={root?.user ?? null} />
+      {root?.user ? <LikeModalTrigger /> : null}
       <main id="main" className="flex-grow-1" tabIndex={-1}>
         {children}
       </main>
