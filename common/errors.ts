@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'photo_limit_reached',
   'photo_not_found',
   'profile_not_found',
+  'premium_required',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,7 @@ export default [
     route('mail-change/do', 'pages/mail-change/mail-change-do.page.tsx', { id: 'mail-change/do' }),
     route('profile', 'pages/profile/profile.page.tsx', { id: 'profile' }),
     route('match-finder', 'pages/match-finder/match-finder.page.tsx', { id: 'match-finder' }),
+    route('swipe-game', 'pages/swipe-game/swipe-game.page.tsx', { id: 'swipe-game' }),
     route('settings', 'pages/settings/settings.page.tsx', { id: 'settings' }),
     route('settings/delete', 'pages/settings/delete-account.page.tsx', { id: 'settings-delete' }),
     route('account-deleted', 'pages/account-deleted/account-deleted.page.tsx', { id: 'account-deleted' }),

@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   photo_limit_reached: 409,
   photo_not_found: 404,
   profile_not_found: 404,
+  premium_required: 403,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

@@ -55,6 +55,7 @@ const CHECKED = [
   'POST /api/report.php',
   'POST /api/like.php',
   'DELETE /api/like.php',
+  'POST /api/swipe.php',
 ];
 
 async function activeMember() {
@@ -160,7 +161,7 @@ describe('access checks on every id-taking endpoint', () => {
     expect(stored).toEqual([]);
   });
 
-  it('POST/DELETE /api/like.php: hidden, blocked and unknown members cannot be liked; unliking touches only one’s own like', async () => {
+  it('POST/DELETE /api/like.php and POST /api/swipe.php: hidden, blocked and unknown members cannot be liked; unliking touches only one’s own like', async () => {
     const a = await activeMember();
     const b = await activeMember();
     const hidden = await activeMember();
@@ -172,6 +173,9 @@ describe('access checks on every id-taking endpoint', () => {
     await call('POST', '/api/block.php', blocker.cookie, { profile_id: a.user.profile.id });
     for (const id of [hidden.user.profile.id, blocker.user.profile.id, 99_999_999]) {
       expect((await call('POST', '/api/like.php', a.cookie, { profile_id: id })).statusCode).toBe(404);
+      for (const action of ['like', 'pass']) {
+        expect((await call('POST', '/api/swipe.php', a.cookie, { profile_id: id, action })).statusCode).toBe(404);
+      }
     }
     // b likes a; a "unliking" b removes nothing of b's.
     await call('POST', '/api/like.php', b.cookie, { profile_id: a.user.profile.id });

@@ -169,3 +169,18 @@ export const likes = pgTable(
     index('likes_liked_idx').on(t.likedProfileId, t.createdAt),
   ],
 );
+
+/** Members passed over in the swipe game, so they are not shown again (spec §2 swipe game). */
+export const swipePasses = pgTable(
+  'swipe_passes',
+  {
+    viewerProfileId: integer('viewer_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerProfileId, t.profileId] })],
+);

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
-import { likes, photos, profiles } from '../../db/schema/index.ts';
+import { likes, photos, profiles, swipePasses } from '../../db/schema/index.ts';
 import { notBlockedWith } from '../profiles/blocks.service.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
@@ -131,4 +131,73 @@ export async function findRecentAutoLike(db: TDb, viewerProfileId: number, since
     .orderBy(desc(likes.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * Stores a swipe like unless the member already used `limit` swipe likes since `since` (null: no limit). The
+ * member's profile row is locked, so parallel swipes cannot pass the limit. Answers whether it was stored and how
+ * many swipe likes were used.
+ */
+export async function insertSwipeLike(
+  db: TDb,
+  likerProfileId: number,
+  likedProfileId: number,
+  limit: number | null,
+  since: Date,
+): Promise<{ stored: boolean; used: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${likerProfileId} for update`);
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.source, 'swipe'), gte(likes.createdAt, since)));
+    if (limit !== null && n >= limit) return { stored: false, used: n };
+    const inserted = await tx
+      .insert(likes)
+      .values({ likerProfileId, likedProfileId, source: 'swipe' })
+      .onConflictDoNothing()
+      .returning({ at: likes.createdAt });
+    return { stored: true, used: n + inserted.length };
+  });
+}
+
+/** Remembers a pass in the swipe game. */
+export async function insertSwipePass(db: TDb, viewerProfileId: number, profileId: number) {
+  await db.insert(swipePasses).values({ viewerProfileId, profileId }).onConflictDoNothing();
+}
+
+/** The next cards of the swipe game: visible members with a photo of the sought genders, not liked or passed yet. */
+export async function findSwipeCards(
+  db: TDb,
+  viewer: { profileId: number; genders: string[]; country: string },
+  limit: number,
+): Promise<TCardRow[]> {
+  const rows = await db
+    .select(CARD_COLUMNS)
+    .from(profiles)
+    .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(profiles.status, 'active'),
+        eq(profiles.invisible, false),
+        inArray(profiles.gender, viewer.genders),
+        sql`${profiles.id} <> ${viewer.profileId}`,
+        notBlockedWith(viewer.profileId),
+        sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${viewer.profileId} and l.liked_profile_id = ${profiles.id})`,
+        sql`not exists (select 1 from ${swipePasses} s where s.viewer_profile_id = ${viewer.profileId} and s.profile_id = ${profiles.id})`,
+      ),
+    )
+    // Nearby first, then a fresh mix every day rather than always the newest.
+    .orderBy(sql`(${profiles.country} = ${viewer.country}) desc`, sql`md5(${profiles.id}::text || current_date::text)`)
+    .limit(limit);
+  return rows as TCardRow[];
+}
+
+/** Swipe likes a member made since a moment. */
+export async function countSwipeLikesSince(db: TDb, likerProfileId: number, since: Date): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(likes)
+    .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.source, 'swipe'), gte(likes.createdAt, since)));
+  return n;
 }

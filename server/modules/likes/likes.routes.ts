@@ -7,25 +7,24 @@ import type { TServices } from '../../services.ts';
 
 const ZLikeBody = z.object({ profile_id: z.number().int().positive() });
 const ZMainImage = z.object({ filename: z.string(), thumb_filename: z.string() }).nullable();
+const ZCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gender: z.string(),
+  age: z.number().int(),
+  city: z.string(),
+  country: z.string(),
+  is_fictional: z.boolean(),
+  main_image: ZMainImage,
+});
 const ZLikesResponse = z.object({
-  profiles: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      gender: z.string(),
-      age: z.number().int(),
-      city: z.string(),
-      country: z.string(),
-      is_fictional: z.boolean(),
-      main_image: ZMainImage,
-      state: z.enum(LIKE_TYPES),
-      like_new: z.boolean(),
-    }),
-  ),
+  profiles: z.array(ZCard.extend({ state: z.enum(LIKE_TYPES), like_new: z.boolean() })),
   liked_by: z.array(z.object({ id: z.number().int(), like_new: z.boolean() })),
 });
 
-/** Likes and matches (spec §3/§7): like, unlike, the likes lists and auto-like. */
+const ZSwipeBody = z.object({ profile_id: z.number().int().positive(), action: z.enum(['like', 'pass']) });
+
+/** Likes and matches (spec §3/§7): like, unlike, the likes lists, auto-like and the swipe game. */
 export async function likesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -58,6 +57,43 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
     async (request, reply) => {
       await services.likes.unlike(requireUser(request).profile.id, request.body.profile_id);
       return reply.status(204).send(null);
+    },
+  );
+  r.get(
+    '/api/swipe.php',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'The next cards of the swipe game and the likes left today (null: unlimited)',
+        response: { 200: z.object({ cards: z.array(ZCard), likes_left: z.number().int().nullable() }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return services.likes.swipeCards(
+        { profileId: user.profile.id, isPremium: user.paid_user },
+        request.site.cdnPrefix,
+      );
+    },
+  );
+  r.post(
+    '/api/swipe.php',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'Like or pass in the swipe game (free members: 4 likes a day)',
+        body: ZSwipeBody,
+        response: { 200: z.object({ match: z.boolean(), likes_left: z.number().int().nullable() }) },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return services.likes.swipe(
+        { profileId: user.profile.id, isPremium: user.paid_user },
+        request.body.profile_id,
+        request.body.action,
+      );
     },
   );
   r.get(

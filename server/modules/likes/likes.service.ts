@@ -10,14 +10,29 @@ import {
   findLikeableProfile,
   findLikes,
   findRecentAutoLike,
+  countSwipeLikesSince,
   findRelation,
+  findSwipeCards,
   insertLike,
+  insertSwipeLike,
+  insertSwipePass,
   markLikeSeen,
 } from './likes.repository.ts';
+import { SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
+
+/** Cards handed to the swipe game at a time. */
+const SWIPE_STACK_SIZE = 10;
 
 /** Likes and matches between members (spec §3/§4). */
 export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now: () => Date }) {
   const { db, realtime, now } = deps;
+  /** Swipe likes count per calendar day (UTC). */
+  const startOfDay = () => {
+    const d = now();
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  };
+  const swipeLikesLeft = async (profileId: number) =>
+    Math.max(0, SWIPE_DAILY_LIKES - (await countSwipeLikesSince(db, profileId, startOfDay())));
   return {
     /** Likes a visible member; idempotent. Tells whether it is a match and lets the other member know at once. */
     async like(viewerProfileId: number, profileId: number, source: 'profile' | 'swipe' = 'profile') {
@@ -31,6 +46,41 @@ export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now:
           .catch(() => undefined);
       }
       return { match: likedBy };
+    },
+    /** The next cards of the swipe game and how many swipe likes are left today (null: unlimited, premium). */
+    async swipeCards(viewer: { profileId: number; isPremium: boolean }, cdnPrefix: string) {
+      const me = await findPublicProfile(db, viewer.profileId, true);
+      if (!me) throw new AppError('authentication_required');
+      const rows = await findSwipeCards(
+        db,
+        { profileId: me.id, genders: gendersSought(me.gender, me.sexuality), country: me.country },
+        SWIPE_STACK_SIZE,
+      );
+      const today = now();
+      return {
+        cards: rows.map((r) => toProfileCard(r, cdnPrefix, today)),
+        likes_left: viewer.isPremium ? null : await swipeLikesLeft(viewer.profileId),
+      };
+    },
+    /**
+     * A like or a pass in the swipe game. Free members have SWIPE_DAILY_LIKES likes a day (spec §9): the next one is
+     * refused with premium_required and changes nothing.
+     */
+    async swipe(viewer: { profileId: number; isPremium: boolean }, profileId: number, action: 'like' | 'pass') {
+      if (profileId === viewer.profileId) throw new AppError('invalid_request');
+      if (!(await findLikeableProfile(db, viewer.profileId, profileId))) throw new AppError('profile_not_found');
+      if (action === 'pass') {
+        await insertSwipePass(db, viewer.profileId, profileId);
+        return { match: false, likes_left: viewer.isPremium ? null : await swipeLikesLeft(viewer.profileId) };
+      }
+      const limit = viewer.isPremium ? null : SWIPE_DAILY_LIKES;
+      const { stored, used } = await insertSwipeLike(db, viewer.profileId, profileId, limit, startOfDay());
+      if (!stored) throw new AppError('premium_required', { limit: SWIPE_DAILY_LIKES });
+      const { likedBy } = await findRelation(db, viewer.profileId, profileId);
+      await realtime
+        .publish(memberChannel(profileId), { type: likedBy ? 'match' : 'like', profile_id: viewer.profileId })
+        .catch(() => undefined);
+      return { match: likedBy, likes_left: limit === null ? null : Math.max(0, limit - used) };
     },
     /** Takes a like back; unknown or already gone is fine. */
     async unlike(viewerProfileId: number, profileId: number) {

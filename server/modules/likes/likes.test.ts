@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberChannel } from '../../../common/likes.ts';
-import { likes, photos, profiles } from '../../db/schema/index.ts';
+import { likes, photos, profiles, users } from '../../db/schema/index.ts';
 import type { TRealtimeEvent } from '../../realtime/hub.ts';
 import { buildMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
@@ -128,5 +128,78 @@ describe('auto-like (spec §4)', () => {
       .where(and(eq(likes.likedProfileId, me.user.profile.id), eq(likes.source, 'auto')));
     expect(rows).toHaveLength(1);
     expect((await list(me.cookie)).liked_by).toEqual([{ id: fictional.id, like_new: true }]);
+  });
+});
+
+describe('swipe game (spec §2/§9)', () => {
+  async function women(n: number) {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const [row] = await t.services.database.db
+        .insert(profiles)
+        .values({
+          name: `swipe${i}`,
+          gender: 'female',
+          sexuality: 'hetero',
+          birthDate: '1994-04-04',
+          country: 'SE',
+          locale: 'sv',
+          status: 'active',
+        })
+        .returning({ id: profiles.id });
+      await t.services.database.db
+        .insert(photos)
+        .values({ profileId: row.id, fileKey: randomUUID(), isMain: true, width: 10, height: 10 });
+      ids.push(row.id);
+    }
+    return ids;
+  }
+  const swipe = (cookie: Record<string, string>, profileId: number, action: 'like' | 'pass') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/swipe.php',
+      headers: CLIENT,
+      cookies: cookie,
+      payload: { profile_id: profileId, action },
+    });
+  const cards = async (cookie: Record<string, string>) =>
+    (await t.app.inject({ url: '/api/swipe.php', headers: CLIENT, cookies: cookie })).json();
+
+  it('gives a free member exactly 4 likes a day, even when swiping in parallel; passes are free and not shown again', async () => {
+    const me = await activeMember({ gender: 'male', looking_for: 'female' });
+    const ids = await women(8);
+    const stack = await cards(me.cookie);
+    expect(stack.likes_left).toBe(4);
+    expect(stack.cards.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining(ids));
+
+    const pass = await swipe(me.cookie, ids[0], 'pass');
+    expect(pass.json()).toEqual({ match: false, likes_left: 4 });
+    const results = await Promise.all(ids.slice(1).map((id) => swipe(me.cookie, id, 'like')));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(4);
+    const refused = results.filter((r) => r.statusCode === 403);
+    expect(refused).toHaveLength(3);
+    expect(refused[0].json()).toMatchObject({ error: 'premium_required', data: { limit: 4 } });
+    expect(refused[0].json().message).toBe('This feature is only available for premium members.');
+    const swiped = await t.services.database.db
+      .select()
+      .from(likes)
+      .where(and(eq(likes.likerProfileId, me.user.profile.id), eq(likes.source, 'swipe')));
+    expect(swiped).toHaveLength(4);
+
+    const after = await cards(me.cookie);
+    expect(after.likes_left).toBe(0);
+    const shown = after.cards.map((c: { id: number }) => c.id);
+    expect(shown).not.toContain(ids[0]); // passed
+    for (const liked of swiped) expect(shown).not.toContain(liked.likedProfileId);
+  });
+
+  it('has no daily limit for premium members and reports a match', async () => {
+    const me = await activeMember({ gender: 'male', looking_for: 'female' });
+    await t.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, me.user.id));
+    const ids = await women(6);
+    await t.services.likes.like(ids[5], me.user.profile.id);
+    for (const id of ids.slice(0, 5)) expect((await swipe(me.cookie, id, 'like')).statusCode).toBe(200);
+    expect((await swipe(me.cookie, ids[5], 'like')).json()).toEqual({ match: true, likes_left: null });
+    expect((await cards(me.cookie)).likes_left).toBeNull();
   });
 });

@@ -65,9 +65,14 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">{t('nav.search_members')}</h1>
         {root?.user ? (
-          <Link to={url('match-finder')} className="btn btn-outline-primary btn-sm">
-            {t('match_finder.title')}
-          </Link>
+          <span className="d-flex gap-2">
+            <Link to={url('match-finder')} className="btn btn-outline-primary btn-sm">
+              {t('match_finder.title')}
+            </Link>
+            <Link to={url('swipe-game')} className="btn btn-outline-primary btn-sm">
+              {t('swipe.title')}
+            </Link>
+          </span>
         ) : null}
       </div>
       <Form method="get" className="card card-body mb-4" role="search" aria-label={t('nav.search_members')}>

@@ -1,0 +1,216 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { PersonIcon } from '../../components/person-icon.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { loadLikes } from '../../features/likes/likes-store.ts';
+import { MatchModal, type TMatchProfile } from '../../features/likes/match-modal.tsx';
+import { api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/swipe-game.page';
+
+/** How far a card must be dragged to count as a swipe, in px. */
+const SWIPE_THRESHOLD = 100;
+
+/** The first cards, rendered on the server. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const stack = await ctx.services.likes.swipeCards(
+    { profileId: user.profile.id, isPremium: user.paid_user },
+    ctx.site.cdnPrefix,
+  );
+  return {
+    ...stack,
+    cards: stack.cards.map((c) => ({ ...c, country_name: ctx.services.reference.countryName(c.country, ctx.locale) })),
+  };
+}
+
+type TCard = Route.ComponentProps['loaderData']['cards'][number];
+
+/** swipe-game (spec §2/§9): like or pass by swiping, buttons or the arrow keys; free members like 4 a day. */
+export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [cards, setCards] = useState<TCard[]>(loaderData.cards);
+  const [likesLeft, setLikesLeft] = useState(loaderData.likes_left);
+  const [announce, setAnnounce] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [limitReached, setLimitReached] = useState(false);
+  const [match, setMatch] = useState<TMatchProfile | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragX, setDragX] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const drag = useRef<{ x: number; id: number } | null>(null);
+  const card = cards[0];
+
+  const refill = useCallback(async () => {
+    const next = await api.get<{ cards: TCard[]; likes_left: number | null }>('/api/swipe.php').catch(() => null);
+    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+    if (next) {
+      setCards((now) =>
+        now.length > 1 ? now : next.cards.map((c) => ({ ...c, country_name: names.of(c.country) ?? c.country })),
+      );
+    }
+  }, [i18n.language]);
+
+  const decide = useCallback(
+    async (action: 'like' | 'pass') => {
+      if (!card || busy) return;
+      setBusy(true);
+      setError(null);
+      try {
+        const answer = await api.post<{ match: boolean; likes_left: number | null }>('/api/swipe.php', {
+          profile_id: card.id,
+          action,
+        });
+        setLikesLeft(answer.likes_left);
+        setAnnounce(action === 'like' ? t('swipe.liked', { name: card.name }) : t('swipe.passed', { name: card.name }));
+        if (answer.match) setMatch({ id: card.id, name: card.name, main_image: card.main_image });
+        if (action === 'like') void loadLikes();
+        setCards((now) => now.slice(1));
+        if (cards.length <= 2) void refill();
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'premium_required') setLimitReached(true);
+        else setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+      } finally {
+        setBusy(false);
+        setDragX(0);
+      }
+    },
+    [busy, card, cards.length, refill, t],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) return;
+      if (e.key === 'ArrowRight') void decide('like');
+      if (e.key === 'ArrowLeft') void decide('pass');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [decide]);
+
+  return (
+    <section className="container py-4" style={{ maxWidth: 480 }}>
+      <PageTitle title={t('swipe.title')} />
+      <h1 className="h3 text-center">{t('swipe.title')}</h1>
+      <p className="text-center text-body-secondary small mb-3">{t('swipe.hint')}</p>
+      {likesLeft !== null ? (
+        <p className="text-center small" aria-live="polite">
+          {t('swipe.likes_left', { count: likesLeft, limit: SWIPE_DAILY_LIKES })}
+        </p>
+      ) : null}
+      {limitReached ? (
+        <div className="alert alert-warning text-center" role="alert">
+          <p className="mb-2">{t('swipe.limit_reached', { count: SWIPE_DAILY_LIKES })}</p>
+          <Link to={url('premium')} className="btn btn-primary btn-sm">
+            {t('nav.get_premium')}
+          </Link>
+        </div>
+      ) : null}
+      {error ? (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {card ? (
+        <>
+          <div
+            className="card shadow position-relative overflow-hidden user-select-none"
+            style={{
+              transform: `translateX(${dragX}px) rotate(${dragX / 20}deg)`,
+              transition: dragging ? 'none' : 'transform 0.2s',
+              touchAction: 'pan-y',
+            }}
+            onPointerDown={(e) => {
+              drag.current = { x: e.clientX, id: e.pointerId };
+              setDragging(true);
+              e.currentTarget.setPointerCapture(e.pointerId);
+            }}
+            onPointerMove={(e) => {
+              if (drag.current?.id === e.pointerId) setDragX(e.clientX - drag.current.x);
+            }}
+            onPointerUp={() => {
+              drag.current = null;
+              setDragging(false);
+              if (dragX > SWIPE_THRESHOLD) void decide('like');
+              else if (dragX < -SWIPE_THRESHOLD) void decide('pass');
+              else setDragX(0);
+            }}
+            aria-label={t('swipe.card', { name: card.name, age: card.age })}
+            role="group"
+          >
+            <div className="ratio ratio-1x1 bg-body-tertiary">
+              {card.main_image ? (
+                <img src={card.main_image.filename} alt="" draggable={false} style={{ objectFit: 'cover' }} />
+              ) : (
+                <div className="d-flex align-items-center justify-content-center text-secondary">
+                  <PersonIcon size={160} />
+                </div>
+              )}
+            </div>
+            <div className="card-body">
+              <h2 className="h5 mb-0">
+                {card.name}, {card.age}
+              </h2>
+              <p className="text-body-secondary small mb-0">{card.city || card.country_name}</p>
+              {card.is_fictional ? (
+                <span className="badge text-bg-light border mt-1">{t('fictional.badge')}</span>
+              ) : null}
+            </div>
+          </div>
+          <div className="d-flex justify-content-center gap-4 mt-3">
+            <button
+              type="button"
+              className="btn btn-outline-secondary rounded-circle"
+              style={{ width: 64, height: 64 }}
+              onClick={() => void decide('pass')}
+              disabled={busy}
+              aria-label={t('swipe.pass')}
+              title={t('swipe.pass')}
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+            <Link to={url('members-id', { id: card.id })} className="btn btn-link align-self-center">
+              {t('likes.view_profile')}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-primary rounded-circle"
+              style={{ width: 64, height: 64 }}
+              onClick={() => void decide('like')}
+              disabled={busy || likesLeft === 0}
+              aria-label={t('likes.like')}
+              title={t('likes.like')}
+            >
+              <span aria-hidden="true">♥</span>
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="text-center py-5">
+          <p className="lead">{t('swipe.empty')}</p>
+          <Link className="btn btn-primary" to={url('members')}>
+            {t('nav.search_members')}
+          </Link>
+        </div>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announce}
+      </p>
+      <MatchModal
+        profile={match}
+        isMatch
+        onClose={() => setMatch(null)}
+        onImage={(p) => void navigate(url('members-id', { id: p.id }))}
+        onAction={() => setMatch(null)}
+        actionLabel={t('swipe.keep_swiping')}
+      />
+    </section>
+  );
+}
