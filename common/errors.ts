@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'photo_not_found',
   'profile_not_found',
   'premium_required',
+  'not_enough_credits',
+  'conversation_not_found',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

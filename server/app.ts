@@ -16,6 +16,7 @@ import { blocksRoutes } from './modules/profiles/blocks.routes.ts';
 import { mediaRoutes } from './modules/photos/media.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
 import { likesRoutes } from './modules/likes/likes.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { myProfileRoutes } from './modules/profiles/my-profile.routes.ts';
 import { searchRoutes } from './modules/profiles/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(reportsRoutes, { services });
   await app.register(photosRoutes, { services });
   await app.register(likesRoutes, { services });
+  await app.register(chatRoutes, { services });
   await app.register(myProfileRoutes, { services });
   if (!config.isProduction) await app.register(devMailboxRoutes, { services });
 

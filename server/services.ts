@@ -15,6 +15,7 @@ import type { TProfileUpdate } from '../common/profile-edit.ts';
 import { createPhotosService, type TPhotosService } from './modules/photos/photos.service.ts';
 import { createReportsService, type TReportsService } from './modules/reports/reports.service.ts';
 import { createLikesService, type TLikesService } from './modules/likes/likes.service.ts';
+import { createChatService, type TChatService } from './modules/chat/chat.service.ts';
 import {
   loadProfileBasics,
   saveProfileBasics,
@@ -40,6 +41,7 @@ export interface TServices {
   photos: TPhotosService;
   reports: TReportsService;
   likes: TLikesService;
+  chat: TChatService;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -87,6 +89,7 @@ export async function createServices(
     photos: createPhotosService(database.db, photoStore),
     reports: createReportsService({ db: database.db, mailer }),
     likes: createLikesService({ db: database.db, realtime, now }),
+    chat: createChatService({ db: database.db, realtime, now }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

@@ -24,6 +24,8 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   photo_not_found: 404,
   profile_not_found: 404,
   premium_required: 403,
+  not_enough_credits: 402,
+  conversation_not_found: 404,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, likes, photos, profiles, reports } from '../db/schema/index.ts';
+import { blocks, likes, photos, profiles, reports, users } from '../db/schema/index.ts';
 import { buildMember, CLIENT } from './factories.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
@@ -56,6 +56,9 @@ const CHECKED = [
   'POST /api/like.php',
   'DELETE /api/like.php',
   'POST /api/swipe.php',
+  'GET /api/chat.php',
+  'POST /api/chat.php',
+  'DELETE /api/chat.php',
 ];
 
 async function activeMember() {
@@ -182,6 +185,35 @@ describe('access checks on every id-taking endpoint', () => {
     await call('DELETE', '/api/like.php', a.cookie, { profile_id: b.user.profile.id });
     const rows = await t.services.database.db.select().from(likes).where(eq(likes.likerProfileId, b.user.profile.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('GET/POST/DELETE /api/chat.php: another member’s conversation is not found; blocked and hidden members cannot be messaged', async () => {
+    const a = await activeMember();
+    const b = await activeMember();
+    const eve = await activeMember();
+    await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, a.user.id));
+    await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, eve.user.id));
+    const sent = await call('POST', '/api/chat.php', a.cookie, { profile_id: b.user.profile.id, text: 'Hi' });
+    const id = sent.json().message.conversation_id;
+    const peek = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${id}`,
+      headers: CLIENT,
+      cookies: eve.cookie,
+    });
+    expect(peek.statusCode).toBe(404);
+    expect((await call('DELETE', '/api/chat.php', eve.cookie, { conversation_id: id })).statusCode).toBe(404);
+    const blocker = await activeMember();
+    await call('POST', '/api/block.php', blocker.cookie, { profile_id: eve.user.profile.id });
+    const hidden = await activeMember();
+    await t.services.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(eq(profiles.id, hidden.user.profile.id));
+    for (const target of [blocker, hidden]) {
+      const res = await call('POST', '/api/chat.php', eve.cookie, { profile_id: target.user.profile.id, text: 'Hi' });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await t.services.database.db.select().from(users).where(eq(users.id, eve.user.id)))[0].credits).toBe(100);
   });
 
   it('every page route that takes an id has a check here', async () => {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -183,4 +185,71 @@ export const swipePasses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.viewerProfileId, t.profileId] })],
+);
+
+/** A conversation between two members (one per pair; spec §3 chat list item). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    /** The lower and the higher profile id of the pair. */
+    profileA: integer('profile_a')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileB: integer('profile_b')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Who wrote first: free members may start 2 conversations (spec §9). */
+    startedBy: integer('started_by').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('conversations_pair_idx').on(t.profileA, t.profileB),
+    index('conversations_started_idx').on(t.startedBy),
+  ],
+);
+
+/** Each member's side of a conversation: unread count and what they deleted. */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    /** Messages up to this id were deleted by this member; the conversation is hidden until a newer one. */
+    clearedUpTo: bigint('cleared_up_to', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.profileId] }),
+    index('conversation_members_profile_idx').on(t.profileId),
+  ],
+);
+
+/** Messages (spec §3 message kinds: text, photo, gift); a paid send carries the client's idempotency key. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderProfileId: integer('sender_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('text'),
+    body: text('body').notNull().default(''),
+    /** Credits charged for it. */
+    cost: integer('cost').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    unique('messages_idempotency_idx').on(t.senderProfileId, t.idempotencyKey),
+  ],
 );

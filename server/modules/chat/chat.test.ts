@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, messages, profiles, users } from '../../db/schema/index.ts';
+import { buildMember, CLIENT } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** An active member with a balance (and premium when asked). */
+async function member(credits = 0, paidUser = false) {
+  const m = await buildMember(t);
+  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  await t.services.database.db.update(users).set({ credits, paidUser }).where(eq(users.id, m.user.id));
+  return m;
+}
+
+const send = (cookie: Record<string, string>, profileId: number, text: string, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/chat.php',
+    headers: { ...CLIENT, ...(key ? { 'idempotency-key': key } : {}) },
+    cookies: cookie,
+    payload: { profile_id: profileId, text },
+  });
+
+const balance = async (userId: number) =>
+  (await t.services.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0].c;
+const ledgerSum = async (userId: number) =>
+  (
+    await t.services.database.db
+      .select({ s: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, userId))
+  )[0].s;
+
+describe('sending messages with credits (ARCHITECTURE §4)', () => {
+  it('charges message_credits, writes the ledger, counts unread for the recipient and lists the conversation', async () => {
+    const anna = await member(30);
+    const ben = await member();
+    const res = await send(anna.cookie, ben.user.profile.id, '  Hello Ben!  ');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ credits: 20, message: { from_me: true, kind: 'text', text: 'Hello Ben!' } });
+    expect(await balance(anna.user.id)).toBe(20);
+    expect(await ledgerSum(anna.user.id)).toBe(-10);
+
+    const chats = (await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: ben.cookie })).json();
+    expect(chats).toHaveLength(1);
+    expect(chats[0]).toMatchObject({ profile: { id: anna.user.profile.id }, num_unread_messages: 1 });
+    const page = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${chats[0].conversation.id}`,
+      headers: CLIENT,
+      cookies: ben.cookie,
+    });
+    expect(page.json().messages).toMatchObject([{ text: 'Hello Ben!', from_me: false }]);
+    // Opening the conversation set its unread count to 0.
+    const after = (await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: ben.cookie })).json();
+    expect(after[0].num_unread_messages).toBe(0);
+  });
+
+  it('sends exactly 2 of 1,000 concurrent messages when the balance pays for 2, never below zero', async () => {
+    const anna = await member(20);
+    const ben = await member();
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => send(anna.cookie, ben.user.profile.id, `message ${i}`, randomUUID())),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(2);
+    expect(codes.filter((c) => c === 402)).toHaveLength(998);
+    expect(results.find((r) => r.statusCode === 402)!.json().message).toBe('You do not have enough credits');
+    expect(await balance(anna.user.id)).toBe(0);
+    // The ledger explains the balance: 20 given outside it, 2 × 10 taken.
+    expect(await ledgerSum(anna.user.id)).toBe(-20);
+    const sent = await t.services.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.senderProfileId, anna.user.profile.id));
+    expect(sent).toHaveLength(2);
+  }, 120_000);
+
+  it('charges a retried send with the same idempotency key once', async () => {
+    const anna = await member(50);
+    const ben = await member();
+    const key = randomUUID();
+    const first = await send(anna.cookie, ben.user.profile.id, 'Only once', key);
+    const retries = await Promise.all([1, 2, 3].map(() => send(anna.cookie, ben.user.profile.id, 'Only once', key)));
+    for (const r of retries) expect(r.json().message.id).toBe(first.json().message.id);
+    expect(await balance(anna.user.id)).toBe(40);
+    expect(await ledgerSum(anna.user.id)).toBe(-10);
+  });
+
+  it('lets a free member start exactly 2 conversations, even at once; replies do not count', async () => {
+    const anna = await member(1000);
+    const others = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const results = await Promise.all(others.map((o) => send(anna.cookie, o.user.profile.id, 'Hi!')));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    const refused = results.filter((r) => r.statusCode === 403);
+    expect(refused).toHaveLength(3);
+    expect(refused[0].json()).toMatchObject({ error: 'premium_required', data: { limit: 2 } });
+    // Someone else starts a conversation with Anna: her reply is free of the limit.
+    const carl = await member(100);
+    await send(carl.cookie, anna.user.profile.id, 'Hello Anna');
+    expect((await send(anna.cookie, carl.user.profile.id, 'Hello Carl')).statusCode).toBe(200);
+    // Premium members start as many as they like.
+    const premium = await member(1000, true);
+    for (const o of others) expect((await send(premium.cookie, o.user.profile.id, 'Hi')).statusCode).toBe(200);
+  });
+
+  it('refuses blocked, hidden and unknown recipients, oneself, empty and too long texts, charging nothing', async () => {
+    const anna = await member(100);
+    const blocker = await member();
+    await t.services.blocks.block(blocker.user.profile.id, anna.user.profile.id);
+    const hidden = await member();
+    await t.services.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(eq(profiles.id, hidden.user.profile.id));
+    for (const id of [blocker.user.profile.id, hidden.user.profile.id, 99_999_999]) {
+      expect((await send(anna.cookie, id, 'Hi')).statusCode).toBe(404);
+    }
+    const ben = await member();
+    expect((await send(anna.cookie, anna.user.profile.id, 'Me')).statusCode).toBe(400);
+    expect((await send(anna.cookie, ben.user.profile.id, '   ')).statusCode).toBe(400);
+    expect((await send(anna.cookie, ben.user.profile.id, 'x'.repeat(1001))).statusCode).toBe(400);
+    expect(await balance(anna.user.id)).toBe(100);
+    expect((await send({}, ben.user.profile.id, 'Hi')).statusCode).toBe(403);
+  });
+});
+
+describe('conversations belong to their members', () => {
+  it('answers 404 for another member’s conversation id, and deleting clears it for oneself only', async () => {
+    const anna = await member(100);
+    const ben = await member(100);
+    const eve = await member();
+    const { message } = (await send(anna.cookie, ben.user.profile.id, 'Private')).json();
+    const id = message.conversation_id;
+    const peek = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${id}`,
+      headers: CLIENT,
+      cookies: eve.cookie,
+    });
+    expect(peek.statusCode).toBe(404);
+    const remove = (cookie: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'DELETE', url: '/api/chat.php', headers: CLIENT, cookies: cookie, payload });
+    expect((await remove(eve.cookie, { conversation_id: id })).statusCode).toBe(404);
+    expect((await remove(anna.cookie, { conversation_id: id })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: anna.cookie })).json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: ben.cookie })).json()).toHaveLength(
+      1,
+    );
+    // A new message brings the conversation back, without the deleted history.
+    expect((await send(ben.cookie, anna.user.profile.id, 'Still there?')).statusCode).toBe(200);
+    const page = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${id}`,
+      headers: CLIENT,
+      cookies: anna.cookie,
+    });
+    expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['Still there?']);
+    // Deleting by profile removes it again.
+    expect((await remove(anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: anna.cookie })).json()).toEqual([]);
+  });
+});
