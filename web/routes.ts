@@ -15,6 +15,8 @@ export default [
     route('members', 'pages/members/members.page.tsx', { id: 'members' }),
     route('members/:id', 'pages/members-id/members-id.page.tsx', { id: 'members-id' }),
     route('likes/m/:id', 'pages/members-id/members-id.page.tsx', { id: 'likes-m-id' }),
+    route('chats', 'pages/chats/chats.page.tsx', { id: 'chats' }),
+    route('chats/:id', 'pages/chats/chats.page.tsx', { id: 'chats-id' }),
     route('likes', 'pages/likes/likes.page.tsx', { id: 'likes' }),
     route('likes/:type', 'pages/likes/likes.page.tsx', { id: 'likes-type' }),
     route('pricing', 'pages/pricing/pricing.page.tsx', { id: 'pricing' }),
@@ -47,6 +49,9 @@ export default [
     route('members/:id/landing3/:slug?', 'pages/member-landing/member-landing.page.tsx', {
       id: 'members-id-landing3-slug',
     }),
+  ]),
+  layout('layouts/chat.layout.tsx', { id: 'layout-chat' }, [
+    route('members/:id/chat', 'pages/member-chat/member-chat.page.tsx', { id: 'members-id-chat' }),
   ]),
   layout('layouts/empty.layout.tsx', { id: 'layout-empty' }, [
     route('members/:id/signup', 'pages/member-signup/member-signup.page.tsx', { id: 'members-id-signup' }),

@@ -45,6 +45,8 @@ const CHECKED_PAGES = [
   'members/:id/landing2/:slug?',
   'members/:id/landing3/:slug?',
   'members/:id/signup',
+  'members/:id/chat',
+  'chats/:id',
 ];
 
 const CHECKED = [
@@ -241,6 +243,26 @@ describe('access checks on every id-taking endpoint', () => {
     expect((await page(hidden.user.profile.id, '/landing2')).statusCode).toBe(404);
     expect((await page(hidden.user.profile.id, '/landing3/x')).statusCode).toBe(404);
     expect((await page(99_999_999, '/signup')).statusCode).toBe(404);
+
+    expect((await page(hidden.user.profile.id, '/chat')).statusCode).toBe(404);
+    expect((await page(blocker.user.profile.id, '/chat')).statusCode).toBe(404);
+    const anonymousChat = await t.app.inject({
+      url: `/members/${blocker.user.profile.id}/chat`,
+      headers: { host: 'localhost' },
+    });
+    expect(anonymousChat.statusCode).toBe(302);
+    expect(anonymousChat.headers.location).toBe(`/members/${blocker.user.profile.id}/signup`);
+    // Someone else's conversation page is not found.
+    const other = await activeMember();
+    await t.services.database.db.update(users).set({ credits: 50 }).where(eq(users.id, other.user.id));
+    const partner = await activeMember();
+    const sent = await call('POST', '/api/chat.php', other.cookie, { profile_id: partner.user.profile.id, text: 'Hi' });
+    const chatPage = await t.app.inject({
+      url: `/chats/${sent.json().message.conversation_id}`,
+      headers: { host: 'localhost' },
+      cookies: viewer.cookie,
+    });
+    expect(chatPage.statusCode).toBe(404);
 
     // The same screen from the likes overview: members only, and the same rules.
     const likes = (id: number, cookie?: Record<string, string>) =>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '../../common/constants.ts';
 import type { TUser } from '../../common/wire/user.ts';
+import { useUnreadTotal } from '../features/chat/chats-store.ts';
 import { useNewLikes } from '../features/likes/likes-store.ts';
 import { api } from '../lib/api.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
@@ -39,6 +40,7 @@ function CreditsBadge({ credits }: { credits: number }) {
 function MemberLinks({ user }: { user: TUser }) {
   const { t } = useTranslation();
   const newLikes = useNewLikes();
+  const unread = useUnreadTotal();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const logout = async () => {
@@ -53,6 +55,7 @@ function MemberLinks({ user }: { user: TUser }) {
       </Nav.Link>
       <Nav.Link as={NavLink} to={url('chats')}>
         {t('nav.messages')}
+        <CountBadge count={unread} label={t('nav.unread_badge', { count: unread })} />
       </Nav.Link>
       <Nav.Link as={NavLink} to={url('likes')}>
         {t('nav.likes')}

@@ -4,6 +4,7 @@ import { Outlet, useMatches, useRouteError } from 'react-router';
 import { ErrorView, errorStatus } from '../components/error-view.tsx';
 import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
+import { useChatsPolling } from '../features/chat/chats-store.ts';
 import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
 import { useLikesPolling } from '../features/likes/likes-store.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
@@ -25,8 +26,11 @@ function DefaultShell({ children }: { children: ReactNode }) {
   const compactFooter = installed || (Boolean(root?.user) && routeId !== 'index');
   const userId = root?.user?.id;
   // Search pages seen by one account are never shown to the next one on this device (login, logout, switch).
-  useEffect(() => clearSearchCache(), [userId]);
+  useEffect(() => {
+    clearSearchCache();
+  }, [userId]);
   useLikesPolling(root?.user?.profile.id);
+  useChatsPolling(root?.user?.profile.id);
   return (
     <div className="d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable skip-link" href="#main">

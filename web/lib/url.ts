@@ -23,6 +23,8 @@ const PATHS = {
   'signup-matches': '/signup-matches',
   'match-finder': '/match-finder',
   'swipe-game': '/swipe-game',
+  'members-id-chat': '/members/:id/chat',
+  'members-id-signup': '/members/:id/signup',
   'pages-terms': '/pages/terms',
   'pages-privacy': '/pages/privacy',
   'pages-cookies': '/pages/cookies',

@@ -26,6 +26,8 @@ const MESSAGE_COSTS = {
 
 const COMMON = {
   minimumMessageCosts: MESSAGE_COSTS,
+  /** Welcome credits: two free messages at the default message_credits of 10 (spec: signup mentions free messages). */
+  signupCredits: 20,
   visibleProfileFields: [
     'gender',
     'sexuality',

@@ -126,6 +126,10 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: 
         has_older: rows.length > CHAT_PAGE_SIZE,
       };
     },
+    /** The id of the member's conversation with a profile, if there is one. */
+    async conversationWith(profileId: number, otherProfileId: number): Promise<number | null> {
+      return (await findConversation(db, profileId, otherProfileId))?.id ?? null;
+    },
     /** Deletes a conversation for the member, or every conversation with a profile. */
     async remove(profileId: number, target: { conversationId?: number; profileId?: number }) {
       let conversationId = target.conversationId;

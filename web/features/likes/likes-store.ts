@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { POLL_INTERVAL_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
 import { api } from '../../lib/api.ts';
-import { setTitleCount } from '../../lib/title-count.ts';
+import { setNewLikesTotal } from '../../lib/chat-totals.ts';
 
 type TLikedBy = { id: number; like_new: boolean };
 
@@ -11,8 +11,7 @@ let loaded = false;
 const listeners = new Set<() => void>();
 
 function emit() {
-  // The title shows unread messages plus new likes (spec §4); messages join when the chat arrives.
-  setTitleCount(newLikesCount());
+  setNewLikesTotal(newLikesCount());
   for (const l of listeners) l();
 }
 

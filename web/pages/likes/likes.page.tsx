@@ -32,7 +32,9 @@ export default function LikesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { type, counts, cards } = loaderData;
   // The badge follows what this page shows.
-  useEffect(() => void loadLikes(), [cards]);
+  useEffect(() => {
+    void loadLikes();
+  }, [cards]);
   return (
     <section className="container py-4">
       <PageTitle title={t('likes.title')} />

@@ -117,7 +117,9 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
   const { t } = useTranslation();
   const root = useRootData();
   const { profile, related, blockedByMe, canBlock, like } = loaderData;
-  useEffect(() => markLikeSeenLocally(profile.id), [profile.id]);
+  useEffect(() => {
+    markLikeSeenLocally(profile.id);
+  }, [profile.id]);
   const attributes = (
     [
       ['gender', profile.gender],
@@ -186,6 +188,11 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
                     likedBy={like.likedBy}
                   />
                 </span>
+              ) : null}
+              {!blockedByMe ? (
+                <Link className="btn btn-primary btn-sm me-2" to={url('members-id-chat', { id: profile.id })}>
+                  {t('chat.message')}
+                </Link>
               ) : null}
               <BlockButton profileId={profile.id} name={profile.name} blocked={blockedByMe} />{' '}
               <ReportButton profileId={profile.id} name={profile.name} />

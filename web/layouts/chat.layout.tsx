@@ -1,0 +1,30 @@
+import { Outlet, useRouteError } from 'react-router';
+import { ErrorView, errorStatus } from '../components/error-view.tsx';
+import { TopNav } from '../components/top-nav.tsx';
+import { useChatsPolling } from '../features/chat/chats-store.ts';
+import { useLikesPolling } from '../features/likes/likes-store.ts';
+import { useRootData } from '../lib/use-root-data.ts';
+
+/** Chat layout (spec §2): the navigation and a full-height conversation, no footer. */
+export default function ChatLayout() {
+  const root = useRootData();
+  useLikesPolling(root?.user?.profile.id);
+  useChatsPolling(root?.user?.profile.id);
+  return (
+    <div className="d-flex flex-column vh-100">
+      <TopNav />
+      <main id="main" className="flex-grow-1 d-flex flex-column overflow-hidden" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <main id="main" className="min-vh-100">
+      <ErrorView status={errorStatus(error)} error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Link, useNavigate } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { PersonIcon } from '../../components/person-icon.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import {
+  type TChatListItem,
+  loadChats,
+  removeChatLocally,
+  setChats,
+  useChats,
+} from '../../features/chat/chats-store.ts';
+import { Conversation } from '../../features/chat/conversation.tsx';
+import { api } from '../../lib/api.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import type { Route } from './+types/chats.page';
+
+/** The member's conversations and, on /chats/{id}, one conversation's newest messages. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const chats = await ctx.services.chat.list(user.profile.id, ctx.site.cdnPrefix);
+  let open = null;
+  if (params.id) {
+    const id = Number(params.id);
+    const page = Number.isSafeInteger(id)
+      ? await ctx.services.chat.messages(user.profile.id, id).catch(() => null)
+      : null;
+    if (!page) throw data('', { status: 404 });
+    const profile =
+      chats.find((c) => c.conversation.id === id)?.profile ??
+      (await ctx.services.profiles.publicCard(page.other_profile_id, ctx.site.cdnPrefix));
+    open = { id, page, profile };
+  }
+  return {
+    chats,
+    open,
+    messageLength: ctx.site.messageLength,
+    messageCredits: ctx.site.messageCredits,
+  };
+}
+
+/** chats and chats-id (spec §2): the list beside the messages from 992 px; below, one or the other. */
+export default function ChatsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const root = useRootData();
+  const { open } = loaderData;
+  useEffect(() => {
+    setChats(loaderData.chats as TChatListItem[]);
+  }, [loaderData.chats]);
+  const chats = useChats();
+  const remove = async (conversationId: number) => {
+    if (!window.confirm(t('chat.delete_confirm'))) return;
+    removeChatLocally(conversationId);
+    if (open?.id === conversationId) void navigate(url('chats'));
+    try {
+      await api.delete('/api/chat.php', { body: { conversation_id: conversationId } });
+    } catch (err) {
+      window.alert(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+      void loadChats();
+    }
+  };
+  return (
+    <section className="container-fluid py-3">
+      <PageTitle title={open?.profile ? open.profile.name : t('chat.title')} />
+      <div className="row g-3">
+        <aside className={`col-lg-4 ${open ? 'd-none d-lg-block' : ''}`} style={{ maxWidth: 400, minWidth: 300 }}>
+          <h1 className="h4">{t('chat.title')}</h1>
+          {chats.length === 0 ? (
+            <div className="text-center py-4">
+              <p className="text-body-secondary">{t('chat.none')}</p>
+              <Link className="btn btn-primary" to={url('members')}>
+                {t('nav.search_members')}
+              </Link>
+            </div>
+          ) : (
+            <ul className="list-group" aria-label={t('chat.title')}>
+              {chats.map((c) => (
+                <li
+                  key={c.conversation.id}
+                  className={`list-group-item d-flex align-items-center gap-2 ${open?.id === c.conversation.id ? 'active' : ''}`}
+                >
+                  <Link
+                    to={url('chats-id', { id: c.conversation.id })}
+                    className={`d-flex align-items-center gap-2 flex-grow-1 text-decoration-none ${open?.id === c.conversation.id ? 'text-white' : 'text-body'}`}
+                    aria-current={open?.id === c.conversation.id ? 'page' : undefined}
+                  >
+                    {c.profile.main_image ? (
+                      <img
+                        src={c.profile.main_image.thumb_filename}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="rounded-circle"
+                      />
+                    ) : (
+                      <span className="text-secondary">
+                        <PersonIcon size={48} />
+                      </span>
+                    )}
+                    <span className="flex-grow-1 text-truncate">{c.profile.name}</span>
+                    {c.num_unread_messages > 0 ? (
+                      <span className="badge rounded-pill text-bg-secondary">
+                        {c.num_unread_messages}
+                        <span className="visually-hidden">
+                          {' '}
+                          {t('nav.unread_badge', { count: c.num_unread_messages })}
+                        </span>
+                      </span>
+                    ) : null}
+                  </Link>
+                  <button
+                    type="button"
+                    className={`btn btn-sm btn-link ${open?.id === c.conversation.id ? 'text-white' : 'text-body-secondary'}`}
+                    onClick={() => void remove(c.conversation.id)}
+                    aria-label={t('chat.delete_with', { name: c.profile.name })}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+        {open ? (
+          <div className="col d-flex flex-column" style={{ minHeight: '70vh' }}>
+            <header className="d-flex align-items-center gap-2 border-bottom pb-2">
+              <Link to={url('chats')} className="btn btn-sm btn-outline-secondary d-lg-none" aria-label={t('nav.back')}>
+                ←
+              </Link>
+              {open.profile ? (
+                <Link to={url('members-id', { id: open.profile.id })} className="h5 mb-0 text-decoration-none">
+                  {open.profile.name}
+                </Link>
+              ) : null}
+            </header>
+            {open.profile?.is_fictional ? (
+              <div className="alert alert-secondary small my-2" role="note">
+                {root?.site.fictionalWarning}
+              </div>
+            ) : null}
+            <Conversation
+              key={open.id}
+              conversationId={open.id}
+              otherProfileId={open.page.other_profile_id}
+              initial={open.page.messages}
+              hasOlder={open.page.has_older}
+              messageLength={loaderData.messageLength}
+              messageCredits={loaderData.messageCredits}
+            />
+          </div>
+        ) : (
+          <div className="col d-none d-lg-flex align-items-center justify-content-center text-body-secondary">
+            {chats.length ? t('chat.pick') : null}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link, redirect, useNavigate } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { Conversation } from '../../features/chat/conversation.tsx';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import type { Route } from './+types/member-chat.page';
+
+/** Starts or continues the conversation with a member; visitors from ads are sent to sign up first. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const id = Number(params.id);
+  const profile = Number.isSafeInteger(id) ? await ctx.services.profiles.publicCard(id, ctx.site.cdnPrefix) : null;
+  if (!profile) throw data('', { status: 404 });
+  if (!ctx.user) throw redirect(url('members-id-signup', { id }));
+  if (ctx.user.profile.id === id) throw redirect(url('chats'));
+  const relation = await ctx.services.blocks.relation(ctx.user.profile.id, id);
+  if (relation.blockedMe || relation.blockedByMe) throw data('', { status: 404 });
+  const existing = await ctx.services.chat.conversationWith(ctx.user.profile.id, id);
+  if (existing) throw redirect(url('chats-id', { id: existing }));
+  return { profile, messageLength: ctx.site.messageLength, messageCredits: ctx.site.messageCredits };
+}
+
+/** members-id-chat (spec §2, chat layout): the first message to a member. */
+export default function MemberChatPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const root = useRootData();
+  const { profile } = loaderData;
+  return (
+    <section className="container d-flex flex-column flex-grow-1 py-3" style={{ maxWidth: 800, minHeight: 0 }}>
+      <PageTitle title={profile.name} />
+      <header className="d-flex align-items-center gap-2 border-bottom pb-2">
+        {profile.main_image ? (
+          <img src={profile.main_image.thumb_filename} alt="" width={48} height={48} className="rounded-circle" />
+        ) : null}
+        <h1 className="h5 mb-0">
+          <Link to={url('members-id', { id: profile.id })} className="text-decoration-none">
+            {profile.name}
+          </Link>
+        </h1>
+      </header>
+      {profile.is_fictional ? (
+        <div className="alert alert-secondary small my-2" role="note">
+          {root?.site.fictionalWarning}
+        </div>
+      ) : null}
+      <p className="text-body-secondary small mt-2">{t('chat.first_message', { name: profile.name })}</p>
+      <Conversation
+        conversationId={null}
+        otherProfileId={profile.id}
+        initial={[]}
+        hasOlder={false}
+        messageLength={loaderData.messageLength}
+        messageCredits={loaderData.messageCredits}
+        onStarted={(cid) => void navigate(url('chats-id', { id: cid }), { replace: true })}
+      />
+    </section>
+  );
+}
