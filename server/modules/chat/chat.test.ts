@@ -13,11 +13,15 @@ afterAll(async () => {
   await t.close();
 });
 
-/** An active member with a balance (and premium when asked). */
+/** An active member with a balance (and premium when asked); the grant is in the ledger, so ledger = balance. */
 async function member(credits = 0, paidUser = false) {
   const m = await buildMember(t);
-  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
-  await t.services.database.db.update(users).set({ credits, paidUser }).where(eq(users.id, m.user.id));
+  const { db } = t.services.database;
+  await db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  const [{ c }] = await db.select({ c: users.credits }).from(users).where(eq(users.id, m.user.id));
+  await db.update(users).set({ credits, paidUser }).where(eq(users.id, m.user.id));
+  if (credits !== c)
+    await db.insert(creditLedger).values({ userId: m.user.id, delta: credits - c, reason: 'test_grant' });
   return m;
 }
 
@@ -48,7 +52,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ credits: 20, message: { from_me: true, kind: 'text', text: 'Hello Ben!' } });
     expect(await balance(anna.user.id)).toBe(20);
-    expect(await ledgerSum(anna.user.id)).toBe(-10);
+    expect(await ledgerSum(anna.user.id)).toBe(20);
 
     const chats = (await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: ben.cookie })).json();
     expect(chats).toHaveLength(1);
@@ -75,8 +79,8 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     expect(codes.filter((c) => c === 402)).toHaveLength(998);
     expect(results.find((r) => r.statusCode === 402)!.json().message).toBe('You do not have enough credits');
     expect(await balance(anna.user.id)).toBe(0);
-    // The ledger explains the balance: 20 given outside it, 2 × 10 taken.
-    expect(await ledgerSum(anna.user.id)).toBe(-20);
+    // The ledger explains the balance exactly.
+    expect(await ledgerSum(anna.user.id)).toBe(0);
     const sent = await t.services.database.db
       .select()
       .from(messages)
@@ -92,7 +96,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     const retries = await Promise.all([1, 2, 3].map(() => send(anna.cookie, ben.user.profile.id, 'Only once', key)));
     for (const r of retries) expect(r.json().message.id).toBe(first.json().message.id);
     expect(await balance(anna.user.id)).toBe(40);
-    expect(await ledgerSum(anna.user.id)).toBe(-10);
+    expect(await ledgerSum(anna.user.id)).toBe(40);
   });
 
   it('lets a free member start exactly 2 conversations, even at once; replies do not count', async () => {
