@@ -127,7 +127,11 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
     { schema: { hide: true, querystring: z.object({ token: z.string().max(100).default('') }) } },
     async (request, reply) => {
       try {
-        await accounts.activate(request.query.token);
+        const userId = await accounts.activate(request.query.token);
+        // The first message written at signup reaches the member now (never blocks the activation).
+        await services.chat
+          .deliverSignupMessage(userId)
+          .catch((err: unknown) => request.log.error({ err, userId }, 'signup message not delivered'));
         return reply.redirect('/activate/done', 303);
       } catch (err) {
         const code = err instanceof AppError ? err.code : 'activation_failed';

@@ -187,3 +187,15 @@ export async function clearConversation(db: TDb, conversationId: number, profile
     })
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)));
 }
+
+/** Takes the signup message of an account (cleared in the same transaction, so it is delivered once). */
+export async function takeSignupMessage(tx: TTx, userId: number) {
+  const [row] = await tx
+    .select({ profileId: users.profileId, memberId: users.signupMemberId, text: users.signupMessage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!row?.memberId || !row.text?.trim()) return null;
+  await tx.update(users).set({ signupMessage: null }).where(eq(users.id, userId));
+  return { profileId: row.profileId, memberId: row.memberId, text: row.text.trim() };
+}

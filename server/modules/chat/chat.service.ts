@@ -20,6 +20,7 @@ import {
   insertMessage,
   lockAccount,
   markRead,
+  takeSignupMessage,
   type TMessageRow,
 } from './chat.repository.ts';
 
@@ -125,6 +126,34 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: 
           .map((m) => toWire(m, profileId)),
         has_older: rows.length > CHAT_PAGE_SIZE,
       };
+    },
+    /**
+     * Delivers the first message a visitor wrote while signing up to chat with a member (spec §2 member landers),
+     * once the email address is confirmed; free, and only once.
+     */
+    async deliverSignupMessage(userId: number): Promise<void> {
+      const delivered = await db.transaction(async (tx) => {
+        const pending = await takeSignupMessage(tx, userId);
+        if (!pending) return null;
+        if (!(await findLikeableProfile(tx as unknown as TDb, pending.profileId, pending.memberId))) return null;
+        const conversation =
+          (await findConversation(tx, pending.profileId, pending.memberId)) ??
+          (await createConversation(tx, pending.profileId, pending.memberId));
+        const row = await insertMessage(
+          tx,
+          { conversationId: conversation.id, senderProfileId: pending.profileId, body: pending.text, cost: 0 },
+          pending.memberId,
+        );
+        return { row, recipient: pending.memberId };
+      });
+      if (delivered) {
+        await realtime
+          .publish(memberChannel(delivered.recipient), {
+            type: 'message',
+            message: toWire(delivered.row, delivered.recipient),
+          })
+          .catch(() => undefined);
+      }
     },
     /** The id of the member's conversation with a profile, if there is one. */
     async conversationWith(profileId: number, otherProfileId: number): Promise<number | null> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, messages, profiles, users } from '../../db/schema/index.ts';
-import { buildMember, CLIENT } from '../../test/factories.ts';
+import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -169,5 +169,30 @@ describe('conversations belong to their members', () => {
     // Deleting by profile removes it again.
     expect((await remove(anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: anna.cookie })).json()).toEqual([]);
+  });
+});
+
+describe('the message written at signup (spec §2 member landers)', () => {
+  it('reaches the member once the email is confirmed, free and only once', async () => {
+    const target = await member();
+    const form = signupForm({ member_id: target.user.profile.id, signup_message: 'Hoi! Zin in een praatje?' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
+    expect(res.statusCode).toBe(200);
+    const chats = () => t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: target.cookie });
+    expect((await chats()).json()).toEqual([]); // not before the confirmation
+    const mail = await lastMail(t, form.email);
+    const link = linkIn(mail!.text);
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ url: link.pathname + link.search, headers: { host: 'localhost' } });
+    const list = (await chats()).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ num_unread_messages: 1, profile: { id: res.json().user.profile.id } });
+    const page = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${list[0].conversation.id}`,
+      headers: CLIENT,
+      cookies: target.cookie,
+    });
+    expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['Hoi! Zin in een praatje?']);
+    expect(await balance(res.json().user.id)).toBe(res.json().user.credits);
   });
 });
