@@ -10,6 +10,13 @@ test('two members chat: first message from the profile, unread badge and title, 
   await anna.page.getByRole('link', { name: t('chat.message'), exact: true }).click();
   await expect(anna.page).toHaveURL(new RegExp(`/members/${ben.profileId}/chat$`));
   await anna.page.waitForLoadState('networkidle');
+  // The icebreaker modal suggests openers with the member's name.
+  await anna.page.getByRole('button', { name: t('chat.icebreaker.button') }).click();
+  await anna.page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Your profile made me smile/ })
+    .click();
+  await expect(anna.page.getByLabel(t('chat.write'))).toHaveValue(/^Hi benchat\d+! Your profile made me smile/);
   await anna.page.getByLabel(t('chat.write')).fill('Hi Ben, how are you?');
   await anna.page.keyboard.press('Enter');
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TChatMessage } from '../../../common/chat.ts';
@@ -21,7 +22,12 @@ export interface TConversationProps {
   messageCredits: number;
   /** Called with the conversation id after the first message of a new conversation. */
   onStarted?: (conversationId: number) => void;
+  /** The other member's name, for the icebreaker suggestions of a first message. */
+  icebreakerName?: string;
 }
+
+/** Suggested openers of the icebreaker modal (catalogue keys chat.icebreaker.openers.*). */
+const OPENERS = ['o1', 'o2', 'o3', 'o4', 'o5'] as const;
 
 const newKey = () => crypto.randomUUID();
 
@@ -34,6 +40,7 @@ export function Conversation(props: TConversationProps) {
   const [text, setText] = useState('');
   const [blocker, setBlocker] = useState<'credits' | 'premium' | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const [icebreakers, setIcebreakers] = useState(false);
   const end = useRef<HTMLDivElement>(null);
   const { conversationId } = props;
 
@@ -216,10 +223,42 @@ export function Conversation(props: TConversationProps) {
             {t('chat.send')}
           </button>
         </div>
+        {props.icebreakerName ? (
+          <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setIcebreakers(true)}>
+            {t('chat.icebreaker.button')}
+          </button>
+        ) : null}
         <div id="chat-cost" className="form-text">
           {t('chat.cost', { count: props.messageCredits })} · {props.messageLength - text.length}
         </div>
       </form>
+      <Modal show={icebreakers} onHide={() => setIcebreakers(false)} centered aria-labelledby="icebreaker-title">
+        <Modal.Header closeButton closeLabel={t('alerts.dismiss')}>
+          <Modal.Title id="icebreaker-title" as="h2" className="h5">
+            {t('chat.icebreaker.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <div className="list-group">
+            {OPENERS.map((key) => {
+              const opener = t(`chat.icebreaker.openers.${key}`, { name: props.icebreakerName });
+              return (
+                <button
+                  key={key}
+                  type="button"
+                  className="list-group-item list-group-item-action"
+                  onClick={() => {
+                    setText(opener);
+                    setIcebreakers(false);
+                  }}
+                >
+                  {opener}
+                </button>
+              );
+            })}
+          </div>
+        </Modal.Body>
+      </Modal>
     </div>
   );
 }

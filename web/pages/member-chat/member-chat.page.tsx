@@ -55,6 +55,7 @@ export default function MemberChatPage({ loaderData }: Route.ComponentProps) {
         messageLength={loaderData.messageLength}
         messageCredits={loaderData.messageCredits}
         onStarted={(cid) => void navigate(url('chats-id', { id: cid }), { replace: true })}
+        icebreakerName={profile.name}
       />
     </section>
   );
