@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZProfileCard } from '../../../common/wire/profile-card.ts';
 import { ZSendMessageRequest } from '../../../common/chat.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
@@ -13,19 +14,9 @@ const ZMessage = z.object({
   text: z.string(),
   created_at: z.string(),
 });
-const ZMainImage = z.object({ filename: z.string(), thumb_filename: z.string() }).nullable();
 const ZChatItem = z.object({
   conversation: z.object({ id: z.number().int(), last_message_at: z.string() }),
-  profile: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    gender: z.string(),
-    age: z.number().int(),
-    city: z.string(),
-    country: z.string(),
-    is_fictional: z.boolean(),
-    main_image: ZMainImage,
-  }),
+  profile: ZProfileCard,
   num_unread_messages: z.number().int(),
 });
 const ZHistoryQuery = z.object({

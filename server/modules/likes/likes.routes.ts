@@ -1,24 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZMainImage, ZProfileCard } from '../../../common/wire/profile-card.ts';
 import { LIKE_TYPES } from '../../../common/likes.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 
 const ZLikeBody = z.object({ profile_id: z.number().int().positive() });
-const ZMainImage = z.object({ filename: z.string(), thumb_filename: z.string() }).nullable();
-const ZCard = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  gender: z.string(),
-  age: z.number().int(),
-  city: z.string(),
-  country: z.string(),
-  is_fictional: z.boolean(),
-  main_image: ZMainImage,
-});
 const ZLikesResponse = z.object({
-  profiles: z.array(ZCard.extend({ state: z.enum(LIKE_TYPES), like_new: z.boolean() })),
+  profiles: z.array(ZProfileCard.extend({ state: z.enum(LIKE_TYPES), like_new: z.boolean() })),
   liked_by: z.array(z.object({ id: z.number().int(), like_new: z.boolean() })),
 });
 
@@ -65,7 +55,7 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
       schema: {
         tags: ['likes'],
         summary: 'The next cards of the swipe game and the likes left today (null: unlimited)',
-        response: { 200: z.object({ cards: z.array(ZCard), likes_left: z.number().int().nullable() }) },
+        response: { 200: z.object({ cards: z.array(ZProfileCard), likes_left: z.number().int().nullable() }) },
       },
     },
     async (request) => {

@@ -64,6 +64,30 @@ export async function loadMyProfile(db: TDb, userId: number) {
 
 export type TMyProfile = Awaited<ReturnType<typeof loadMyProfile>>;
 
+/** Updates the profile of an account with a validated location plus other columns (city centre stored, never more). */
+export async function updateOwnProfile(
+  db: TDb,
+  userId: number,
+  location: { country: string; region_code: string; city: string },
+  values: Partial<typeof profiles.$inferInsert>,
+  locate?: TLocateCity,
+): Promise<void> {
+  const country = location.country.toUpperCase();
+  assertRegion(country, location.region_code);
+  const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('authentication_required');
+  await db
+    .update(profiles)
+    .set({
+      ...values,
+      country,
+      regionCode: location.region_code,
+      city: location.city,
+      ...(await cityCentre(locate, country, location)),
+    })
+    .where(eq(profiles.id, user.profileId));
+}
+
 /**
  * Saves every attribute at once after validating it; the city is stored as typed (city precision, no coordinates
  * from the browser are ever kept). `locate` turns a country/region/city into the city's own coordinates, if known.
@@ -75,13 +99,11 @@ export async function saveMyProfile(
   locate?: TLocateCity,
 ): Promise<void> {
   const v = parseOrThrow(ZProfileUpdate, input);
-  const country = v.country.toUpperCase();
-  assertRegion(country, v.region_code);
-  const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('authentication_required');
-  await db
-    .update(profiles)
-    .set({
+  await updateOwnProfile(
+    db,
+    userId,
+    v,
+    {
       gender: v.gender,
       sexuality: v.sexuality,
       hairColor: v.hair_color,
@@ -92,10 +114,7 @@ export async function saveMyProfile(
       heightCm: v.height_cm,
       aboutMe: v.about_me,
       interests: v.interests,
-      country,
-      regionCode: v.region_code,
-      city: v.city,
-      ...(await cityCentre(locate, country, v)),
-    })
-    .where(eq(profiles.id, user.profileId));
+    },
+    locate,
+  );
 }

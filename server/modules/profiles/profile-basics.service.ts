@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { ZProfileUpdate } from '../../../common/profile-edit.ts';
 import type { TDb } from '../../db/connect.ts';
 import { profiles, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { assertRegion, cityCentre, type TLocateCity } from './my-profile.service.ts';
+import { type TLocateCity, updateOwnProfile } from './my-profile.service.ts';
 
 /** Location and about-me asked on complete-signup: the same rules as the full profile form. */
 export const ZProfileBasics = ZProfileUpdate.pick({ country: true, region_code: true, city: true }).extend({
@@ -22,20 +21,7 @@ export async function saveProfileBasics(
   locate?: TLocateCity,
 ): Promise<void> {
   const v = parseOrThrow(ZProfileBasics, input);
-  const country = v.country.toUpperCase();
-  assertRegion(country, v.region_code);
-  const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('authentication_required');
-  await db
-    .update(profiles)
-    .set({
-      country,
-      regionCode: v.region_code,
-      city: v.city,
-      aboutMe: v.about_me,
-      ...(await cityCentre(locate, country, v)),
-    })
-    .where(eq(profiles.id, user.profileId));
+  await updateOwnProfile(db, userId, v, { aboutMe: v.about_me }, locate);
 }
 
 /** The basics a member has filled in so far. */

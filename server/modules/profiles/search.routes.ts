@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZProfileCard } from '../../../common/wire/profile-card.ts';
 import { ZSearchQuery } from '../../../common/search.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TServices } from '../../services.ts';
-
-const ZCard = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  gender: z.string(),
-  age: z.number().int(),
-  city: z.string(),
-  country: z.string(),
-  is_fictional: z.boolean(),
-  main_image: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
-});
 
 /** Member search (spec §3 search state, §4 logged-out visibility). */
 export async function searchRoutes(app: FastifyInstance, { services }: { services: TServices }) {
@@ -28,11 +18,11 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
         querystring: ZSearchQuery.extend({ network: z.string().optional(), ref: z.string().optional() }),
         response: {
           200: z.object({
-            results: z.array(ZCard),
+            results: z.array(ZProfileCard),
             numResults: z.number().int(),
             page: z.number().int(),
             pages: z.number().int(),
-            similar: z.array(ZCard),
+            similar: z.array(ZProfileCard),
           }),
         },
       },

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** A member's main photo (spec §3 main_image): full and thumbnail URLs with the CDN prefix; null = no photo. */
+export const ZMainImage = z.object({ filename: z.string(), thumb_filename: z.string() }).nullable();
+
+/** A member as shown in lists: search results, likes, chats, swipe cards. */
+export const ZProfileCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gender: z.string(),
+  age: z.number().int(),
+  city: z.string(),
+  country: z.string(),
+  is_fictional: z.boolean(),
+  main_image: ZMainImage,
+});
