@@ -116,7 +116,8 @@ export function ReportDialog({
       onExited={reset}
       centered
       backdrop={busy ? 'static' : true}
-      keyboard={!busy}
+      // Esc always reaches hide(), which ignores it while a report is being sent.
+      keyboard
       aria-labelledby={titleId}
     >
       <Modal.Header closeButton closeLabel={t('common.close')}>
