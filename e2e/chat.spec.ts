@@ -17,8 +17,9 @@ test('two members chat: first message from the profile, unread badge and title, 
     .getByRole('button', { name: /Your profile made me smile/ })
     .click();
   await expect(anna.page.getByLabel(t('chat.write'))).toHaveValue(/^Hi benchat\d+! Your profile made me smile/);
+  await expect(anna.page.getByLabel(t('chat.write'))).toBeFocused();
   await anna.page.getByLabel(t('chat.write')).fill('Hi Ben, how are you?');
-  await anna.page.keyboard.press('Enter');
+  await anna.page.getByLabel(t('chat.write')).press('Enter');
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/);
   await expect(anna.page.getByRole('log').getByText('Hi Ben, how are you?')).toBeVisible();
 

@@ -42,6 +42,7 @@ export function Conversation(props: TConversationProps) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [icebreakers, setIcebreakers] = useState(false);
   const end = useRef<HTMLDivElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
   const { conversationId } = props;
 
   const merge = useCallback((incoming: TChatMessage[]) => {
@@ -204,6 +205,7 @@ export function Conversation(props: TConversationProps) {
         </label>
         <div className="d-flex gap-2">
           <textarea
+            ref={textarea}
             id="chat-text"
             className="form-control"
             rows={2}
@@ -232,7 +234,15 @@ export function Conversation(props: TConversationProps) {
           {t('chat.cost', { count: props.messageCredits })} · {props.messageLength - text.length}
         </div>
       </form>
-      <Modal show={icebreakers} onHide={() => setIcebreakers(false)} centered aria-labelledby="icebreaker-title">
+      <Modal
+        show={icebreakers}
+        onHide={() => setIcebreakers(false)}
+        centered
+        aria-labelledby="icebreaker-title"
+        // Focus goes to the message field after an opener is chosen, not back to the button.
+        restoreFocus={false}
+        onExited={() => textarea.current?.focus()}
+      >
         <Modal.Header closeButton closeLabel={t('alerts.dismiss')}>
           <Modal.Title id="icebreaker-title" as="h2" className="h5">
             {t('chat.icebreaker.title')}
