@@ -13,6 +13,8 @@ import * as schema from './schema/index.ts';
 export type TSchema = typeof schema;
 /** The Drizzle database, the same type on PGlite and PostgreSQL. */
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+/** A transaction handle of TDb; repositories accept either. */
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
 export interface TDatabase {
   db: TDb;

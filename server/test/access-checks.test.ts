@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, likes, photos, profiles, reports, users } from '../db/schema/index.ts';
-import { buildMember, CLIENT } from './factories.ts';
+import { activeMember, CLIENT } from './factories.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
 // Every endpoint that names an id must check that the caller may see or change it (issue 4). The first test lists
@@ -63,12 +63,6 @@ const CHECKED = [
   'DELETE /api/chat.php',
 ];
 
-async function activeMember() {
-  const m = await buildMember(t);
-  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
-  return m;
-}
-
 async function uploadTo(cookie: Record<string, string>): Promise<string> {
   const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } })
     .png()
@@ -106,8 +100,8 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('POST/DELETE /api/block.php: no block on oneself or unknown members; only the blocker can unblock', async () => {
-    const a = await activeMember();
-    const b = await activeMember();
+    const a = await activeMember(t);
+    const b = await activeMember(t);
     expect((await call('POST', '/api/block.php', a.cookie, { profile_id: a.user.profile.id })).statusCode).toBe(400);
     expect((await call('POST', '/api/block.php', a.cookie, { profile_id: 99_999_999 })).statusCode).toBe(404);
     await call('POST', '/api/block.php', a.cookie, { profile_id: b.user.profile.id });
@@ -122,8 +116,8 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('PATCH/DELETE /api/photos.php: another member’s photo ids are not found and stay untouched', async () => {
-    const owner = await activeMember();
-    const intruder = await activeMember();
+    const owner = await activeMember(t);
+    const intruder = await activeMember(t);
     const theirs = await uploadTo(owner.cookie);
     const mine = await uploadTo(intruder.cookie);
     for (const [method, payload] of [
@@ -142,11 +136,11 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('POST /api/report.php: hidden and unknown profiles, and photos of someone else, are refused', async () => {
-    const reporter = await activeMember();
-    const target = await activeMember();
-    const other = await activeMember();
+    const reporter = await activeMember(t);
+    const target = await activeMember(t);
+    const other = await activeMember(t);
     const otherPhoto = await uploadTo(other.cookie);
-    const hidden = await activeMember();
+    const hidden = await activeMember(t);
     await t.services.database.db
       .update(profiles)
       .set({ invisible: true })
@@ -167,14 +161,14 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('POST/DELETE /api/like.php and POST /api/swipe.php: hidden, blocked and unknown members cannot be liked; unliking touches only one’s own like', async () => {
-    const a = await activeMember();
-    const b = await activeMember();
-    const hidden = await activeMember();
+    const a = await activeMember(t);
+    const b = await activeMember(t);
+    const hidden = await activeMember(t);
     await t.services.database.db
       .update(profiles)
       .set({ invisible: true })
       .where(eq(profiles.id, hidden.user.profile.id));
-    const blocker = await activeMember();
+    const blocker = await activeMember(t);
     await call('POST', '/api/block.php', blocker.cookie, { profile_id: a.user.profile.id });
     for (const id of [hidden.user.profile.id, blocker.user.profile.id, 99_999_999]) {
       expect((await call('POST', '/api/like.php', a.cookie, { profile_id: id })).statusCode).toBe(404);
@@ -190,9 +184,9 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('GET/POST/DELETE /api/chat.php: another member’s conversation is not found; blocked and hidden members cannot be messaged', async () => {
-    const a = await activeMember();
-    const b = await activeMember();
-    const eve = await activeMember();
+    const a = await activeMember(t);
+    const b = await activeMember(t);
+    const eve = await activeMember(t);
     await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, a.user.id));
     await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, eve.user.id));
     const sent = await call('POST', '/api/chat.php', a.cookie, { profile_id: b.user.profile.id, text: 'Hi' });
@@ -204,9 +198,9 @@ describe('access checks on every id-taking endpoint', () => {
     });
     expect(peek.statusCode).toBe(404);
     expect((await call('DELETE', '/api/chat.php', eve.cookie, { conversation_id: id })).statusCode).toBe(404);
-    const blocker = await activeMember();
+    const blocker = await activeMember(t);
     await call('POST', '/api/block.php', blocker.cookie, { profile_id: eve.user.profile.id });
-    const hidden = await activeMember();
+    const hidden = await activeMember(t);
     await t.services.database.db
       .update(profiles)
       .set({ invisible: true })
@@ -225,13 +219,13 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('profile pages: hidden and unknown members are 404, a blocker’s profile is 403 for the blocked member', async () => {
-    const viewer = await activeMember();
-    const hidden = await activeMember();
+    const viewer = await activeMember(t);
+    const hidden = await activeMember(t);
     await t.services.database.db
       .update(profiles)
       .set({ invisible: true })
       .where(eq(profiles.id, hidden.user.profile.id));
-    const blocker = await activeMember();
+    const blocker = await activeMember(t);
     await call('POST', '/api/block.php', blocker.cookie, { profile_id: viewer.user.profile.id });
     const page = (id: number | string, suffix = '') =>
       t.app.inject({ url: `/members/${id}${suffix}`, headers: { host: 'localhost' }, cookies: viewer.cookie });
@@ -253,9 +247,9 @@ describe('access checks on every id-taking endpoint', () => {
     expect(anonymousChat.statusCode).toBe(302);
     expect(anonymousChat.headers.location).toBe(`/members/${blocker.user.profile.id}/signup`);
     // Someone else's conversation page is not found.
-    const other = await activeMember();
+    const other = await activeMember(t);
     await t.services.database.db.update(users).set({ credits: 50 }).where(eq(users.id, other.user.id));
-    const partner = await activeMember();
+    const partner = await activeMember(t);
     const sent = await call('POST', '/api/chat.php', other.cookie, { profile_id: partner.user.profile.id, text: 'Hi' });
     const chatPage = await t.app.inject({
       url: `/chats/${sent.json().message.conversation_id}`,

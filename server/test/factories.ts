@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { profiles } from '../db/schema/index.ts';
 import type { TTestApp } from './test-app.ts';
 
 let counter = 0;
@@ -50,4 +52,11 @@ export function linkIn(text: string): URL {
   const match = /https?:\/\/\S+/.exec(text);
   if (!match) throw new Error('no link in email');
   return new URL(match[0]);
+}
+
+/** A member whose email is confirmed and whose profile is active (visible in search, likeable, messageable). */
+export async function activeMember(t: TTestApp, overrides: Record<string, unknown> = {}) {
+  const m = await buildMember(t, overrides);
+  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  return m;
 }

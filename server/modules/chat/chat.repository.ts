@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
 import {
   conversationMembers,
   conversations,
@@ -12,7 +12,6 @@ import {
 import { notBlockedWith } from '../profiles/blocks.service.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
-type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 export type TMessageRow = typeof messages.$inferSelect;
 
 /** The two profile ids of a pair in the order conversations store them. */

@@ -71,7 +71,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: 
           if (earlier) return { row: earlier, credits: account.credits, replayed: true, recipient: 0 };
         }
         // Inside the transaction (PGlite has one connection; PostgreSQL sees the same snapshot).
-        if (!(await findLikeableProfile(tx as unknown as TDb, sender.profileId, v.profile_id))) {
+        if (!(await findLikeableProfile(tx, sender.profileId, v.profile_id))) {
           throw new AppError('profile_not_found');
         }
         let conversation = await findConversation(tx, sender.profileId, v.profile_id);
@@ -135,7 +135,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: 
       const delivered = await db.transaction(async (tx) => {
         const pending = await takeSignupMessage(tx, userId);
         if (!pending) return null;
-        if (!(await findLikeableProfile(tx as unknown as TDb, pending.profileId, pending.memberId))) return null;
+        if (!(await findLikeableProfile(tx, pending.profileId, pending.memberId))) return null;
         const conversation =
           (await findConversation(tx, pending.profileId, pending.memberId)) ??
           (await createConversation(tx, pending.profileId, pending.memberId));

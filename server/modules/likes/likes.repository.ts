@@ -1,11 +1,11 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
 import { likes, photos, profiles, swipePasses } from '../../db/schema/index.ts';
 import { notBlockedWith } from '../profiles/blocks.service.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 /** A visible profile (active, not invisible, no block with the viewer), or undefined. */
-export async function findLikeableProfile(db: TDb, viewerProfileId: number, profileId: number) {
+export async function findLikeableProfile(db: TDb | TTx, viewerProfileId: number, profileId: number) {
   const [row] = await db
     .select({ id: profiles.id, gender: profiles.gender, sexuality: profiles.sexuality })
     .from(profiles)

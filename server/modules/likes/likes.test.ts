@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberChannel } from '../../../common/likes.ts';
 import { likes, photos, profiles, users } from '../../db/schema/index.ts';
 import type { TRealtimeEvent } from '../../realtime/hub.ts';
-import { buildMember, CLIENT } from '../../test/factories.ts';
+import { activeMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -15,12 +15,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function activeMember(overrides: Record<string, unknown> = {}) {
-  const m = await buildMember(t, overrides);
-  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
-  return m;
-}
-
 const like = (cookie: Record<string, string>, profileId: number, method: 'POST' | 'DELETE' = 'POST') =>
   t.app.inject({ method, url: '/api/like.php', headers: CLIENT, cookies: cookie, payload: { profile_id: profileId } });
 const list = async (cookie: Record<string, string>) =>
@@ -28,8 +22,8 @@ const list = async (cookie: Record<string, string>) =>
 
 describe('likes and matches (spec §3)', () => {
   it('likes, tells the other member at once, becomes a match when mutual, and can be taken back', async () => {
-    const anna = await activeMember({ gender: 'female', looking_for: 'male' });
-    const ben = await activeMember({ gender: 'male', looking_for: 'female' });
+    const anna = await activeMember(t, { gender: 'female', looking_for: 'male' });
+    const ben = await activeMember(t, { gender: 'male', looking_for: 'female' });
     const a = anna.user.profile.id;
     const b = ben.user.profile.id;
     const events: TRealtimeEvent[] = [];
@@ -58,21 +52,21 @@ describe('likes and matches (spec §3)', () => {
   });
 
   it('clears the new-like flag when the liked member opens the liker’s profile', async () => {
-    const anna = await activeMember();
-    const ben = await activeMember();
+    const anna = await activeMember(t);
+    const ben = await activeMember(t);
     await like(anna.cookie, ben.user.profile.id);
     await t.services.likes.markSeen(ben.user.profile.id, anna.user.profile.id);
     expect((await list(ben.cookie)).liked_by).toEqual([{ id: anna.user.profile.id, like_new: false }]);
   });
 
   it('refuses oneself, hidden, unknown and blocked members, and needs a login', async () => {
-    const anna = await activeMember();
-    const hidden = await activeMember();
+    const anna = await activeMember(t);
+    const hidden = await activeMember(t);
     await t.services.database.db
       .update(profiles)
       .set({ invisible: true })
       .where(eq(profiles.id, hidden.user.profile.id));
-    const blocker = await activeMember();
+    const blocker = await activeMember(t);
     await t.services.blocks.block(blocker.user.profile.id, anna.user.profile.id);
     expect((await like(anna.cookie, anna.user.profile.id)).statusCode).toBe(400);
     for (const id of [hidden.user.profile.id, 99_999_999, blocker.user.profile.id]) {
@@ -89,8 +83,8 @@ describe('likes and matches (spec §3)', () => {
   });
 
   it('hides members from the lists once a block exists, either way', async () => {
-    const anna = await activeMember();
-    const ben = await activeMember();
+    const anna = await activeMember(t);
+    const ben = await activeMember(t);
     await like(ben.cookie, anna.user.profile.id);
     expect((await list(anna.cookie)).profiles).toHaveLength(1);
     await t.services.blocks.block(anna.user.profile.id, ben.user.profile.id);
@@ -101,7 +95,7 @@ describe('likes and matches (spec §3)', () => {
 
 describe('auto-like (spec §4)', () => {
   it('has a fictional member of the sought gender like the member, once a day', async () => {
-    const me = await activeMember({ gender: 'male', looking_for: 'female' });
+    const me = await activeMember(t, { gender: 'male', looking_for: 'female' });
     const [fictional] = await t.services.database.db
       .insert(profiles)
       .values({
@@ -166,7 +160,7 @@ describe('swipe game (spec §2/§9)', () => {
     (await t.app.inject({ url: '/api/swipe.php', headers: CLIENT, cookies: cookie })).json();
 
   it('gives a free member exactly 4 likes a day, even when swiping in parallel; passes are free and not shown again', async () => {
-    const me = await activeMember({ gender: 'male', looking_for: 'female' });
+    const me = await activeMember(t, { gender: 'male', looking_for: 'female' });
     const ids = await women(8);
     const stack = await cards(me.cookie);
     expect(stack.likes_left).toBe(4);
@@ -194,7 +188,7 @@ describe('swipe game (spec §2/§9)', () => {
   });
 
   it('has no daily limit for premium members and reports a match', async () => {
-    const me = await activeMember({ gender: 'male', looking_for: 'female' });
+    const me = await activeMember(t, { gender: 'male', looking_for: 'female' });
     await t.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, me.user.id));
     const ids = await women(6);
     await t.services.likes.like(ids[5], me.user.profile.id);

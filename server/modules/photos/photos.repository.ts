@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
 import type { TPhotoKeys } from './photo-store.ts';
 
 export type TPhotoRow = typeof photos.$inferSelect;
-type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
 /** Photos of a profile in display order: the main photo first, then by position. */
 export function listPhotos(db: TDb | TTx, profileId: number): Promise<TPhotoRow[]> {

@@ -5,8 +5,8 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_VISIBLE_PHOTOS, PHOTO_MAX_BYTES } from '../../../common/photos.ts';
-import { photos, profiles, users } from '../../db/schema/index.ts';
-import { buildMember, CLIENT } from '../../test/factories.ts';
+import { photos, users } from '../../db/schema/index.ts';
+import { activeMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -46,12 +46,6 @@ async function served(url: string) {
   return res.rawPayload;
 }
 
-async function activeMember(overrides: Record<string, unknown> = {}) {
-  const m = await buildMember(t, overrides);
-  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
-  return m;
-}
-
 async function makePremium(userId: number) {
   await t.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, userId));
 }
@@ -59,7 +53,7 @@ async function makePremium(userId: number) {
 describe('photo upload (spec §1/§9)', () => {
   it('stores an upright copy with every piece of metadata removed, in main, thumb and censored variants', async () => {
     expect((await exifr.gps(gpsJpeg))?.latitude).toBeCloseTo(52.374, 2); // the fixture really carries GPS
-    const m = await activeMember();
+    const m = await activeMember(t);
     const res = await upload(m.cookie);
     expect(res.statusCode).toBe(201);
     const [photo] = res.json().photos;
@@ -92,7 +86,7 @@ describe('photo upload (spec §1/§9)', () => {
   });
 
   it('detects the type from the bytes, not the name, and refuses what is not an image', async () => {
-    const m = await activeMember();
+    const m = await activeMember(t);
     const png = await plainImage(400, 300, 'png');
     const res = await upload(m.cookie, png, 'holiday.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(201);
@@ -110,7 +104,7 @@ describe('photo upload (spec §1/§9)', () => {
   });
 
   it('refuses photos that are too small, too large in bytes, or too many pixels, with a clear message', async () => {
-    const m = await activeMember();
+    const m = await activeMember(t);
     const small = await upload(m.cookie, await plainImage(150, 150));
     expect(small.statusCode).toBe(422);
     expect(small.json()).toMatchObject({ error: 'photo_too_small', data: { min: 200 } });
@@ -134,7 +128,7 @@ describe('photo upload (spec §1/§9)', () => {
   });
 
   it('lets a free member hold 3 photos and refuses the 4th; a premium member 25 and refuses the 26th', async () => {
-    const m = await activeMember();
+    const m = await activeMember(t);
     const img = await plainImage();
     for (let i = 0; i < 3; i++) expect((await upload(m.cookie, img)).statusCode).toBe(201);
     const fourth = await upload(m.cookie, img);
@@ -165,8 +159,8 @@ describe('photo upload (spec §1/§9)', () => {
 
 describe('managing photos', () => {
   it('chooses the main photo, reorders, deletes (files too), and never touches another member’s photos', async () => {
-    const m = await activeMember();
-    const other = await activeMember();
+    const m = await activeMember(t);
+    const other = await activeMember(t);
     for (let i = 0; i < 3; i++) await upload(m.cookie, await plainImage(400 + i, 300));
     const otherPhoto = (await upload(other.cookie, await plainImage())).json().photos[0];
     const list = (await t.app.inject({ url: '/api/photos.php', headers: CLIENT, cookies: m.cookie })).json().photos;
@@ -234,9 +228,9 @@ describe('managing photos', () => {
 
 describe('photos of others by viewer tier (spec §6)', () => {
   it('shows visitors 1, free members 2 and premium members all photos sharp; the rest are censored under /cdn/', async () => {
-    const owner = await activeMember();
+    const owner = await activeMember(t);
     for (let i = 0; i < 3; i++) await upload(owner.cookie, await plainImage(500, 400 + i));
-    const viewer = await activeMember();
+    const viewer = await activeMember(t);
     const view = async (cookie?: Record<string, string>) =>
       (await t.services.profiles.profileView(
         owner.user.profile.id,
@@ -269,7 +263,7 @@ describe('photos of others by viewer tier (spec §6)', () => {
   });
 
   it('prefixes photo URLs with the site CDN prefix', async () => {
-    const owner = await activeMember();
+    const owner = await activeMember(t);
     await upload(owner.cookie, await plainImage());
     const [p] = (await t.services.profiles.profileView(owner.user.profile.id, 'https://cdn.example.com'))!.photos;
     expect(p.filename).toMatch(/^https:\/\/cdn\.example\.com\/media\/[0-9a-f]{32}\.jpg$/);
