@@ -7,6 +7,8 @@ test('two members chat: first message from the profile, unread badge and title, 
   const ben = await confirmedMember(browser, 'benchat', { gender: 'male', lookingFor: 'female' });
 
   await anna.page.goto(`/members/${ben.profileId}`);
+  // Wait for hydration: the Message link is handled by the router once the page is interactive.
+  await anna.page.waitForLoadState('networkidle');
   await anna.page.getByRole('link', { name: t('chat.message'), exact: true }).click();
   await expect(anna.page).toHaveURL(new RegExp(`/members/${ben.profileId}/chat$`));
   await anna.page.waitForLoadState('networkidle');
