@@ -1,21 +1,38 @@
 import { z } from 'zod';
+import { GIFTS, type TGiftId } from './gifts.ts';
 
 /** Messages per page of a conversation; older ones load with 'load older' (spec: history limit 'not shown'). */
 export const CHAT_PAGE_SIZE = 30;
 
-/** `POST /api/chat.php`: a text message to a member (the conversation is created on the first one). */
-export const ZSendMessageRequest = z.object({
-  profile_id: z.number().int().positive(),
-  text: z.string().trim().min(1, 'validation.required'),
-});
+/** Message content kinds (spec §3). */
+export const MESSAGE_KINDS = ['text', 'photo', 'gift'] as const;
+export type TMessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * `POST /api/chat.php`: a message to a member (the conversation is created on the first one): a text, a gift from
+ * the catalogue, or one of the sender's own photos (`photo_id`). A new photo is uploaded to `/api/chat-photo.php`.
+ */
+export const ZSendMessageRequest = z
+  .object({
+    profile_id: z.number().int().positive(),
+    text: z.string().trim().min(1, 'validation.required').optional(),
+    gift: z.enum(GIFTS).optional(),
+    photo_id: z.uuid().optional(),
+  })
+  .refine((m) => [m.text, m.gift, m.photo_id].filter((v) => v !== undefined).length === 1, {
+    path: ['text'],
+    message: 'validation.required',
+  });
 export type TSendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 
-/** A message as the client sees it. */
+/** A message as the client sees it; `photo` for photo messages, `gift` (a catalogue id) for gifts. */
 export interface TChatMessage {
   id: number;
   conversation_id: number;
   from_me: boolean;
-  kind: string;
+  kind: TMessageKind;
   text: string;
+  photo: { filename: string; thumb_filename: string } | null;
+  gift: TGiftId | null;
   created_at: string;
 }

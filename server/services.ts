@@ -89,7 +89,7 @@ export async function createServices(
     photos: createPhotosService(database.db, photoStore),
     reports: createReportsService({ db: database.db, mailer }),
     likes: createLikesService({ db: database.db, realtime, now }),
-    chat: createChatService({ db: database.db, realtime, now }),
+    chat: createChatService({ db: database.db, realtime, store: photoStore, now }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

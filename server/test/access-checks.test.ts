@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, likes, photos, profiles, reports, users } from '../db/schema/index.ts';
-import { activeMember, CLIENT } from './factories.ts';
+import { activeMember, CLIENT, photoForm } from './factories.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
 // Every endpoint that names an id must check that the caller may see or change it (issue 4). The first test lists
@@ -61,27 +60,20 @@ const CHECKED = [
   'GET /api/chat.php',
   'POST /api/chat.php',
   'DELETE /api/chat.php',
+  'POST /api/chat-photo.php',
 ];
 
-async function uploadTo(cookie: Record<string, string>): Promise<string> {
-  const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } })
-    .png()
-    .toBuffer();
-  const boundary = 'accesscheck';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\n`),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/photos.php',
-    cookies: cookie,
-    headers: { ...CLIENT, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().photos.at(-1).id;
+/** Multipart routes name their ids in form fields, which no schema lists: each is checked here all the same. */
+const MULTIPART_WITH_ID = ['POST /api/chat-photo.php'];
+
+async function uploadTo(
+  cookie: Record<string, string>,
+  to: { url: string; profileId: number; status: number } = { url: '/api/photos.php', profileId: 0, status: 201 },
+): Promise<string> {
+  const form = await photoForm(to.profileId ? { profile_id: to.profileId } : {});
+  const res = await t.app.inject({ method: 'POST', url: to.url, cookies: cookie, ...form });
+  expect(res.statusCode).toBe(to.status);
+  return to.status === 201 ? res.json().photos.at(-1).id : res.json().error;
 }
 
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: Record<string, string>, payload: object) =>
@@ -93,6 +85,14 @@ describe('access checks on every id-taking endpoint', () => {
       .filter((r) => r.method !== 'HEAD' && idFields(r as never).length > 0)
       .map((r) => `${r.method} ${r.url}`);
     expect(taking.length).toBeGreaterThan(4);
+    const multipart = t.app.routeCatalog
+      .filter((r) =>
+        ((r.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data'),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    // Photo uploads to one's own profile name no id; any other multipart route must be listed as taking one.
+    expect(multipart.filter((key) => key !== 'POST /api/photos.php').sort()).toEqual([...MULTIPART_WITH_ID].sort());
+    taking.push(...MULTIPART_WITH_ID);
     const unchecked = taking.filter((key) => !CHECKED.includes(key) && !(key in NOT_OWNED));
     expect(unchecked, 'endpoints taking an id without an access check in this file').toEqual([]);
     // And every check still names a live route.
@@ -208,6 +208,24 @@ describe('access checks on every id-taking endpoint', () => {
     for (const target of [blocker, hidden]) {
       const res = await call('POST', '/api/chat.php', eve.cookie, { profile_id: target.user.profile.id, text: 'Hi' });
       expect(res.statusCode).toBe(404);
+    }
+    expect((await t.services.database.db.select().from(users).where(eq(users.id, eve.user.id)))[0].credits).toBe(100);
+  });
+
+  it('POST /api/chat.php with photo_id and POST /api/chat-photo.php: only one’s own photos, only to visible members', async () => {
+    const owner = await activeMember(t);
+    const eve = await activeMember(t);
+    const b = await activeMember(t);
+    await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, eve.user.id));
+    const theirs = await uploadTo(owner.cookie);
+    const res = await call('POST', '/api/chat.php', eve.cookie, { profile_id: b.user.profile.id, photo_id: theirs });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('photo_not_found');
+    const blocker = await activeMember(t);
+    await call('POST', '/api/block.php', blocker.cookie, { profile_id: eve.user.profile.id });
+    for (const target of [blocker.user.profile.id, 99_999_999]) {
+      const upload = await uploadTo(eve.cookie, { url: '/api/chat-photo.php', profileId: target, status: 404 });
+      expect(upload).toBe('profile_not_found');
     }
     expect((await t.services.database.db.select().from(users).where(eq(users.id, eve.user.id)))[0].credits).toBe(100);
   });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../db/schema/index.ts';
 import type { TTestApp } from './test-app.ts';
@@ -59,4 +60,25 @@ export async function activeMember(t: TTestApp, overrides: Record<string, unknow
   const m = await buildMember(t, overrides);
   await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
   return m;
+}
+
+/** A multipart/form-data body with text fields first and an image in field `photo` (as browsers send forms). */
+export async function photoForm(fields: Record<string, string | number> = {}, image?: Buffer) {
+  const bytes =
+    image ??
+    (await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer());
+  const boundary = `amora${Date.now()}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(
+      `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { ...CLIENT, 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

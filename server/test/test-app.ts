@@ -15,11 +15,15 @@ export interface TTestApp {
   app: FastifyInstance;
   services: TServices;
   config: TConfig;
+  /** The fresh PostgreSQL database of this app (undefined on PGlite), for tests that start more processes on it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** Opens a fresh database: a new PostgreSQL database when DATABASE_URL is set, else in-memory PGlite. */
-async function freshDatabase(baseUrl: string | undefined): Promise<{ database: TDatabase; drop: () => Promise<void> }> {
+async function freshDatabase(
+  baseUrl: string | undefined,
+): Promise<{ database: TDatabase; url?: string; drop: () => Promise<void> }> {
   if (!baseUrl) return { database: await connectDatabase({ dataDir: null }), drop: async () => {} };
   const name = `amora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -31,6 +35,7 @@ async function freshDatabase(baseUrl: string | undefined): Promise<{ database: T
   const database = await connectDatabase({ databaseUrl: url.toString(), dataDir: null });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -54,7 +59,7 @@ export async function buildTestApp(
     RATE_LIMITS: 'false',
     ...options.env,
   });
-  const { database, drop } = await freshDatabase(config.databaseUrl);
+  const { database, url: databaseUrl, drop } = await freshDatabase(config.databaseUrl);
   await seedBaseSites(database.db);
   if (options.demoProfiles) {
     await seedDemoProfiles(database.db, { dataDir, count: options.demoProfiles });
@@ -66,6 +71,7 @@ export async function buildTestApp(
     app,
     services,
     config,
+    databaseUrl,
     close: async () => {
       await app.close();
       await services.realtime.close();

@@ -223,6 +223,8 @@ export const conversationMembers = pgTable(
     unread: integer('unread').notNull().default(0),
     /** Messages up to this id were deleted by this member; the conversation is hidden until a newer one. */
     clearedUpTo: bigint('cleared_up_to', { mode: 'number' }).notNull().default(0),
+    /** The newest message this member has seen: the other member sees 'Seen' up to it (read state). */
+    readUpTo: bigint('read_up_to', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.profileId] }),
@@ -242,7 +244,10 @@ export const messages = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('text'),
+    /** The text; for a gift the gift's id in the catalogue (common/gifts.ts). */
     body: text('body').notNull().default(''),
+    /** A photo message's stored image (`<key>.jpg`, `<key>_thumb.jpg` under media/). */
+    attachmentKey: text('attachment_key'),
     /** Credits charged for it. */
     cost: integer('cost').notNull().default(0),
     idempotencyKey: text('idempotency_key'),

@@ -130,7 +130,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
         const userId = await accounts.activate(request.query.token);
         // The first message written at signup reaches the member now (never blocks the activation).
         await services.chat
-          .deliverSignupMessage(userId)
+          .deliverSignupMessage(userId, request.site.cdnPrefix)
           .catch((err: unknown) => request.log.error({ err, userId }, 'signup message not delivered'));
         return reply.redirect('/activate/done', 303);
       } catch (err) {

@@ -17,6 +17,12 @@ export type TMessageRow = typeof messages.$inferSelect;
 /** The two profile ids of a pair in the order conversations store them. */
 const pair = (a: number, b: number) => (a < b ? { profileA: a, profileB: b } : { profileA: b, profileB: a });
 
+/** The balance of an account. */
+export async function findCredits(db: TDb, userId: number): Promise<number> {
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? 0;
+}
+
 /** Locks the sender's account row for the whole send: limits and the balance are then checked one send at a time. */
 export async function lockAccount(tx: TTx, userId: number) {
   const [row] = await tx
@@ -28,7 +34,7 @@ export async function lockAccount(tx: TTx, userId: number) {
 }
 
 /** A message sent before with this idempotency key, if any. */
-export async function findByIdempotencyKey(tx: TTx, senderProfileId: number, key: string) {
+export async function findByIdempotencyKey(tx: TDb | TTx, senderProfileId: number, key: string) {
   const [row] = await tx
     .select()
     .from(messages)
@@ -131,20 +137,25 @@ export async function findChats(db: TDb, profileId: number): Promise<TChatRow[]>
   return rows as TChatRow[];
 }
 
-/** A member's side of a conversation with the other member's id, or undefined when not theirs. */
+/** A member's side of a conversation with the other member's id and read state, or undefined when not theirs. */
 export async function findMembership(db: TDb, conversationId: number, profileId: number) {
   const [row] = await db
     .select({
       clearedUpTo: conversationMembers.clearedUpTo,
       profileA: conversations.profileA,
       profileB: conversations.profileB,
+      otherReadUpTo: sql<number>`(select o.read_up_to from ${conversationMembers} o where o.conversation_id = ${conversationId} and o.profile_id <> ${profileId})`,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)))
     .limit(1);
   return row
-    ? { clearedUpTo: row.clearedUpTo, otherProfileId: row.profileA === profileId ? row.profileB : row.profileA }
+    ? {
+        clearedUpTo: row.clearedUpTo,
+        otherProfileId: row.profileA === profileId ? row.profileB : row.profileA,
+        otherReadUpTo: Number(row.otherReadUpTo ?? 0),
+      }
     : undefined;
 }
 
@@ -152,7 +163,7 @@ export async function findMembership(db: TDb, conversationId: number, profileId:
 export async function findMessages(
   db: TDb,
   conversationId: number,
-  opts: { before?: number; clearedUpTo: number; limit: number },
+  opts: { before?: number; after?: number; clearedUpTo: number; limit: number },
 ) {
   return db
     .select()
@@ -161,19 +172,31 @@ export async function findMessages(
       and(
         eq(messages.conversationId, conversationId),
         opts.before ? lt(messages.id, opts.before) : undefined,
-        gt(messages.id, opts.clearedUpTo),
+        gt(messages.id, Math.max(opts.clearedUpTo, opts.after ?? 0)),
       ),
     )
     .orderBy(desc(messages.id))
     .limit(opts.limit);
 }
 
-/** Sets a member's unread count of a conversation to 0. */
-export async function markRead(db: TDb, conversationId: number, profileId: number) {
-  await db
+/**
+ * Marks a conversation read for a member: unread 0 and seen up to its newest message. Returns that message id when
+ * something changed (so the other member can be told), else null.
+ */
+export async function markRead(db: TDb, conversationId: number, profileId: number): Promise<number | null> {
+  const newest = sql`(select coalesce(max(${messages.id}), 0) from ${messages} where ${messages.conversationId} = ${conversationId})`;
+  const [row] = await db
     .update(conversationMembers)
-    .set({ unread: 0 })
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.profileId, profileId)));
+    .set({ unread: 0, readUpTo: newest })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.profileId, profileId),
+        sql`(${conversationMembers.unread} > 0 or ${conversationMembers.readUpTo} < ${newest})`,
+      ),
+    )
+    .returning({ readUpTo: conversationMembers.readUpTo });
+  return row ? Number(row.readUpTo) : null;
 }
 
 /** Deletes a conversation for one member: its messages so far disappear for them and its unread count resets. */

@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZProfileCard } from '../../../common/wire/profile-card.ts';
-import { ZSendMessageRequest } from '../../../common/chat.ts';
+import { MESSAGE_KINDS, ZSendMessageRequest } from '../../../common/chat.ts';
+import { GIFTS } from '../../../common/gifts.ts';
+import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { photoTooLarge } from '../photos/photo-processing.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 
@@ -10,10 +15,13 @@ const ZMessage = z.object({
   id: z.number().int(),
   conversation_id: z.number().int(),
   from_me: z.boolean(),
-  kind: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
   text: z.string(),
+  photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
+  gift: z.enum(GIFTS).nullable(),
   created_at: z.string(),
 });
+const ZSendAnswer = z.object({ message: ZMessage, credits: z.number().int() });
 const ZChatItem = z.object({
   conversation: z.object({ id: z.number().int(), last_message_at: z.string() }),
   profile: ZProfileCard,
@@ -22,6 +30,7 @@ const ZChatItem = z.object({
 const ZHistoryQuery = z.object({
   conversation_id: z.coerce.number().int().positive(),
   before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().nonnegative().optional(),
 });
 const ZDeleteBody = z
   .object({
@@ -30,6 +39,28 @@ const ZDeleteBody = z
   })
   .refine((b) => b.conversation_id || b.profile_id, { message: 'conversation_id or profile_id' });
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
+/** The client's Idempotency-Key header when well formed. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' && IDEMPOTENCY_KEY.test(header) ? header : undefined;
+}
+
+/** The sender and the site's prices of a send. */
+function sendContext(request: FastifyRequest) {
+  const user = requireUser(request);
+  const { site } = request;
+  return {
+    sender: { userId: user.id, profileId: user.profile.id },
+    site: {
+      messageCredits: site.messageCredits,
+      photoCredits: site.photoCredits,
+      giftCredits: site.giftCredits,
+      messageLength: site.messageLength,
+      cdnPrefix: site.cdnPrefix,
+    },
+  };
+}
 
 /** Conversations and messages (spec §7 chats.php, chat.php). */
 export async function chatRoutes(app: FastifyInstance, { services }: { services: TServices }) {
@@ -44,44 +75,80 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
     {
       schema: {
         tags: ['chat'],
-        summary: 'A page of one of my conversations (opening it marks it read)',
+        summary:
+          'A page of one of my conversations: the newest, those before a message id or those after one (reading the newest marks it read)',
         querystring: ZHistoryQuery,
         response: {
-          200: z.object({ other_profile_id: z.number().int(), messages: z.array(ZMessage), has_older: z.boolean() }),
+          200: z.object({
+            other_profile_id: z.number().int(),
+            messages: z.array(ZMessage),
+            has_older: z.boolean(),
+            read_up_to: z.number().int(),
+          }),
         },
       },
     },
     async (request) =>
-      services.chat.messages(requireUser(request).profile.id, request.query.conversation_id, request.query.before),
+      services.chat.messages(
+        requireUser(request).profile.id,
+        request.query.conversation_id,
+        { before: request.query.before, after: request.query.after },
+        request.site.cdnPrefix,
+      ),
   );
   r.post(
     '/api/chat.php',
     {
       schema: {
         tags: ['chat'],
-        summary: 'Send a text message (costs message_credits); send an Idempotency-Key header to retry safely',
+        summary:
+          'Send a text (message_credits), a gift (gift_credits) or one of my photos (photo_credits); send an Idempotency-Key header to retry safely',
         body: ZSendMessageRequest,
-        response: { 200: z.object({ message: ZMessage, credits: z.number().int() }) },
+        response: { 200: ZSendAnswer },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const user = requireUser(request);
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' && IDEMPOTENCY_KEY.test(header) ? header : undefined;
-      const { message, credits } = await services.chat.send(
-        { userId: user.id, profileId: user.profile.id },
-        request.body,
-        {
-          messageCredits: request.site.messageCredits,
-          messageLength: request.site.messageLength,
-          cdnPrefix: request.site.cdnPrefix,
-        },
-        key,
-      );
+      const { sender, site } = sendContext(request);
+      const { message, credits } = await services.chat.send(sender, request.body, site, idempotencyKey(request));
       return { message, credits };
     },
   );
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 3, parts: 4 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/chat-photo.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary:
+            'Send a new photo (multipart: field profile_id, then file photo; costs photo_credits); Idempotency-Key header to retry safely',
+          consumes: ['multipart/form-data'],
+          response: { 200: ZSendAnswer },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      },
+      async (request) => {
+        const { sender, site } = sendContext(request);
+        if (!request.isMultipart()) throw new AppError('invalid_request');
+        const file = await request.file();
+        const field = file?.fields.profile_id;
+        const value = field && !Array.isArray(field) && field.type === 'field' ? Number(field.value) : NaN;
+        if (!file || !Number.isSafeInteger(value) || value <= 0) throw new AppError('invalid_request');
+        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? photoTooLarge() : error;
+        });
+        const { message, credits } = await services.chat.sendUpload(
+          sender,
+          value,
+          bytes,
+          site,
+          idempotencyKey(request),
+        );
+        return { message, credits };
+      },
+    );
+  });
   r.delete(
     '/api/chat.php',
     {

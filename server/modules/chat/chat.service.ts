@@ -1,11 +1,16 @@
-import { CHAT_PAGE_SIZE, type TChatMessage, ZSendMessageRequest } from '../../../common/chat.ts';
+import { CHAT_PAGE_SIZE, type TChatMessage, type TMessageKind, ZSendMessageRequest } from '../../../common/chat.ts';
 import { FREE_CONVERSATION_LIMIT } from '../../../common/constants.ts';
+import type { TGiftId } from '../../../common/gifts.ts';
 import { memberChannel } from '../../../common/likes.ts';
+import type { TServerEvent } from '../../../common/realtime.ts';
 import type { TDb } from '../../db/connect.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { findLikeableProfile } from '../likes/likes.repository.ts';
+import { processPhoto, withProcessingSlot } from '../photos/photo-processing.ts';
+import type { TPhotoStore } from '../photos/photo-store.ts';
+import { findOwnPhotoKey } from '../photos/photos.repository.ts';
 import { toProfileCard } from '../profiles/profiles.service.ts';
 import {
   clearConversation,
@@ -14,6 +19,7 @@ import {
   debit,
   findByIdempotencyKey,
   findChats,
+  findCredits,
   findConversation,
   findMembership,
   findMessages,
@@ -27,76 +33,184 @@ import {
 /** What a send needs to know of the site (spec §3 settings). */
 export interface TChatSite {
   messageCredits: number;
+  photoCredits: number;
+  giftCredits: number;
   messageLength: number;
   cdnPrefix: string;
 }
 
-const toWire = (m: TMessageRow, viewerProfileId: number): TChatMessage => ({
-  id: m.id,
-  conversation_id: m.conversationId,
-  from_me: m.senderProfileId === viewerProfileId,
-  kind: m.kind,
-  text: m.body,
-  created_at: m.createdAt.toISOString(),
-});
+type TSender = { userId: number; profileId: number };
+/** The content of a message to store: a text, a gift id or a stored chat photo. */
+type TContent = { kind: TMessageKind; body: string; attachmentKey: string | null };
 
-/** Conversations and messages with credits (spec §3/§4, ARCHITECTURE §4 money). */
-export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: () => Date }) {
-  const { db, realtime, now } = deps;
+/** A message as one of the two members sees it. */
+export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix: string): TChatMessage {
   return {
-    /**
-     * Sends a text message. In one transaction, with the sender's account row locked: the idempotency key (a
-     * retry returns the first message, charged once), the recipient (visible, no block), the free members'
-     * conversation limit, the conditional debit with its ledger row, the message and the unread count.
-     */
-    async send(
-      sender: { userId: number; profileId: number },
-      input: unknown,
-      site: TChatSite,
-      idempotencyKey?: string,
-    ): Promise<{ message: TChatMessage; credits: number; replayed: boolean }> {
+    id: m.id,
+    conversation_id: m.conversationId,
+    from_me: m.senderProfileId === viewerProfileId,
+    kind: m.kind as TMessageKind,
+    text: m.kind === 'text' ? m.body : '',
+    photo: m.attachmentKey
+      ? {
+          filename: `${cdnPrefix}/media/${m.attachmentKey}.jpg`,
+          thumb_filename: `${cdnPrefix}/media/${m.attachmentKey}_thumb.jpg`,
+        }
+      : null,
+    gift: m.kind === 'gift' ? (m.body as TGiftId) : null,
+    created_at: m.createdAt.toISOString(),
+  };
+}
+
+/** Conversations and messages with credits (spec §3/§4, ARCHITECTURE §4 money), with realtime events. */
+export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store: TPhotoStore; now: () => Date }) {
+  const { db, realtime, store, now } = deps;
+  /** Realtime is best effort: the database is the truth and clients resync from it. */
+  const publish = (profileId: number, event: TServerEvent) =>
+    realtime.publish(memberChannel(profileId), event).catch(() => undefined);
+
+  /** Tells both members about a new message (the sender's other tabs too). */
+  const announce = async (row: TMessageRow, recipient: number, cdnPrefix: string) => {
+    await Promise.all([
+      publish(recipient, {
+        type: 'message',
+        message: toMessageWire(row, recipient, cdnPrefix),
+        profile_id: row.senderProfileId,
+      }),
+      publish(row.senderProfileId, {
+        type: 'message',
+        message: toMessageWire(row, row.senderProfileId, cdnPrefix),
+        profile_id: recipient,
+      }),
+    ]);
+  };
+
+  /**
+   * Stores and charges a message. In one transaction, with the sender's account row locked: the idempotency key (a
+   * retry returns the first message, charged once), the recipient (visible, no block), the free members'
+   * conversation limit, the conditional debit with its ledger row, the message and the unread count.
+   */
+  async function deliver(
+    sender: TSender,
+    recipient: number,
+    content: TContent,
+    cost: number,
+    site: TChatSite,
+    idempotencyKey: string | undefined,
+  ) {
+    const result = await db.transaction(async (tx) => {
+      const account = await lockAccount(tx, sender.userId);
+      if (!account) throw new AppError('authentication_required');
+      if (idempotencyKey) {
+        const earlier = await findByIdempotencyKey(tx, sender.profileId, idempotencyKey);
+        if (earlier) return { row: earlier, credits: account.credits, replayed: true };
+      }
+      // Inside the transaction (PGlite has one connection; PostgreSQL sees the same snapshot).
+      if (!(await findLikeableProfile(tx, sender.profileId, recipient))) throw new AppError('profile_not_found');
+      let conversation = await findConversation(tx, sender.profileId, recipient);
+      if (!conversation) {
+        if (!account.paidUser && (await countStarted(tx, sender.profileId)) >= FREE_CONVERSATION_LIMIT) {
+          throw new AppError('premium_required', { limit: FREE_CONVERSATION_LIMIT });
+        }
+        conversation = await createConversation(tx, sender.profileId, recipient);
+      }
+      const ref = `${content.kind}:${conversation.id}:${idempotencyKey ?? now().getTime()}`;
+      if (!(await debit(tx, sender.userId, cost, content.kind, ref))) throw new AppError('not_enough_credits');
+      const row = await insertMessage(
+        tx,
+        {
+          conversationId: conversation.id,
+          senderProfileId: sender.profileId,
+          kind: content.kind,
+          body: content.body,
+          attachmentKey: content.attachmentKey,
+          cost,
+          idempotencyKey,
+        },
+        recipient,
+      );
+      return { row, credits: account.credits - cost, replayed: false };
+    });
+    if (!result.replayed) {
+      await announce(result.row, recipient, site.cdnPrefix);
+      if (cost > 0) await publish(sender.profileId, { type: 'credits', credits: result.credits });
+    }
+    return {
+      message: toMessageWire(result.row, sender.profileId, site.cdnPrefix),
+      credits: result.credits,
+      replayed: result.replayed,
+    };
+  }
+
+  /** Runs a send that first stored a chat photo; the files go again when the send fails or was a retry. */
+  async function deliverPhoto(
+    sender: TSender,
+    recipient: number,
+    attachmentKey: string,
+    site: TChatSite,
+    idempotencyKey: string | undefined,
+  ) {
+    const content = { kind: 'photo' as const, body: '', attachmentKey };
+    const result = await deliver(sender, recipient, content, site.photoCredits, site, idempotencyKey).catch(
+      async (error: unknown) => {
+        await store.removeAttachment(attachmentKey);
+        throw error;
+      },
+    );
+    if (result.replayed) await store.removeAttachment(attachmentKey);
+    return result;
+  }
+
+  /** A retry that is already stored answers before any image work. */
+  async function replayed(sender: TSender, site: TChatSite, idempotencyKey: string | undefined) {
+    if (!idempotencyKey) return null;
+    const earlier = await findByIdempotencyKey(db, sender.profileId, idempotencyKey);
+    if (!earlier) return null;
+    return {
+      message: toMessageWire(earlier, sender.profileId, site.cdnPrefix),
+      credits: await findCredits(db, sender.userId),
+      replayed: true,
+    };
+  }
+
+  return {
+    /** Sends a text (message_credits), a gift (gift_credits) or one of the sender's photos (photo_credits). */
+    async send(sender: TSender, input: unknown, site: TChatSite, idempotencyKey?: string) {
       const v = parseOrThrow(ZSendMessageRequest, input);
-      if (v.text.length > site.messageLength) {
-        throw new AppError('invalid_request', {
-          issues: [{ path: 'text', message: 'validation.message_length' }],
-          max: site.messageLength,
-        });
-      }
       if (v.profile_id === sender.profileId) throw new AppError('invalid_request');
-      const result = await db.transaction(async (tx) => {
-        const account = await lockAccount(tx, sender.userId);
-        if (!account) throw new AppError('authentication_required');
-        if (idempotencyKey) {
-          const earlier = await findByIdempotencyKey(tx, sender.profileId, idempotencyKey);
-          if (earlier) return { row: earlier, credits: account.credits, replayed: true, recipient: 0 };
+      if (v.text !== undefined) {
+        if (v.text.length > site.messageLength) {
+          throw new AppError('invalid_request', {
+            issues: [{ path: 'text', message: 'validation.message_length' }],
+            max: site.messageLength,
+          });
         }
-        // Inside the transaction (PGlite has one connection; PostgreSQL sees the same snapshot).
-        if (!(await findLikeableProfile(tx, sender.profileId, v.profile_id))) {
-          throw new AppError('profile_not_found');
-        }
-        let conversation = await findConversation(tx, sender.profileId, v.profile_id);
-        if (!conversation) {
-          if (!account.paidUser && (await countStarted(tx, sender.profileId)) >= FREE_CONVERSATION_LIMIT) {
-            throw new AppError('premium_required', { limit: FREE_CONVERSATION_LIMIT });
-          }
-          conversation = await createConversation(tx, sender.profileId, v.profile_id);
-        }
-        const cost = site.messageCredits;
-        const ref = `message:${conversation.id}:${idempotencyKey ?? now().getTime()}`;
-        if (!(await debit(tx, sender.userId, cost, 'message', ref))) throw new AppError('not_enough_credits');
-        const row = await insertMessage(
-          tx,
-          { conversationId: conversation.id, senderProfileId: sender.profileId, body: v.text, cost, idempotencyKey },
-          v.profile_id,
-        );
-        return { row, credits: account.credits - cost, replayed: false, recipient: v.profile_id };
-      });
-      if (!result.replayed) {
-        await realtime
-          .publish(memberChannel(result.recipient), { type: 'message', message: toWire(result.row, result.recipient) })
-          .catch(() => undefined);
+        const content = { kind: 'text' as const, body: v.text, attachmentKey: null };
+        return deliver(sender, v.profile_id, content, site.messageCredits, site, idempotencyKey);
       }
-      return { message: toWire(result.row, sender.profileId), credits: result.credits, replayed: result.replayed };
+      if (v.gift !== undefined) {
+        const content = { kind: 'gift' as const, body: v.gift, attachmentKey: null };
+        return deliver(sender, v.profile_id, content, site.giftCredits, site, idempotencyKey);
+      }
+      const again = await replayed(sender, site, idempotencyKey);
+      if (again) return again;
+      const fileKey = await findOwnPhotoKey(db, sender.profileId, v.photo_id!);
+      if (!fileKey) throw new AppError('photo_not_found');
+      const attachmentKey = await store.copyAttachment(fileKey);
+      return deliverPhoto(sender, v.profile_id, attachmentKey, site, idempotencyKey);
+    },
+    /** Sends an uploaded photo, processed like profile photos (type from the bytes, metadata removed). */
+    async sendUpload(sender: TSender, recipient: number, file: Buffer, site: TChatSite, idempotencyKey?: string) {
+      if (recipient === sender.profileId) throw new AppError('invalid_request');
+      const again = await replayed(sender, site, idempotencyKey);
+      if (again) return again;
+      // Cheap refusals before the image work; the transaction checks them all again.
+      if (!(await findLikeableProfile(db, sender.profileId, recipient))) {
+        throw new AppError('profile_not_found');
+      }
+      const processed = await withProcessingSlot(() => processPhoto(file));
+      const attachmentKey = await store.saveAttachment(processed);
+      return deliverPhoto(sender, recipient, attachmentKey, site, idempotencyKey);
     },
     /** `GET /api/chats.php`: conversation, profile and unread count, newest first. */
     async list(profileId: number, cdnPrefix: string) {
@@ -108,30 +222,52 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: 
         num_unread_messages: r.unread,
       }));
     },
-    /** A page of a conversation the member belongs to; opening it sets its unread count to 0 (spec §4). */
-    async messages(profileId: number, conversationId: number, before?: number) {
+    /**
+     * A page of a conversation the member belongs to: the newest, those before a message (load older) or those after
+     * one (resync). Reading the newest marks the conversation read (spec §4) and tells the other member.
+     */
+    async messages(
+      profileId: number,
+      conversationId: number,
+      page: { before?: number; after?: number },
+      cdnPrefix: string,
+    ) {
       const membership = await findMembership(db, conversationId, profileId);
       if (!membership) throw new AppError('conversation_not_found');
       const rows = await findMessages(db, conversationId, {
-        before,
+        before: page.before,
+        after: page.after,
         clearedUpTo: membership.clearedUpTo,
         limit: CHAT_PAGE_SIZE + 1,
       });
-      if (!before) await markRead(db, conversationId, profileId);
+      if (!page.before) {
+        const upTo = await markRead(db, conversationId, profileId);
+        if (upTo !== null) {
+          await Promise.all([
+            publish(membership.otherProfileId, { type: 'read', conversation_id: conversationId, up_to: upTo }),
+            publish(profileId, { type: 'chat_read', conversation_id: conversationId }),
+          ]);
+        }
+      }
       return {
         other_profile_id: membership.otherProfileId,
         messages: rows
           .slice(0, CHAT_PAGE_SIZE)
           .reverse()
-          .map((m) => toWire(m, profileId)),
-        has_older: rows.length > CHAT_PAGE_SIZE,
+          .map((m) => toMessageWire(m, profileId, cdnPrefix)),
+        has_older: !page.after && rows.length > CHAT_PAGE_SIZE,
+        read_up_to: membership.otherReadUpTo,
       };
+    },
+    /** The other member of one of the member's conversations, or null when it is not theirs. */
+    async otherMember(profileId: number, conversationId: number): Promise<number | null> {
+      return (await findMembership(db, conversationId, profileId))?.otherProfileId ?? null;
     },
     /**
      * Delivers the first message a visitor wrote while signing up to chat with a member (spec §2 member landers),
      * once the email address is confirmed; free, and only once.
      */
-    async deliverSignupMessage(userId: number): Promise<void> {
+    async deliverSignupMessage(userId: number, cdnPrefix = ''): Promise<void> {
       const delivered = await db.transaction(async (tx) => {
         const pending = await takeSignupMessage(tx, userId);
         if (!pending) return null;
@@ -146,14 +282,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: 
         );
         return { row, recipient: pending.memberId };
       });
-      if (delivered) {
-        await realtime
-          .publish(memberChannel(delivered.recipient), {
-            type: 'message',
-            message: toWire(delivered.row, delivered.recipient),
-          })
-          .catch(() => undefined);
-      }
+      if (delivered) await announce(delivered.row, delivered.recipient, cdnPrefix);
     },
     /** The id of the member's conversation with a profile, if there is one. */
     async conversationWith(profileId: number, otherProfileId: number): Promise<number | null> {
@@ -170,6 +299,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; now: 
         throw new AppError('conversation_not_found');
       }
       await clearConversation(db, conversationId, profileId);
+      await publish(profileId, { type: 'chat_removed', conversation_id: conversationId });
     },
   };
 }

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import fs, { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, messages, profiles, users } from '../../db/schema/index.ts';
-import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
+import { buildMember, CLIENT, lastMail, linkIn, photoForm, signupForm } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -134,6 +138,113 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     expect((await send(anna.cookie, ben.user.profile.id, 'x'.repeat(1001))).statusCode).toBe(400);
     expect(await balance(anna.user.id)).toBe(100);
     expect((await send({}, ben.user.profile.id, 'Hi')).statusCode).toBe(403);
+  });
+});
+
+describe('photo and gift messages (spec §3 message kinds)', () => {
+  const post = (cookie: Record<string, string>, payload: object, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/chat.php',
+      headers: { ...CLIENT, ...(key ? { 'idempotency-key': key } : {}) },
+      cookies: cookie,
+      payload,
+    });
+  const upload = async (cookie: Record<string, string>, profileId: number, key?: string, image?: Buffer) => {
+    const form = await photoForm({ profile_id: profileId }, image);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      cookies: cookie,
+      payload: form.payload,
+      headers: { ...form.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    });
+  };
+  const mediaFiles = async () =>
+    (await fs.readdir(path.join(t.config.dataDir, 'media')).catch(() => [] as string[])).length;
+  const served = async (url: string) => {
+    const res = await t.app.inject({ url: url.replace(/^https?:\/\/[^/]+/, '') });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  };
+
+  it('sends a gift for gift_credits; unknown gifts are refused', async () => {
+    const anna = await member(100);
+    const ben = await member();
+    const res = await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'rose' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ credits: 80, message: { kind: 'gift', gift: 'rose', text: '', photo: null } });
+    expect((await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'yacht' })).statusCode).toBe(400);
+    expect((await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'rose', text: 'both' })).statusCode).toBe(
+      400,
+    );
+    expect(await balance(anna.user.id)).toBe(80);
+    expect(await ledgerSum(anna.user.id)).toBe(80);
+  });
+
+  it('sends one of the sender’s own photos for photo_credits; it stays when the profile photo is deleted', async () => {
+    const anna = await member(100);
+    const ben = await member();
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      cookies: anna.cookie,
+      ...(await photoForm()),
+    });
+    const photoId = mine.json().photos[0].id;
+    const res = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ credits: 85, message: { kind: 'photo', gift: null } });
+    const { photo } = res.json().message;
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/photos.php',
+      headers: CLIENT,
+      cookies: anna.cookie,
+      payload: { photo_id: photoId },
+    });
+    expect((await sharp(await served(photo.filename)).metadata()).format).toBe('jpeg');
+    expect((await served(photo.thumb_filename)).length).toBeGreaterThan(100);
+    // Ben sees it as theirs, not his.
+    const page = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${res.json().message.conversation_id}`,
+      headers: CLIENT,
+      cookies: ben.cookie,
+    });
+    expect(page.json().messages[0]).toMatchObject({ kind: 'photo', from_me: false, photo });
+  });
+
+  it('sends an uploaded photo processed like profile photos: no metadata survives', async () => {
+    const anna = await member(100);
+    const ben = await member();
+    const withGps = await readFile(path.join(import.meta.dirname, '../../test/fixtures/gps-photo.jpg'));
+    expect(await exifr.gps(withGps)).toBeTruthy();
+    const res = await upload(anna.cookie, ben.user.profile.id, undefined, withGps);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ credits: 85, message: { kind: 'photo' } });
+    const bytes = await served(res.json().message.photo.filename);
+    expect(await exifr.gps(bytes).catch(() => undefined)).toBeFalsy();
+    const bad = await upload(anna.cookie, ben.user.profile.id, undefined, Buffer.from('not an image at all'));
+    expect(bad.statusCode).toBe(415);
+    expect(await balance(anna.user.id)).toBe(85);
+  });
+
+  it('charges a retried photo upload once and leaves no files behind a refused one', async () => {
+    const anna = await member(15);
+    const ben = await member();
+    const key = randomUUID();
+    const first = await upload(anna.cookie, ben.user.profile.id, key);
+    expect(first.statusCode).toBe(200);
+    const files = await mediaFiles();
+    const again = await upload(anna.cookie, ben.user.profile.id, key);
+    expect(again.json().message.id).toBe(first.json().message.id);
+    expect(await mediaFiles()).toBe(files);
+    // No credits left: refused, and the processed files are removed again.
+    const broke = await upload(anna.cookie, ben.user.profile.id, randomUUID());
+    expect(broke.statusCode).toBe(402);
+    expect(await mediaFiles()).toBe(files);
+    expect(await balance(anna.user.id)).toBe(0);
+    expect(await ledgerSum(anna.user.id)).toBe(0);
   });
 });
 

@@ -67,6 +67,36 @@ export function createPhotoStore(dataDir: string) {
       }
       return keys;
     },
+    /** Stores a chat photo: main and thumbnail only (only the two members of the conversation see it). */
+    async saveAttachment(photo: Pick<TProcessedPhoto, 'main' | 'thumb'>): Promise<string> {
+      const key = newFileKey();
+      await fs.mkdir(media, { recursive: true });
+      const [main, thumb] = files({ fileKey: key, censoredKey: null });
+      try {
+        await Promise.all([fs.writeFile(main, photo.main), fs.writeFile(thumb, photo.thumb)]);
+      } catch (error) {
+        await this.removeAttachment(key);
+        throw error;
+      }
+      return key;
+    },
+    /** Copies one of a member's profile photos into a chat photo, so deleting the profile photo keeps the message. */
+    async copyAttachment(fileKey: string): Promise<string> {
+      const key = newFileKey();
+      const [from, fromThumb] = files({ fileKey, censoredKey: null });
+      const [to, toThumb] = files({ fileKey: key, censoredKey: null });
+      try {
+        await Promise.all([fs.copyFile(from, to), fs.copyFile(fromThumb, toThumb)]);
+      } catch (error) {
+        await this.removeAttachment(key);
+        throw error;
+      }
+      return key;
+    },
+    /** Deletes a chat photo's files. */
+    async removeAttachment(key: string): Promise<void> {
+      await this.remove({ fileKey: key, censoredKey: null });
+    },
     /** Deletes every variant of a photo; missing files are fine. */
     async remove(keys: TPhotoKeys): Promise<void> {
       await Promise.all(files(keys).map((f) => fs.rm(f, { force: true })));

@@ -99,3 +99,13 @@ export async function countPhotos(db: TDb, profileId: number): Promise<number> {
     .where(eq(photos.profileId, profileId));
   return n;
 }
+
+/** The file key of one of a profile's own photos, or undefined when the id is not theirs. */
+export async function findOwnPhotoKey(db: TDb, profileId: number, photoId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ fileKey: photos.fileKey })
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), eq(photos.id, photoId)))
+    .limit(1);
+  return row?.fileKey;
+}

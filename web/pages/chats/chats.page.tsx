@@ -27,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.id) {
     const id = Number(params.id);
     const page = Number.isSafeInteger(id)
-      ? await ctx.services.chat.messages(user.profile.id, id).catch(() => null)
+      ? await ctx.services.chat.messages(user.profile.id, id, {}, ctx.site.cdnPrefix).catch(() => null)
       : null;
     if (!page) throw data('', { status: 404 });
     const profile =

@@ -1,0 +1,146 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import {
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOO_SLOW,
+  REALTIME_HEARTBEAT_MS,
+  REALTIME_MAX_PAYLOAD,
+  REALTIME_PATH,
+  type TServerEvent,
+  TYPING_SEND_EVERY_MS,
+  ZClientEvent,
+} from '../../common/realtime.ts';
+import { memberChannel } from '../../common/likes.ts';
+import { AppError } from '../lib/app-error.ts';
+import { requireUser, SESSION_COOKIE } from '../plugins/auth.ts';
+import { isSameOrigin } from '../plugins/security.ts';
+import type { TServices } from '../services.ts';
+
+/** A socket that has this much unsent data is too slow to follow its events and is closed (it resyncs later). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** The session behind a socket is checked again this often, so a logout or a deletion ends the socket. */
+const SESSION_RECHECK_MS = 2 * 60_000;
+
+/**
+ * `GET /api/ws` (ARCHITECTURE §1): a member's realtime events. The upgrade must come from our own origin and carry
+ * a valid session; the socket then receives everything published on the member's channel (on any process, through
+ * the hub) and may send typing events for conversations it belongs to.
+ */
+export async function realtimeRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  await app.register(websocket, { options: { maxPayload: REALTIME_MAX_PAYLOAD } });
+  const sockets = new Set<{ close(code?: number): void }>();
+  app.addHook('onClose', async () => {
+    for (const s of sockets) s.close(1001);
+  });
+
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        // Browsers always send Origin on a WebSocket upgrade; another site's page must not ride the cookie.
+        if (!request.headers.origin || !isSameOrigin(request.headers)) throw new AppError('origin_rejected');
+        requireUser(request);
+      },
+    },
+    async (socket, request) => {
+      const user = requireUser(request);
+      const profileId = user.profile.id;
+      const cookie = request.cookies[SESSION_COOKIE];
+      const cdnPrefix = request.site.cdnPrefix;
+      let alive = true;
+      let closed = false;
+      const conversations = new Map<number, { other: number; typingAt: number }>();
+      const handle = { close: (code?: number) => socket.close(code) };
+      sockets.add(handle);
+
+      const send = (event: TServerEvent) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+          socket.close(CLOSE_TOO_SLOW);
+          return;
+        }
+        socket.send(JSON.stringify(event));
+      };
+
+      const onMessage = async (raw: Buffer) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return;
+        }
+        const result = ZClientEvent.safeParse(parsed);
+        if (!result.success) return;
+        const event = result.data;
+        if (event.type === 'ping') return send({ type: 'pong' });
+        // typing: only in the member's own conversations, at most once per interval and conversation.
+        let known = conversations.get(event.conversation_id);
+        if (!known) {
+          const other = await services.chat.otherMember(profileId, event.conversation_id);
+          if (!other) return;
+          known = { other, typingAt: 0 };
+          conversations.set(event.conversation_id, known);
+        }
+        const now = Date.now();
+        if (now - known.typingAt < TYPING_SEND_EVERY_MS / 2) return;
+        known.typingAt = now;
+        await services.realtime.publish(memberChannel(known.other), {
+          type: 'typing',
+          conversation_id: event.conversation_id,
+          profile_id: profileId,
+        });
+      };
+
+      socket.on('message', (raw: Buffer) => {
+        onMessage(raw).catch((err) => request.log.warn({ err }, 'realtime frame failed'));
+      });
+      socket.on('pong', () => {
+        alive = true;
+      });
+
+      const heartbeat = setInterval(() => {
+        if (!alive) {
+          socket.terminate();
+          return;
+        }
+        alive = false;
+        socket.ping();
+      }, REALTIME_HEARTBEAT_MS);
+      const sessionCheck = setInterval(() => {
+        services.accounts
+          .userForSession(cookie, cdnPrefix)
+          .then((current) => {
+            if (!current || current.profile.id !== profileId) socket.close(CLOSE_SESSION_ENDED);
+          })
+          .catch(() => undefined);
+      }, SESSION_RECHECK_MS);
+      heartbeat.unref();
+      sessionCheck.unref();
+
+      let unsubscribe: (() => Promise<void>) | null = null;
+      socket.on('close', () => {
+        closed = true;
+        clearInterval(heartbeat);
+        clearInterval(sessionCheck);
+        sockets.delete(handle);
+        void unsubscribe?.().catch(() => undefined);
+      });
+
+      try {
+        const off = await services.realtime.subscribe(memberChannel(profileId), (event) => send(event as TServerEvent));
+        if (closed) {
+          await off();
+          return;
+        }
+        unsubscribe = off;
+        // Subscribed: from here on nothing is missed, so the client resyncs once now.
+        send({ type: 'hello' });
+      } catch (err) {
+        request.log.error({ err }, 'realtime subscribe failed');
+        socket.close(1011);
+      }
+    },
+  );
+}

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { users } from '../db/schema/index.ts';
+import { activeMember, CLIENT } from '../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../test/test-app.ts';
+import { openSocket } from '../test/sockets.ts';
+
+let t: TTestApp;
+let base: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A confirmed member with credits. */
+async function member(credits = 100) {
+  const m = await activeMember(t);
+  await t.services.database.db.update(users).set({ credits }).where(eq(users.id, m.user.id));
+  return m;
+}
+
+const send = (cookie: Record<string, string>, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/chat.php', headers: CLIENT, cookies: cookie, payload: body });
+
+/** The handshake answer of an upgrade that the server refused. */
+function refusedStatus(headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, { headers });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('open', () => {
+      ws.close();
+      reject(new Error('the upgrade was accepted'));
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
+describe('GET /api/ws (realtime)', () => {
+  it('refuses an upgrade without a session, from another origin or without an Origin header', async () => {
+    const m = await member();
+    const cookie = `auth.session=${m.cookie['auth.session']}`;
+    expect(await refusedStatus({ origin: base })).toBe(403);
+    expect(await refusedStatus({ origin: 'https://evil.example', cookie })).toBe(403);
+    expect(await refusedStatus({ cookie })).toBe(403);
+    expect(await refusedStatus({ origin: base, cookie: 'auth.session=forged' })).toBe(403);
+  });
+
+  it('pushes a new message to the recipient and to the sender, and the new balance to the sender', async () => {
+    const anna = await member(30);
+    const ben = await member();
+    const annaSocket = await openSocket(base, anna.cookie);
+    const benSocket = await openSocket(base, ben.cookie);
+    const res = await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Hi Ben' });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().message.id;
+    const toBen = await benSocket.next('message');
+    expect(toBen).toMatchObject({
+      profile_id: anna.user.profile.id,
+      message: { id, from_me: false, text: 'Hi Ben', kind: 'text' },
+    });
+    expect(await annaSocket.next('message')).toMatchObject({
+      profile_id: ben.user.profile.id,
+      message: { id, from_me: true },
+    });
+    expect(await annaSocket.next('credits')).toEqual({ type: 'credits', credits: 20 });
+    annaSocket.close();
+    benSocket.close();
+  });
+
+  it('relays typing only within the member’s own conversations', async () => {
+    const anna = await member();
+    const ben = await member();
+    const eve = await member();
+    await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Hello' });
+    const conversationId = (await t.services.chat.conversationWith(anna.user.profile.id, ben.user.profile.id))!;
+    const benSocket = await openSocket(base, ben.cookie);
+    const annaSocket = await openSocket(base, anna.cookie);
+    const eveSocket = await openSocket(base, eve.cookie);
+    // Eve names a conversation that is not hers: nobody hears it.
+    eveSocket.send({ type: 'typing', conversation_id: conversationId });
+    annaSocket.send({ type: 'typing', conversation_id: conversationId });
+    expect(await benSocket.next('typing')).toEqual({
+      type: 'typing',
+      conversation_id: conversationId,
+      profile_id: anna.user.profile.id,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(benSocket.events.filter((e) => e.type === 'typing')).toHaveLength(1);
+    expect(annaSocket.events.some((e) => e.type === 'typing')).toBe(false);
+    // Malformed frames are ignored; the socket stays usable.
+    annaSocket.raw.send('not json');
+    annaSocket.send({ type: 'ping' });
+    expect(await annaSocket.next('pong')).toEqual({ type: 'pong' });
+    for (const s of [benSocket, annaSocket, eveSocket]) s.close();
+  });
+
+  it('tells the sender when the recipient has read, and the reader’s other tabs', async () => {
+    const anna = await member();
+    const ben = await member();
+    const sent = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Seen?' })).json().message;
+    const annaSocket = await openSocket(base, anna.cookie);
+    const benOtherTab = await openSocket(base, ben.cookie);
+    const page = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${sent.conversation_id}`,
+      headers: CLIENT,
+      cookies: ben.cookie,
+    });
+    expect(page.json().read_up_to).toBe(0);
+    expect(await annaSocket.next('read')).toEqual({
+      type: 'read',
+      conversation_id: sent.conversation_id,
+      up_to: sent.id,
+    });
+    expect(await benOtherTab.next('chat_read')).toEqual({ type: 'chat_read', conversation_id: sent.conversation_id });
+    const annaView = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${sent.conversation_id}`,
+      headers: CLIENT,
+      cookies: anna.cookie,
+    });
+    expect(annaView.json().read_up_to).toBe(sent.id);
+    annaSocket.close();
+    benOtherTab.close();
+  });
+
+  it('resyncs with ?after: only newer messages, never a duplicate', async () => {
+    const anna = await member();
+    const ben = await member();
+    const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'one' })).json().message;
+    await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'two' });
+    await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'three' });
+    const page = await t.app.inject({
+      url: `/api/chat.php?conversation_id=${first.conversation_id}&after=${first.id}`,
+      headers: CLIENT,
+      cookies: ben.cookie,
+    });
+    expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['two', 'three']);
+    expect(page.json().has_older).toBe(false);
+  });
+});
