@@ -33,7 +33,7 @@ test('two members chat: first message from the profile, unread badge and title, 
   await expect(ben.page.getByRole('log').getByText('Hi Ben, how are you?')).toBeVisible();
   await expect(ben.page.getByRole('link', { name: /Messages/ }).locator('.badge')).toHaveCount(0);
   await ben.page.getByLabel(t('chat.write')).fill('Great, thanks Anna!');
-  await ben.page.getByRole('button', { name: t('chat.send') }).click();
+  await ben.page.getByRole('button', { name: t('chat.send'), exact: true }).click();
   await expect(ben.page.getByRole('log').getByText('Great, thanks Anna!')).toBeVisible();
   await screenshot(ben.page, 'chat-1280');
 

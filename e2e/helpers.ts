@@ -4,12 +4,19 @@ import type { Browser, Page } from '@playwright/test';
 
 type TTree = { [key: string]: string | TTree };
 
-/** Reads a catalogue text, so journeys assert the real translation of each locale. */
-export function text(lng: string, key: string): string {
+/**
+ * Reads a catalogue text, so journeys assert the real translation of each locale; `{{x}}` placeholders are filled
+ * from `values`, and a `count` picks the plural form of the locale.
+ */
+export function text(lng: string, key: string, values: Record<string, unknown> = {}): string {
   const tree = JSON.parse(fs.readFileSync(path.resolve('locales', `${lng}.json`), 'utf8')) as TTree;
-  const value = key.split('.').reduce<string | TTree>((node, part) => (node as TTree)[part], tree);
+  const parts = key.split('.');
+  if (typeof values.count === 'number') {
+    parts[parts.length - 1] += `_${new Intl.PluralRules(lng).select(values.count)}`;
+  }
+  const value = parts.reduce<string | TTree | undefined>((node, part) => (node as TTree | undefined)?.[part], tree);
   if (typeof value !== 'string') throw new Error(`No text ${lng}:${key}`);
-  return value;
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
 /** Saves a screenshot under test-results/screens for a human to look at. */
@@ -29,7 +36,7 @@ export async function confirmedMember(
   browser: Browser,
   name: string,
   options: { locale?: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female' } = {},
-): Promise<{ page: Page; profileId: number }> {
+): Promise<{ page: Page; profileId: number; email: string; name: string }> {
   const context = await browser.newContext();
   if (options.locale) {
     await context.addCookies([{ name: 'i18n_redirected', value: options.locale, url: 'http://localhost:3217' }]);
@@ -37,11 +44,12 @@ export async function confirmedMember(
   const page = await context.newPage();
   await dismissEntryWarning(page);
   const email = `${name}-${Date.now()}@example.com`;
+  const displayName = `${name}${Date.now() % 100000}`;
   const res = await page.request.post('/api/signup.php', {
     headers: CLIENT,
     data: {
       email,
-      name: `${name}${Date.now() % 100000}`,
+      name: displayName,
       password: 'journey password 1',
       password_confirmation: 'journey password 1',
       date_of_birth: '1991-03-03',
@@ -55,5 +63,11 @@ export async function confirmedMember(
   const [mail] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
   const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   await page.goto(link.pathname + link.search);
-  return { page, profileId: user.profile.id };
+  return { page, profileId: user.profile.id, email, name: displayName };
+}
+
+/** Grants credits to a journey member (development-only route, see server/dev/dev-credits.routes.ts). */
+export async function grantCredits(page: Page, email: string, credits: number): Promise<void> {
+  const res = await page.request.post('/dev/credits.json', { data: { email, credits } });
+  if (!res.ok()) throw new Error(`credit grant failed: ${res.status()}`);
 }

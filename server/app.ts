@@ -10,6 +10,7 @@ import { accountChangesRoutes } from './modules/accounts/account-changes.routes.
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
+import { devCreditsRoutes } from './dev/dev-credits.routes.ts';
 import { geocodeRoutes } from './modules/geo/geocode.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { blocksRoutes } from './modules/profiles/blocks.routes.ts';
@@ -127,7 +128,10 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(chatRoutes, { services });
   await app.register(realtimeRoutes, { services });
   await app.register(myProfileRoutes, { services });
-  if (!config.isProduction) await app.register(devMailboxRoutes, { services });
+  if (!config.isProduction) {
+    await app.register(devMailboxRoutes, { services });
+    await app.register(devCreditsRoutes, { services });
+  }
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
     const t = serverT(request.locale ?? 'en');

@@ -14,6 +14,8 @@ import { ErrorView, errorStatus } from './components/error-view.tsx';
 import { NetworkStatus } from './components/network-status.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
 import { usePlatformEffects } from './features/platform/use-platform-effects.ts';
+import { useRootData } from './lib/use-root-data.ts';
+import { useMemberSync } from './features/realtime/member-sync.ts';
 import { appContext } from './lib/app-context.ts';
 import { useNonce } from './lib/nonce.ts';
 import { buildRootData } from './lib/root-data.server.ts';
@@ -69,6 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   usePlatformEffects();
+  const user = useRootData()?.user;
+  // Here rather than in a layout, so the socket survives moving between layouts.
+  useMemberSync(user?.profile.id, user?.credits);
   return <Outlet />;
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '../../common/constants.ts';
 import type { TUser } from '../../common/wire/user.ts';
+import { useCredits } from '../lib/credits-store.ts';
 import { useUnreadTotal } from '../features/chat/chats-store.ts';
 import { useNewLikes } from '../features/likes/likes-store.ts';
 import { api } from '../lib/api.ts';
@@ -41,6 +42,7 @@ function MemberLinks({ user }: { user: TUser }) {
   const { t } = useTranslation();
   const newLikes = useNewLikes();
   const unread = useUnreadTotal();
+  const credits = useCredits(user.credits);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const logout = async () => {
@@ -64,7 +66,7 @@ function MemberLinks({ user }: { user: TUser }) {
       {user.paid_user ? (
         <Nav.Link as={NavLink} to={url('credits')}>
           {t('nav.credits')}
-          <CreditsBadge credits={user.credits} />
+          <CreditsBadge credits={credits} />
         </Nav.Link>
       ) : (
         <Nav.Link as={NavLink} to={url('premium')} className="fw-semibold text-warning">

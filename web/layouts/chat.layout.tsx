@@ -1,15 +1,9 @@
 import { Outlet, useRouteError } from 'react-router';
 import { ErrorView, errorStatus } from '../components/error-view.tsx';
 import { TopNav } from '../components/top-nav.tsx';
-import { useChatsPolling } from '../features/chat/chats-store.ts';
-import { useLikesPolling } from '../features/likes/likes-store.ts';
-import { useRootData } from '../lib/use-root-data.ts';
 
 /** Chat layout (spec §2): the navigation and a full-height conversation, no footer. */
 export default function ChatLayout() {
-  const root = useRootData();
-  useLikesPolling(root?.user?.profile.id);
-  useChatsPolling(root?.user?.profile.id);
   return (
     <div className="d-flex flex-column vh-100">
       <TopNav />

@@ -4,9 +4,7 @@ import { Outlet, useMatches, useRouteError } from 'react-router';
 import { ErrorView, errorStatus } from '../components/error-view.tsx';
 import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
-import { useChatsPolling } from '../features/chat/chats-store.ts';
 import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
-import { useLikesPolling } from '../features/likes/likes-store.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
 import { Disclaimer, SiteFooter, UsFooter } from '../components/site-footer.tsx';
 import { TopNav } from '../components/top-nav.tsx';
@@ -29,8 +27,6 @@ function DefaultShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     clearSearchCache();
   }, [userId]);
-  useLikesPolling(root?.user?.profile.id);
-  useChatsPolling(root?.user?.profile.id);
   return (
     <div className="d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable skip-link" href="#main">

@@ -1,5 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { POLL_INTERVAL_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
+import { useSyncExternalStore } from 'react';
+import type { TServerEvent } from '../../../common/realtime.ts';
 import { api } from '../../lib/api.ts';
 import { setUnreadTotal } from '../../lib/chat-totals.ts';
 
@@ -55,6 +55,55 @@ export function removeChatLocally(conversationId: number): void {
   emit();
 }
 
+/** Forgets everything (logout). */
+export function clearChats(): void {
+  chats = [];
+  loaded = false;
+  activeConversation = null;
+  emit();
+}
+
+/** The conversation on screen, which reads its own new messages (so they never count as unread). */
+let activeConversation: number | null = null;
+
+/** Registers the conversation on screen; returns the function that unregisters it. */
+export function setActiveConversation(conversationId: number): () => void {
+  activeConversation = conversationId;
+  return () => {
+    if (activeConversation === conversationId) activeConversation = null;
+  };
+}
+
+/**
+ * Applies a realtime chat event to the list; answers 'reload' when the list must be loaded again (a message in a
+ * conversation not on screen: new conversations and unread counts come from the server).
+ */
+export function applyChatEvent(event: TServerEvent): 'done' | 'reload' {
+  switch (event.type) {
+    case 'message': {
+      const id = event.message.conversation_id;
+      const known = chats.find((c) => c.conversation.id === id);
+      const onScreen = id === activeConversation && document.visibilityState === 'visible';
+      if (!known || (!event.message.from_me && !onScreen)) return 'reload';
+      // Mine, or read on screen: only the order changes.
+      chats = [
+        { ...known, conversation: { ...known.conversation, last_message_at: event.message.created_at } },
+        ...chats.filter((c) => c !== known),
+      ];
+      emit();
+      return 'done';
+    }
+    case 'chat_read':
+      markChatRead(event.conversation_id);
+      return 'done';
+    case 'chat_removed':
+      removeChatLocally(event.conversation_id);
+      return 'done';
+    default:
+      return 'done';
+  }
+}
+
 /** The current conversations. */
 export function useChats(): TChatListItem[] {
   return useSyncExternalStore(
@@ -71,25 +120,4 @@ export function useChats(): TChatListItem[] {
 export function useUnreadTotal(): number {
   const list = useChats();
   return list.reduce((sum, c) => sum + c.num_unread_messages, 0);
-}
-
-/** Polls conversations for a logged-in member: first after 5 s, then every 60 s (spec §9). */
-export function useChatsPolling(memberId: number | undefined): void {
-  useEffect(() => {
-    if (!memberId) {
-      chats = [];
-      loaded = false;
-      emit();
-      return;
-    }
-    let interval: ReturnType<typeof setInterval> | undefined;
-    const start = setTimeout(() => {
-      void loadChats();
-      interval = setInterval(() => void loadChats(), POLL_INTERVAL_MS);
-    }, POLL_START_DELAY_MS);
-    return () => {
-      clearTimeout(start);
-      clearInterval(interval);
-    };
-  }, [memberId]);
 }

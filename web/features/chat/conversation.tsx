@@ -1,29 +1,51 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TChatMessage } from '../../../common/chat.ts';
+import { giftImage, type TGiftId } from '../../../common/gifts.ts';
+import { TYPING_SEND_EVERY_MS } from '../../../common/realtime.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { setCredits, useCredits } from '../../lib/credits-store.ts';
+import { sendRealtime } from '../../lib/realtime.ts';
 import { url } from '../../lib/url.ts';
-import { loadChats, markChatRead } from './chats-store.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import { uploadFile } from '../photos/upload-photo.ts';
+import { loadChats } from './chats-store.ts';
+import { GiftPicker } from './gift-picker.tsx';
+import { MessageBubble } from './message-bubble.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
+import { useConversationSync } from './use-conversation-sync.ts';
 
-/** How often an open conversation looks for new messages until the realtime socket arrives. */
-const REFRESH_MS = 5000;
-
-type TOutgoing = { key: string; text: string; status: 'sending' | 'failed'; error?: string };
+type TContent =
+  | { kind: 'text'; text: string }
+  | { kind: 'gift'; gift: TGiftId }
+  | { kind: 'photo'; photoId?: string; file?: File; preview: string };
+type TOutgoing = TContent & { key: string; status: 'sending' | 'failed'; error?: string; progress?: number };
+type TSendAnswer = { message: TChatMessage; credits: number };
 
 export interface TConversationProps {
   conversationId: number | null;
   otherProfileId: number;
+  /** The other member's name: icebreakers, typing indicator, photo descriptions. */
+  otherName: string;
   initial: TChatMessage[];
   hasOlder: boolean;
+  /** The other member has seen my messages up to this id. */
+  readUpTo: number;
   messageLength: number;
-  messageCredits: number;
+  /** Site prices (spec §3 settings message_credits, photo_credits, gift_credits). */
+  prices: { message: number; photo: number; gift: number };
   /** Called with the conversation id after the first message of a new conversation. */
   onStarted?: (conversationId: number) => void;
-  /** The other member's name, for the icebreaker suggestions of a first message. */
-  icebreakerName?: string;
+  /** Offer the icebreaker suggestions (a first message). */
+  icebreakers?: boolean;
+}
+
+/** The prices a conversation shows, from the site settings (spec §3). */
+export function chatPrices(site: { messageCredits: number; photoCredits: number; giftCredits: number }) {
+  return { message: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits };
 }
 
 /** Suggested openers of the icebreaker modal (catalogue keys chat.icebreaker.openers.*). */
@@ -31,79 +53,98 @@ const OPENERS = ['o1', 'o2', 'o3', 'o4', 'o5'] as const;
 
 const newKey = () => crypto.randomUUID();
 
-/** Messages of one conversation with the composer: sending, failed-with-retry, load older, and the credit cost. */
+/**
+ * Messages of one conversation with the composer: texts, gifts and photos; sending, failed-with-retry (the same
+ * idempotency key, so a retry is charged once), load older, typing indicator, 'Seen', and the credit costs.
+ */
 export function Conversation(props: TConversationProps) {
-  const { t, i18n } = useTranslation();
-  const [messages, setMessages] = useState(props.initial);
+  const { t } = useTranslation();
+  const { conversationId, otherName } = props;
+  const { messages, merge, readUpTo, typing } = useConversationSync({
+    conversationId,
+    otherProfileId: props.otherProfileId,
+    initial: props.initial,
+    initialReadUpTo: props.readUpTo,
+    onStarted: props.onStarted,
+  });
   const [hasOlder, setHasOlder] = useState(props.hasOlder);
   const [outgoing, setOutgoing] = useState<TOutgoing[]>([]);
   const [text, setText] = useState('');
   const [blocker, setBlocker] = useState<'credits' | 'premium' | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const [icebreakers, setIcebreakers] = useState(false);
+  const [modal, setModal] = useState<'icebreakers' | 'gifts' | 'photos' | null>(null);
   const end = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const { conversationId } = props;
-
-  const merge = useCallback((incoming: TChatMessage[]) => {
-    setMessages((now) => {
-      const seen = new Set(now.map((m) => m.id));
-      return [...now, ...incoming.filter((m) => !seen.has(m.id))].sort((a, b) => a.id - b.id);
-    });
-  }, []);
-
-  useEffect(() => {
-    if (!conversationId) return;
-    markChatRead(conversationId);
-    const timer = setInterval(async () => {
-      const page = await api
-        .get<{ messages: TChatMessage[] }>('/api/chat.php', {
-          query: { conversation_id: conversationId },
-          progress: false,
-        })
-        .catch(() => null);
-      if (page) merge(page.messages);
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [conversationId, merge]);
+  const typingSentAt = useRef(0);
+  const credits = useCredits(useRootData()?.user?.credits ?? 0);
+  const lastId = messages.at(-1)?.id;
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, outgoing.length]);
+  }, [lastId, outgoing.length, typing]);
+
+  const update = (key: string, change: Partial<TOutgoing>) =>
+    setOutgoing((now) => now.map((o) => (o.key === key ? ({ ...o, ...change } as TOutgoing) : o)));
+
+  const request = (item: TOutgoing): Promise<TSendAnswer> => {
+    const profile_id = props.otherProfileId;
+    const options = { idempotencyKey: item.key };
+    if (item.kind === 'text') return api.post('/api/chat.php', { profile_id, text: item.text }, options);
+    if (item.kind === 'gift') return api.post('/api/chat.php', { profile_id, gift: item.gift }, options);
+    if (item.photoId) return api.post('/api/chat.php', { profile_id, photo_id: item.photoId }, options);
+    return uploadFile<TSendAnswer>(
+      '/api/chat-photo.php',
+      item.file!,
+      (fraction) => update(item.key, { progress: fraction }),
+      { fields: { profile_id: String(profile_id) }, idempotencyKey: item.key },
+    );
+  };
 
   const deliver = async (item: TOutgoing) => {
-    setOutgoing((now) => now.map((o) => (o.key === item.key ? { ...o, status: 'sending', error: undefined } : o)));
+    update(item.key, { status: 'sending', error: undefined, progress: undefined });
     try {
-      const answer = await api.post<{ message: TChatMessage }>(
-        '/api/chat.php',
-        { profile_id: props.otherProfileId, text: item.text },
-        { idempotencyKey: item.key },
-      );
+      const answer = await request(item);
       setOutgoing((now) => now.filter((o) => o.key !== item.key));
       merge([answer.message]);
+      setCredits(answer.credits);
+      if (item.kind === 'photo' && item.file) URL.revokeObjectURL(item.preview);
       void loadChats();
       if (!conversationId) props.onStarted?.(answer.message.conversation_id);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : '';
       if (code === 'not_enough_credits' || code === 'premium_required') {
         setOutgoing((now) => now.filter((o) => o.key !== item.key));
-        setText(item.text);
+        if (item.kind === 'text') setText(item.text);
         setBlocker(code === 'not_enough_credits' ? 'credits' : 'premium');
         return;
       }
       const error = err instanceof Error && err.message ? err.message : t('errors.error_occurred');
-      setOutgoing((now) => now.map((o) => (o.key === item.key ? { ...o, status: 'failed', error } : o)));
+      update(item.key, { status: 'failed', error });
     }
+  };
+
+  const queue = (content: TContent) => {
+    const item = { ...content, key: newKey(), status: 'sending' } as TOutgoing;
+    setOutgoing((now) => [...now, item]);
+    setBlocker(null);
+    setModal(null);
+    void deliver(item);
   };
 
   const submit = () => {
     const value = text.trim();
     if (!value) return;
-    const item: TOutgoing = { key: newKey(), text: value, status: 'sending' };
-    setOutgoing((now) => [...now, item]);
     setText('');
-    setBlocker(null);
-    void deliver(item);
+    queue({ kind: 'text', text: value });
+  };
+
+  const onType = (value: string) => {
+    setText(value);
+    const now = Date.now();
+    if (conversationId && value && now - typingSentAt.current > TYPING_SEND_EVERY_MS) {
+      typingSentAt.current = now;
+      sendRealtime({ type: 'typing', conversation_id: conversationId });
+    }
   };
 
   const loadOlder = async () => {
@@ -120,8 +161,8 @@ export function Conversation(props: TConversationProps) {
     setHasOlder(page.has_older);
   };
 
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  // 'Seen' goes under my newest message the other member has read.
+  const seenId = messages.reduce((found, m) => (m.from_me && m.id <= readUpTo ? m.id : found), 0);
 
   return (
     <div className="d-flex flex-column flex-grow-1" style={{ maxWidth: 800, minHeight: 0 }}>
@@ -142,18 +183,7 @@ export function Conversation(props: TConversationProps) {
           <p className="text-center text-body-secondary">{t('chat.empty')}</p>
         ) : null}
         {messages.map((m) => (
-          <div key={m.id} className={`d-flex mb-2 ${m.from_me ? 'justify-content-end' : ''}`}>
-            <div
-              className={`rounded-3 px-3 py-2 ${m.from_me ? 'text-bg-primary' : 'bg-body-tertiary'}`}
-              style={{ maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            >
-              {m.text}
-              <div className={`small mt-1 ${m.from_me ? 'text-white-50' : 'text-body-secondary'}`}>
-                <time dateTime={m.created_at}>{time(m.created_at)}</time>
-                {m.from_me ? <span className="visually-hidden"> {t('chat.sent')}</span> : null}
-              </div>
-            </div>
-          </div>
+          <MessageBubble key={m.id} message={m} otherName={otherName} seen={m.id === seenId} />
         ))}
         {outgoing.map((o) => (
           <div key={o.key} className="d-flex mb-2 justify-content-end">
@@ -161,10 +191,32 @@ export function Conversation(props: TConversationProps) {
               className="rounded-3 px-3 py-2 text-bg-primary opacity-75"
               style={{ maxWidth: '80%', whiteSpace: 'pre-wrap' }}
             >
-              {o.text}
+              {o.kind === 'text' ? o.text : null}
+              {o.kind === 'gift' ? (
+                <img
+                  src={giftImage(o.gift)}
+                  alt={t('chat.gift_label', { gift: t(`gifts.${o.gift}`) })}
+                  width={96}
+                  height={96}
+                />
+              ) : null}
+              {o.kind === 'photo' ? (
+                <img
+                  src={o.preview}
+                  alt={t('chat.photo_yours')}
+                  width={160}
+                  height={160}
+                  className="rounded-2 d-block"
+                  style={{ objectFit: 'cover' }}
+                />
+              ) : null}
               <div className="small mt-1 text-white-50">
                 {o.status === 'sending' ? (
-                  t('chat.sending')
+                  o.progress !== undefined && o.progress < 1 ? (
+                    <span role="status">{t('chat.uploading', { percent: Math.round(o.progress * 100) })}</span>
+                  ) : (
+                    t('chat.sending')
+                  )
                 ) : (
                   <span role="alert">
                     {o.error}{' '}
@@ -182,6 +234,9 @@ export function Conversation(props: TConversationProps) {
           </div>
         ))}
         <div ref={end} />
+      </div>
+      <div className="small text-body-secondary px-3" style={{ minHeight: '1.5em' }} aria-live="polite">
+        {typing ? t('chat.typing', { name: otherName }) : ''}
       </div>
       {blocker ? (
         <div className="alert alert-warning mx-3 d-flex flex-wrap align-items-center gap-2" role="alert">
@@ -212,7 +267,7 @@ export function Conversation(props: TConversationProps) {
             maxLength={props.messageLength}
             value={text}
             placeholder={t('chat.write')}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => onType(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && !e.shiftKey) {
                 e.preventDefault();
@@ -225,18 +280,41 @@ export function Conversation(props: TConversationProps) {
             {t('chat.send')}
           </button>
         </div>
-        {props.icebreakerName ? (
-          <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setIcebreakers(true)}>
-            {t('chat.icebreaker.button')}
+        <div className="d-flex flex-wrap gap-3 mt-1">
+          <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setModal('gifts')}>
+            {t('chat.gift_button')}
           </button>
-        ) : null}
+          <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setModal('photos')}>
+            {t('chat.photo_button')}
+          </button>
+          {props.icebreakers ? (
+            <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setModal('icebreakers')}>
+              {t('chat.icebreaker.button')}
+            </button>
+          ) : null}
+        </div>
         <div id="chat-cost" className="form-text">
-          {t('chat.cost', { count: props.messageCredits })} · {props.messageLength - text.length}
+          {t('chat.cost', { count: props.prices.message })} · {t('chat.balance', { count: credits })} ·{' '}
+          {props.messageLength - text.length}
         </div>
       </form>
+      <GiftPicker
+        show={modal === 'gifts'}
+        name={otherName}
+        price={props.prices.gift}
+        onPick={(gift) => queue({ kind: 'gift', gift })}
+        onHide={() => setModal(null)}
+      />
+      <PhotoPicker
+        show={modal === 'photos'}
+        name={otherName}
+        price={props.prices.photo}
+        onPick={(choice) => queue({ kind: 'photo', ...choice })}
+        onHide={() => setModal(null)}
+      />
       <Modal
-        show={icebreakers}
-        onHide={() => setIcebreakers(false)}
+        show={modal === 'icebreakers'}
+        onHide={() => setModal(null)}
         centered
         aria-labelledby="icebreaker-title"
         // Focus goes to the message field after an opener is chosen, not back to the button.
@@ -251,7 +329,7 @@ export function Conversation(props: TConversationProps) {
         <Modal.Body>
           <div className="list-group">
             {OPENERS.map((key) => {
-              const opener = t(`chat.icebreaker.openers.${key}`, { name: props.icebreakerName });
+              const opener = t(`chat.icebreaker.openers.${key}`, { name: otherName });
               return (
                 <button
                   key={key}
@@ -259,7 +337,7 @@ export function Conversation(props: TConversationProps) {
                   className="list-group-item list-group-item-action"
                   onClick={() => {
                     setText(opener);
-                    setIcebreakers(false);
+                    setModal(null);
                   }}
                 >
                   {opener}

@@ -1,5 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { POLL_INTERVAL_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
+import { useSyncExternalStore } from 'react';
 import { api } from '../../lib/api.ts';
 import { setNewLikesTotal } from '../../lib/chat-totals.ts';
 
@@ -53,23 +52,4 @@ export function useNewLikes(): number {
     newLikesCount,
     () => 0,
   );
-}
-
-/** Polls likes for a logged-in member: first after 5 s, then every 60 s (spec §9). */
-export function useLikesPolling(memberId: number | undefined): void {
-  useEffect(() => {
-    if (!memberId) {
-      clearLikes();
-      return;
-    }
-    let interval: ReturnType<typeof setInterval> | undefined;
-    const start = setTimeout(() => {
-      void loadLikes();
-      interval = setInterval(() => void loadLikes(), POLL_INTERVAL_MS);
-    }, POLL_START_DELAY_MS);
-    return () => {
-      clearTimeout(start);
-      clearInterval(interval);
-    };
-  }, [memberId]);
 }

@@ -11,7 +11,7 @@ import {
   setChats,
   useChats,
 } from '../../features/chat/chats-store.ts';
-import { Conversation } from '../../features/chat/conversation.tsx';
+import { chatPrices, Conversation } from '../../features/chat/conversation.tsx';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
@@ -22,14 +22,16 @@ import type { Route } from './+types/chats.page';
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = requireMember(ctx, request);
-  const chats = await ctx.services.chat.list(user.profile.id, ctx.site.cdnPrefix);
-  let open = null;
-  if (params.id) {
-    const id = Number(params.id);
-    const page = Number.isSafeInteger(id)
+  // The open conversation first: reading it marks it read, so the list below already shows it without unread.
+  const id = params.id ? Number(params.id) : null;
+  const page =
+    id !== null && Number.isSafeInteger(id)
       ? await ctx.services.chat.messages(user.profile.id, id, {}, ctx.site.cdnPrefix).catch(() => null)
       : null;
-    if (!page) throw data('', { status: 404 });
+  if (id !== null && !page) throw data('', { status: 404 });
+  const chats = await ctx.services.chat.list(user.profile.id, ctx.site.cdnPrefix);
+  let open = null;
+  if (id !== null && page) {
     const profile =
       chats.find((c) => c.conversation.id === id)?.profile ??
       (await ctx.services.profiles.publicCard(page.other_profile_id, ctx.site.cdnPrefix));
@@ -39,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     chats,
     open,
     messageLength: ctx.site.messageLength,
-    messageCredits: ctx.site.messageCredits,
+    prices: chatPrices(ctx.site),
   };
 }
 
@@ -149,8 +151,10 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
               otherProfileId={open.page.other_profile_id}
               initial={open.page.messages}
               hasOlder={open.page.has_older}
+              otherName={open.profile?.name ?? ''}
+              readUpTo={open.page.read_up_to}
               messageLength={loaderData.messageLength}
-              messageCredits={loaderData.messageCredits}
+              prices={loaderData.prices}
             />
           </div>
         ) : (

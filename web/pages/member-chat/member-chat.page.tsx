@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { Conversation } from '../../features/chat/conversation.tsx';
+import { chatPrices, Conversation } from '../../features/chat/conversation.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -19,7 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (relation.blockedMe || relation.blockedByMe) throw data('', { status: 404 });
   const existing = await ctx.services.chat.conversationWith(ctx.user.profile.id, id);
   if (existing) throw redirect(url('chats-id', { id: existing }));
-  return { profile, messageLength: ctx.site.messageLength, messageCredits: ctx.site.messageCredits };
+  return { profile, messageLength: ctx.site.messageLength, prices: chatPrices(ctx.site) };
 }
 
 /** members-id-chat (spec §2, chat layout): the first message to a member. */
@@ -52,10 +52,12 @@ export default function MemberChatPage({ loaderData }: Route.ComponentProps) {
         otherProfileId={profile.id}
         initial={[]}
         hasOlder={false}
+        otherName={profile.name}
+        readUpTo={0}
         messageLength={loaderData.messageLength}
-        messageCredits={loaderData.messageCredits}
+        prices={loaderData.prices}
         onStarted={(cid) => void navigate(url('chats-id', { id: cid }), { replace: true })}
-        icebreakerName={profile.name}
+        icebreakers
       />
     </section>
   );

@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TChatMessage } from '../../../common/chat.ts';
+import { TYPING_SHOW_MS } from '../../../common/realtime.ts';
+import { api } from '../../lib/api.ts';
+import { onRealtime, useRealtimeOpen } from '../../lib/realtime.ts';
+import { markChatRead, setActiveConversation } from './chats-store.ts';
+
+/** How often an open conversation looks for new messages while the realtime socket is down. */
+const FALLBACK_REFRESH_MS = 10_000;
+
+type TPage = { messages: TChatMessage[]; read_up_to: number };
+
+/**
+ * Keeps an open conversation current: new messages, the other member's typing and read state arrive over the socket;
+ * after a (re)connect, and every 10 s while the socket is down, the messages after the newest one are fetched, so
+ * nothing is missed and nothing is shown twice (messages are merged by id). Fetching the newest marks them read.
+ */
+export function useConversationSync(options: {
+  conversationId: number | null;
+  otherProfileId: number;
+  initial: TChatMessage[];
+  initialReadUpTo: number;
+  onStarted?: (conversationId: number) => void;
+}) {
+  const { conversationId, otherProfileId } = options;
+  const [messages, setMessages] = useState(options.initial);
+  const [readUpTo, setReadUpTo] = useState(options.initialReadUpTo);
+  const [typing, setTyping] = useState(false);
+  const newest = useRef(0);
+  const onStarted = useRef(options.onStarted);
+  const live = useRealtimeOpen();
+  useEffect(() => {
+    newest.current = messages.at(-1)?.id ?? 0;
+    onStarted.current = options.onStarted;
+  });
+
+  const merge = useCallback((incoming: TChatMessage[]) => {
+    if (!incoming.length) return;
+    setMessages((now) => {
+      const seen = new Set(now.map((m) => m.id));
+      const fresh = incoming.filter((m) => !seen.has(m.id));
+      return fresh.length ? [...now, ...fresh].sort((a, b) => a.id - b.id) : now;
+    });
+  }, []);
+
+  const fetchNewer = useCallback(async () => {
+    if (!conversationId) return;
+    const page = await api
+      .get<TPage>('/api/chat.php', {
+        query: { conversation_id: conversationId, after: newest.current },
+        progress: false,
+      })
+      .catch(() => null);
+    if (!page) return;
+    merge(page.messages);
+    setReadUpTo((now) => Math.max(now, page.read_up_to));
+  }, [conversationId, merge]);
+
+  // The conversation on screen is read: its badge clears now, and new messages are read as they come.
+  useEffect(() => {
+    if (!conversationId) return;
+    markChatRead(conversationId);
+    return setActiveConversation(conversationId);
+  }, [conversationId]);
+
+  useEffect(() => {
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    const readSoon = () => {
+      clearTimeout(readTimer);
+      readTimer = setTimeout(() => void fetchNewer(), 250);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') readSoon();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const off = onRealtime((event) => {
+      if (event.type === 'hello') {
+        readSoon();
+      } else if (event.type === 'message' && event.profile_id === otherProfileId) {
+        if (!conversationId) {
+          onStarted.current?.(event.message.conversation_id);
+          return;
+        }
+        if (event.message.conversation_id !== conversationId) return;
+        merge([event.message]);
+        if (!event.message.from_me) {
+          setTyping(false);
+          // Read it only while the member can see it; otherwise when the page is visible again.
+          if (document.visibilityState === 'visible') readSoon();
+        }
+      } else if (event.type === 'typing' && event.conversation_id === conversationId) {
+        setTyping(true);
+        clearTimeout(typingTimer);
+        typingTimer = setTimeout(() => setTyping(false), TYPING_SHOW_MS);
+      } else if (event.type === 'read' && event.conversation_id === conversationId) {
+        setReadUpTo((now) => Math.max(now, event.up_to));
+      }
+    });
+    return () => {
+      off();
+      clearTimeout(typingTimer);
+      clearTimeout(readTimer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [conversationId, otherProfileId, merge, fetchNewer]);
+
+  useEffect(() => {
+    if (live || !conversationId) return;
+    const timer = setInterval(() => void fetchNewer(), FALLBACK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [live, conversationId, fetchNewer]);
+
+  return { messages, merge, readUpTo, typing };
+}

@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
+import type { TUser } from '../../../common/wire/user.ts';
+import { api } from '../../lib/api.ts';
+import { setCredits } from '../../lib/credits-store.ts';
+import { isRealtimeOpen, onRealtime, startRealtime, stopRealtime } from '../../lib/realtime.ts';
+import { applyChatEvent, clearChats, loadChats } from '../chat/chats-store.ts';
+import { clearLikes, loadLikes } from '../likes/likes-store.ts';
+
+/** True when this browser has a push subscription of the push worker (spec §9: then polling slows to 300 s). */
+async function pushSubscribed(): Promise<boolean> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration('/sw-push.js');
+    return Boolean(await registration?.pushManager?.getSubscription());
+  } catch {
+    return false;
+  }
+}
+
+/** Reloads the member (balance), chats and likes, as polling and a socket resync do. */
+async function refreshAll(): Promise<void> {
+  await Promise.all([
+    api
+      .get<{ user: TUser | null }>('/api/user.php', { progress: false })
+      .then((answer) => answer.user && setCredits(answer.user.credits))
+      .catch(() => undefined),
+    loadChats(),
+    loadLikes(),
+  ]);
+}
+
+/** Coalesces bursts of events into one reload. */
+function debounced(run: () => void, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const call = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+  };
+  call.cancel = () => clearTimeout(timer);
+  return call;
+}
+
+/**
+ * Keeps a logged-in member's chats, likes and balance current (spec §9, ARCHITECTURE realtime): the WebSocket pushes
+ * changes as they happen and a resync follows every (re)connect; while the socket is down, the spec's polling runs
+ * (first after 5 s, then every 60 s, or 300 s with a push subscription).
+ */
+export function useMemberSync(memberId: number | undefined, pageCredits: number | undefined): void {
+  useEffect(() => {
+    setCredits(pageCredits ?? null);
+  }, [pageCredits]);
+
+  useEffect(() => {
+    if (!memberId) {
+      stopRealtime();
+      clearChats();
+      clearLikes();
+      setCredits(null);
+      return;
+    }
+    const loadedAt = Date.now();
+    const reloadChats = debounced(() => void loadChats(), 300);
+    const reloadLikes = debounced(() => void loadLikes(), 300);
+    let resync: ReturnType<typeof setTimeout> | undefined;
+    const off = onRealtime((event) => {
+      switch (event.type) {
+        case 'hello':
+          // (Re)connected: catch up on anything missed, but not before the spec's first poll would have.
+          clearTimeout(resync);
+          resync = setTimeout(() => void refreshAll(), Math.max(0, loadedAt + POLL_START_DELAY_MS - Date.now()));
+          break;
+        case 'credits':
+          setCredits(event.credits);
+          break;
+        case 'like':
+        case 'match':
+          reloadLikes();
+          break;
+        default:
+          if (applyChatEvent(event) === 'reload') reloadChats();
+      }
+    });
+    startRealtime();
+
+    let poll: ReturnType<typeof setTimeout> | undefined;
+    const schedule = async (first: boolean) => {
+      const every = first ? POLL_START_DELAY_MS : (await pushSubscribed()) ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
+      poll = setTimeout(() => {
+        if (!isRealtimeOpen()) void refreshAll();
+        void schedule(false);
+      }, every);
+    };
+    void schedule(true);
+    return () => {
+      off();
+      clearTimeout(poll);
+      clearTimeout(resync);
+      reloadChats.cancel();
+      reloadLikes.cancel();
+      stopRealtime();
+    };
+  }, [memberId]);
+}
