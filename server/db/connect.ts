@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,12 @@ export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 /** A transaction handle of TDb; repositories accept either. */
 export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+/** Rows of a raw statement (both drivers, node-postgres and PGlite, answer `{ rows }`). */
+export async function queryRows<T>(db: TDb | TTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export interface TDatabase {
   db: TDb;

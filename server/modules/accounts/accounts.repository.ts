@@ -30,15 +30,17 @@ export async function findUserWithProfile(db: TDb, userId: number): Promise<TUse
   return row ? { ...row.user, profile: row.profile, fileKey: row.fileKey } : undefined;
 }
 
-/** The account of a live session, by the token's hash. */
-export async function findSessionUser(db: TDb, sessionId: string, now: Date): Promise<number | undefined> {
+/** The account (with its profile) of a live session, by the token's hash: one query on every request. */
+export async function findSessionUser(db: TDb, sessionId: string, now: Date): Promise<TUserWithProfile | undefined> {
   const [row] = await db
-    .select({ userId: sessions.userId })
+    .select({ user: users, profile: profiles, fileKey: photos.fileKey })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), sql`${users.status} <> 'purged'`))
     .limit(1);
-  return row?.userId;
+  return row ? { ...row.user, profile: row.profile, fileKey: row.fileKey } : undefined;
 }
 
 /** Stores a session. */

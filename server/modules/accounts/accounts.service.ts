@@ -98,9 +98,7 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
     /** The User of spec §3 for a session's account, or null. */
     async userForSession(token: string | undefined, cdnPrefix: string): Promise<TUser | null> {
       if (!token) return null;
-      const userId = await findSessionUser(db, hashToken(token), now());
-      if (!userId) return null;
-      const row = await findUserWithProfile(db, userId);
+      const row = await findSessionUser(db, hashToken(token), now());
       return row ? toUserDto(row, cdnPrefix) : null;
     },
 

@@ -1,14 +1,8 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import {
-  conversationMembers,
-  conversations,
-  creditLedger,
-  messages,
-  photos,
-  profiles,
-  users,
-} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TErrorCode } from '../../../common/errors.ts';
+import { queryRows, type TDb, type TTx } from '../../db/connect.ts';
+import { conversationMembers, conversations, messages, photos, profiles, users } from '../../db/schema/index.ts';
 import { notBlockedWith } from '../profiles/blocks.service.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
@@ -23,14 +17,76 @@ export async function findCredits(db: TDb, userId: number): Promise<number> {
   return row?.credits ?? 0;
 }
 
-/** Locks the sender's account row for the whole send: limits and the balance are then checked one send at a time. */
-export async function lockAccount(tx: TTx, userId: number) {
-  const [row] = await tx
-    .select({ credits: users.credits, paidUser: users.paidUser, profileId: users.profileId })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return row;
+/** What a send stores (spec §3 message kinds); the body of a gift is its catalogue id. */
+export interface TNewMessage {
+  userId: number;
+  senderProfileId: number;
+  recipientProfileId: number;
+  kind: string;
+  body: string;
+  attachmentKey: string | null;
+  cost: number;
+  idempotencyKey: string | null;
+  /** Free members may start this many conversations. */
+  freeLimit: number;
+}
+
+const SEND_REFUSALS = new Set([
+  'authentication_required',
+  'profile_not_found',
+  'premium_required',
+  'not_enough_credits',
+]);
+
+/**
+ * Sends a message in one round trip through the database function `chat_send` (migration 0013): the account row
+ * locked, the retry, the recipient, the conversation and the free members' limit, the conditional debit with its
+ * ledger row, the message and the unread count, atomically. A refusal comes back as its app error code.
+ */
+export async function sendMessage(
+  db: TDb | TTx,
+  m: TNewMessage,
+): Promise<{ row: TMessageRow; credits: number; replayed: boolean }> {
+  let result;
+  try {
+    [result] = await queryRows<{
+      message_id: string;
+      conversation_id: number;
+      created_ms: number;
+      credits: number;
+      replayed: boolean;
+    }>(
+      db,
+      sql`select message_id, conversation_id, (extract(epoch from created_at) * 1000)::float8 as created_ms,
+            credits, replayed
+          from chat_send(${m.userId}::int, ${m.senderProfileId}::int, ${m.recipientProfileId}::int, ${m.kind}::text,
+            ${m.body}::text, ${m.attachmentKey}::text, ${m.cost}::int, ${m.idempotencyKey}::text, ${m.freeLimit}::int,
+            ${m.idempotencyKey ?? String(Date.now())}::text)`,
+    );
+  } catch (error) {
+    // Drizzle wraps the driver's error; its cause carries PostgreSQL's code and message.
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+    const { code, message } = cause;
+    if (code === 'P0001' && message && SEND_REFUSALS.has(message)) {
+      throw new AppError(message as TErrorCode, message === 'premium_required' ? { limit: m.freeLimit } : undefined);
+    }
+    throw error;
+  }
+  const id = Number(result.message_id);
+  const row = result.replayed
+    ? (await db.select().from(messages).where(eq(messages.id, id)).limit(1))[0]
+    : {
+        id,
+        conversationId: Number(result.conversation_id),
+        senderProfileId: m.senderProfileId,
+        kind: m.kind,
+        body: m.body,
+        attachmentKey: m.attachmentKey,
+        cost: m.cost,
+        idempotencyKey: m.idempotencyKey,
+        createdAt: new Date(Number(result.created_ms)),
+      };
+  return { row, credits: Number(result.credits), replayed: Boolean(result.replayed) };
 }
 
 /** A message sent before with this idempotency key, if any. */
@@ -51,61 +107,6 @@ export async function findConversation(db: TDb | TTx, a: number, b: number) {
     .from(conversations)
     .where(and(eq(conversations.profileA, p.profileA), eq(conversations.profileB, p.profileB)))
     .limit(1);
-  return row;
-}
-
-/** Conversations a member started. */
-export async function countStarted(tx: TTx, profileId: number): Promise<number> {
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(conversations)
-    .where(eq(conversations.startedBy, profileId));
-  return n;
-}
-
-/** Creates the conversation of a pair with both members' sides. */
-export async function createConversation(tx: TTx, startedBy: number, other: number) {
-  const [row] = await tx
-    .insert(conversations)
-    .values({ ...pair(startedBy, other), startedBy })
-    .returning();
-  await tx.insert(conversationMembers).values([
-    { conversationId: row.id, profileId: startedBy },
-    { conversationId: row.id, profileId: other },
-  ]);
-  return row;
-}
-
-/** Takes `cost` credits if the balance allows it (conditional update), with its ledger row; false when short. */
-export async function debit(tx: TTx, userId: number, cost: number, reason: string, ref: string): Promise<boolean> {
-  if (cost === 0) return true;
-  const updated = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${cost}` })
-    .where(and(eq(users.id, userId), sql`${users.credits} >= ${cost}`))
-    .returning({ credits: users.credits });
-  if (updated.length === 0) return false;
-  await tx.insert(creditLedger).values({ userId, delta: -cost, reason, ref });
-  return true;
-}
-
-/** Stores a message and updates the conversation and the recipient's unread count. */
-export async function insertMessage(
-  tx: TTx,
-  message: typeof messages.$inferInsert,
-  recipientProfileId: number,
-): Promise<TMessageRow> {
-  const [row] = await tx.insert(messages).values(message).returning();
-  await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, row.conversationId));
-  await tx
-    .update(conversationMembers)
-    .set({ unread: sql`${conversationMembers.unread} + 1` })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, row.conversationId),
-        eq(conversationMembers.profileId, recipientProfileId),
-      ),
-    );
   return row;
 }
 

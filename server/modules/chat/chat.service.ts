@@ -14,18 +14,14 @@ import { findOwnPhotoKey } from '../photos/photos.repository.ts';
 import { toProfileCard } from '../profiles/profiles.service.ts';
 import {
   clearConversation,
-  countStarted,
-  createConversation,
-  debit,
   findByIdempotencyKey,
   findChats,
   findCredits,
   findConversation,
   findMembership,
   findMessages,
-  insertMessage,
-  lockAccount,
   markRead,
+  sendMessage,
   takeSignupMessage,
   type TMessageRow,
 } from './chat.repository.ts';
@@ -98,38 +94,16 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
     site: TChatSite,
     idempotencyKey: string | undefined,
   ) {
-    const result = await db.transaction(async (tx) => {
-      const account = await lockAccount(tx, sender.userId);
-      if (!account) throw new AppError('authentication_required');
-      if (idempotencyKey) {
-        const earlier = await findByIdempotencyKey(tx, sender.profileId, idempotencyKey);
-        if (earlier) return { row: earlier, credits: account.credits, replayed: true };
-      }
-      // Inside the transaction (PGlite has one connection; PostgreSQL sees the same snapshot).
-      if (!(await findLikeableProfile(tx, sender.profileId, recipient))) throw new AppError('profile_not_found');
-      let conversation = await findConversation(tx, sender.profileId, recipient);
-      if (!conversation) {
-        if (!account.paidUser && (await countStarted(tx, sender.profileId)) >= FREE_CONVERSATION_LIMIT) {
-          throw new AppError('premium_required', { limit: FREE_CONVERSATION_LIMIT });
-        }
-        conversation = await createConversation(tx, sender.profileId, recipient);
-      }
-      const ref = `${content.kind}:${conversation.id}:${idempotencyKey ?? now().getTime()}`;
-      if (!(await debit(tx, sender.userId, cost, content.kind, ref))) throw new AppError('not_enough_credits');
-      const row = await insertMessage(
-        tx,
-        {
-          conversationId: conversation.id,
-          senderProfileId: sender.profileId,
-          kind: content.kind,
-          body: content.body,
-          attachmentKey: content.attachmentKey,
-          cost,
-          idempotencyKey,
-        },
-        recipient,
-      );
-      return { row, credits: account.credits - cost, replayed: false };
+    const result = await sendMessage(db, {
+      userId: sender.userId,
+      senderProfileId: sender.profileId,
+      recipientProfileId: recipient,
+      kind: content.kind,
+      body: content.body,
+      attachmentKey: content.attachmentKey,
+      cost,
+      idempotencyKey: idempotencyKey ?? null,
+      freeLimit: FREE_CONVERSATION_LIMIT,
     });
     if (!result.replayed) {
       await announce(result.row, recipient, site.cdnPrefix);
@@ -272,14 +246,17 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
         const pending = await takeSignupMessage(tx, userId);
         if (!pending) return null;
         if (!(await findLikeableProfile(tx, pending.profileId, pending.memberId))) return null;
-        const conversation =
-          (await findConversation(tx, pending.profileId, pending.memberId)) ??
-          (await createConversation(tx, pending.profileId, pending.memberId));
-        const row = await insertMessage(
-          tx,
-          { conversationId: conversation.id, senderProfileId: pending.profileId, body: pending.text, cost: 0 },
-          pending.memberId,
-        );
+        const { row } = await sendMessage(tx, {
+          userId,
+          senderProfileId: pending.profileId,
+          recipientProfileId: pending.memberId,
+          kind: 'text',
+          body: pending.text,
+          attachmentKey: null,
+          cost: 0,
+          idempotencyKey: null,
+          freeLimit: FREE_CONVERSATION_LIMIT,
+        });
         return { row, recipient: pending.memberId };
       });
       if (delivered) await announce(delivered.row, delivered.recipient, cdnPrefix);

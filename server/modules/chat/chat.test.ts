@@ -120,6 +120,17 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     for (const o of others) expect((await send(premium.cookie, o.user.profile.id, 'Hi')).statusCode).toBe(200);
   });
 
+  it('gives two members who write each other first at the same moment one conversation', async () => {
+    const anna = await member(100);
+    const ben = await member(100);
+    const [a, b] = await Promise.all([
+      send(anna.cookie, ben.user.profile.id, 'Hi Ben'),
+      send(ben.cookie, anna.user.profile.id, 'Hi Anna'),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().message.conversation_id).toBe(b.json().message.conversation_id);
+  });
+
   it('refuses blocked, hidden and unknown recipients, oneself, empty and too long texts, charging nothing', async () => {
     const anna = await member(100);
     const blocker = await member();
