@@ -20,8 +20,11 @@ export type TServerEvent =
   | { type: 'hello' }
   /** The answer to a client's ping. */
   | { type: 'pong' }
-  /** A new message in one of my conversations (mine from another tab, or theirs); `profile_id` is the other member. */
-  | { type: 'message'; message: TChatMessage; profile_id: number }
+  /**
+   * A new message in one of my conversations (mine from another tab, or theirs); `profile_id` is the other member.
+   * My own messages carry the idempotency key I sent them with, so the sending tab can match its pending copy.
+   */
+  | { type: 'message'; message: TChatMessage; profile_id: number; key?: string }
   /** The other member has seen my messages up to `up_to`. */
   | { type: 'read'; conversation_id: number; up_to: number }
   /** I read a conversation in another tab. */

@@ -16,7 +16,8 @@ export function text(lng: string, key: string, values: Record<string, unknown> =
   }
   const value = parts.reduce<string | TTree | undefined>((node, part) => (node as TTree | undefined)?.[part], tree);
   if (typeof value !== 'string') throw new Error(`No text ${lng}:${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  // Placeholders without a value stay as they are (callers may fill them themselves).
+  return value.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** Saves a screenshot under test-results/screens for a human to look at. */

@@ -77,6 +77,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
         type: 'message',
         message: toMessageWire(row, row.senderProfileId, cdnPrefix),
         profile_id: recipient,
+        ...(row.idempotencyKey ? { key: row.idempotencyKey } : {}),
       }),
     ]);
   };

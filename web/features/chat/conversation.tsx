@@ -66,6 +66,7 @@ export function Conversation(props: TConversationProps) {
     initial: props.initial,
     initialReadUpTo: props.readUpTo,
     onStarted: props.onStarted,
+    onOwnDelivered: (key) => setOutgoing((now) => now.filter((o) => o.key !== key)),
   });
   const [hasOlder, setHasOlder] = useState(props.hasOlder);
   const [outgoing, setOutgoing] = useState<TOutgoing[]>([]);

@@ -21,6 +21,8 @@ export function useConversationSync(options: {
   initial: TChatMessage[];
   initialReadUpTo: number;
   onStarted?: (conversationId: number) => void;
+  /** My own message arrived over the socket: the pending copy sent with this idempotency key is done. */
+  onOwnDelivered?: (key: string) => void;
 }) {
   const { conversationId, otherProfileId } = options;
   const [messages, setMessages] = useState(options.initial);
@@ -28,10 +30,12 @@ export function useConversationSync(options: {
   const [typing, setTyping] = useState(false);
   const newest = useRef(0);
   const onStarted = useRef(options.onStarted);
+  const onOwnDelivered = useRef(options.onOwnDelivered);
   const live = useRealtimeOpen();
   useEffect(() => {
     newest.current = messages.at(-1)?.id ?? 0;
     onStarted.current = options.onStarted;
+    onOwnDelivered.current = options.onOwnDelivered;
   });
 
   const merge = useCallback((incoming: TChatMessage[]) => {
@@ -68,7 +72,10 @@ export function useConversationSync(options: {
     let readTimer: ReturnType<typeof setTimeout> | undefined;
     const readSoon = () => {
       clearTimeout(readTimer);
-      readTimer = setTimeout(() => void fetchNewer(), 250);
+      readTimer = setTimeout(() => {
+        readTimer = undefined;
+        void fetchNewer();
+      }, 250);
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible') readSoon();
@@ -84,6 +91,7 @@ export function useConversationSync(options: {
         }
         if (event.message.conversation_id !== conversationId) return;
         merge([event.message]);
+        if (event.message.from_me && event.key) onOwnDelivered.current?.(event.key);
         if (!event.message.from_me) {
           setTyping(false);
           // Read it only while the member can see it; otherwise when the page is visible again.
@@ -100,6 +108,8 @@ export function useConversationSync(options: {
     return () => {
       off();
       clearTimeout(typingTimer);
+      // A message that arrived on screen just before leaving is read all the same.
+      if (readTimer !== undefined && document.visibilityState === 'visible') void fetchNewer();
       clearTimeout(readTimer);
       document.removeEventListener('visibilitychange', onVisible);
     };
