@@ -16,7 +16,10 @@ test('a Polish member sends a gift from a translated catalogue on a phone', asyn
   await expect(dialog.getByText(t('chat.gift_price', { count: 20 }))).toBeVisible();
   // Wait for the fade-in and the gift images before looking.
   await expect(ola.page.locator('.modal.show')).toHaveCSS('opacity', '1');
-  await dialog.locator('img').last().evaluate((img: HTMLImageElement) => img.decode());
+  await dialog
+    .locator('img')
+    .last()
+    .evaluate((img: HTMLImageElement) => img.decode());
   await screenshot(ola.page, 'chat-gifts-pl-375');
   await dialog.getByRole('button', { name: t('gifts.teddy') }).click();
   await expect(ola.page).toHaveURL(/\/chats\/\d+$/);
