@@ -24,6 +24,7 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
   await anna.page.waitForLoadState('networkidle');
   await ben.page.goto(conversationUrl);
   await ben.page.waitForLoadState('networkidle');
+  await expect(ben.page.locator('html')).toHaveAttribute('data-realtime', 'open');
   await expect(ben.page.getByRole('log').getByText('Hi Ben!')).toBeVisible();
   // The open conversation is read: no unread badge, in the list or the navigation.
   await expect(ben.page.getByRole('link', { name: /Messages/ }).locator('.badge')).toHaveCount(0);
@@ -54,6 +55,8 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
   await expect(ben.page.getByRole('img', { name: t('chat.photo_from', { name: anna.name }) })).toBeVisible({
     timeout: 10_000,
   });
+  // Ben has seen it: Anna's 'Seen' moves to the photo.
+  await expect(anna.page.getByRole('log').locator('[data-message-id]').last()).toContainText(t('chat.seen'), LIVE);
   // Anna's balance: 200 + 20 signup − 10 − 10 − 20 − 15.
   await expect(anna.page.getByText(t('chat.balance', { count: 165 }))).toBeVisible();
   await screenshot(ben.page, 'chat-gift-photo');

@@ -23,6 +23,8 @@ const statusListeners = new Set<() => void>();
 function setOpen(value: boolean) {
   if (open === value) return;
   open = value;
+  // Visible to tests and to anyone debugging in the browser: <html data-realtime="open|closed">.
+  document.documentElement.dataset.realtime = value ? 'open' : 'closed';
   for (const l of statusListeners) l();
 }
 

@@ -69,13 +69,22 @@ export function useConversationSync(options: {
 
   useEffect(() => {
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
-    let readTimer: ReturnType<typeof setTimeout> | undefined;
+    // Reads at once; messages arriving while a read is in flight are read by one more request right after it.
+    let reading = false;
+    let again = false;
     const readSoon = () => {
-      clearTimeout(readTimer);
-      readTimer = setTimeout(() => {
-        readTimer = undefined;
-        void fetchNewer();
-      }, 250);
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      void fetchNewer().finally(() => {
+        reading = false;
+        if (again) {
+          again = false;
+          readSoon();
+        }
+      });
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible') readSoon();
@@ -105,12 +114,11 @@ export function useConversationSync(options: {
         setReadUpTo((now) => Math.max(now, event.up_to));
       }
     });
+    // Events between the page's data and this listener would be lost: catch up once now.
+    if (conversationId && document.visibilityState === 'visible') readSoon();
     return () => {
       off();
       clearTimeout(typingTimer);
-      // A message that arrived on screen just before leaving is read all the same.
-      if (readTimer !== undefined && document.visibilityState === 'visible') void fetchNewer();
-      clearTimeout(readTimer);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [conversationId, otherProfileId, merge, fetchNewer]);
