@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'premium_required',
   'not_enough_credits',
   'conversation_not_found',
+  'package_not_found',
+  'payment_not_found',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

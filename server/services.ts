@@ -16,6 +16,8 @@ import { createPhotosService, type TPhotosService } from './modules/photos/photo
 import { createReportsService, type TReportsService } from './modules/reports/reports.service.ts';
 import { createLikesService, type TLikesService } from './modules/likes/likes.service.ts';
 import { createChatService, type TChatService } from './modules/chat/chat.service.ts';
+import { createPaymentsService, type TPaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxProvider, type TSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import {
   loadProfileBasics,
   saveProfileBasics,
@@ -42,6 +44,9 @@ export interface TServices {
   reports: TReportsService;
   likes: TLikesService;
   chat: TChatService;
+  payments: TPaymentsService;
+  /** The sandbox payment service (the default provider), for its hosted checkout. */
+  sandbox: TSandboxProvider;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -75,6 +80,7 @@ export async function createServices(
   const now = options.now ?? (() => new Date());
   const photoStore = createPhotoStore(config.dataDir);
   const realtime = await createHub(config.redisUrl);
+  const sandbox = createSandboxProvider(database.db, { now });
   const handlers = {
     purge_account: createPurgeAccountJob(database.db, photoStore),
     send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
@@ -90,6 +96,8 @@ export async function createServices(
     reports: createReportsService({ db: database.db, mailer }),
     likes: createLikesService({ db: database.db, realtime, now }),
     chat: createChatService({ db: database.db, realtime, store: photoStore, now }),
+    payments: createPaymentsService({ db: database.db, provider: sandbox, realtime, now }),
+    sandbox,
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

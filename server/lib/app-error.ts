@@ -26,6 +26,8 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   premium_required: 403,
   not_enough_credits: 402,
   conversation_not_found: 404,
+  package_not_found: 404,
+  payment_not_found: 404,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

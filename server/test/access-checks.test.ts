@@ -34,6 +34,8 @@ function idFields(route: { url: string; schema?: Record<string, unknown> }): str
 /** Routes that take an id on purpose without an owner: the reason is the check. */
 const NOT_OWNED: Record<string, string> = {
   'GET /dev/mailbox/:id': 'development mailbox; registered only outside production (see app.ts)',
+  'POST /webhooks/payment':
+    'the payment provider names its own payment id; the status is fetched from the provider, never taken from the call',
 };
 
 /** Page routes (web/routes.ts) that take an id; each is attacked in the profile pages test below. */
@@ -61,6 +63,8 @@ const CHECKED = [
   'POST /api/chat.php',
   'DELETE /api/chat.php',
   'POST /api/chat-photo.php',
+  'POST /api/payment.php',
+  'GET /api/payment.php',
 ];
 
 /** Multipart routes name their ids in form fields, which no schema lists: each is checked here all the same. */
@@ -228,6 +232,35 @@ describe('access checks on every id-taking endpoint', () => {
       expect(upload).toBe('profile_not_found');
     }
     expect((await t.services.database.db.select().from(users).where(eq(users.id, eve.user.id)))[0].credits).toBe(100);
+  });
+
+  it('POST/GET /api/payment.php: only bundles of one’s site and country; another member’s payment is not found', async () => {
+    const owner = await activeMember(t);
+    const eve = await activeMember(t);
+    const de = { ...owner.cookie, country: 'DE' };
+    const pack = (await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: de })).json().packages[0];
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      headers: CLIENT,
+      cookies: de,
+      payload: { package_id: pack.id, payment_method: 'creditcard' },
+    });
+    const peek = await t.app.inject({
+      url: `/api/payment.php?payment_id=${started.json().payment_id}`,
+      headers: CLIENT,
+      cookies: eve.cookie,
+    });
+    expect(peek.statusCode).toBe(404);
+    // A German bundle bought from Poland is not offered there.
+    const fromPoland = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      headers: CLIENT,
+      cookies: { ...eve.cookie, country: 'PL' },
+      payload: { package_id: pack.id, payment_method: 'creditcard' },
+    });
+    expect(fromPoland.statusCode).toBe(404);
   });
 
   it('every page route that takes an id has a check here', async () => {

@@ -1,5 +1,6 @@
 import type { TDb } from '../connect.ts';
-import { companies, sites } from '../schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { companies, creditPackages, sites } from '../schema/index.ts';
 
 /** Minimum price of a message per country, in minor units of the currency (spec §3 minimum_message_costs). */
 const MESSAGE_COSTS = {
@@ -122,5 +123,46 @@ export async function seedBaseSites(db: TDb): Promise<void> {
       .insert(sites)
       .values({ ...COMMON, ...site, companyId })
       .onConflictDoNothing({ target: sites.domain });
+  }
+  await seedCreditPackages(db);
+}
+
+/** The four bundles (colour classes p0–p3) in euro; other currencies scale with the country's minimum message cost. */
+const EURO_PACKAGES = [
+  { credits: 50, price: 749 },
+  { credits: 120, price: 1499 },
+  { credits: 300, price: 2999 },
+  { credits: 750, price: 5999 },
+];
+
+/** A price ending in .99 (or 9 for currencies counted in whole units of ten, like DKK, NOK and SEK). */
+function roundPrice(minor: number): number {
+  return Math.max(99, Math.round(minor / 100) * 100 - 1);
+}
+
+/**
+ * Credit bundles for every site and priced country, unless the site has some already. One message
+ * (`message_credits`) never costs less than the country's `minimum_message_costs` (ARCHITECTURE, issue 5).
+ */
+export async function seedCreditPackages(db: TDb): Promise<void> {
+  const rows = await db.select({ id: sites.id, minimum: sites.minimumMessageCosts }).from(sites);
+  for (const site of rows) {
+    const [any] = await db
+      .select({ id: creditPackages.id })
+      .from(creditPackages)
+      .where(eq(creditPackages.siteId, site.id))
+      .limit(1);
+    if (any) continue;
+    const values = Object.entries(site.minimum).flatMap(([country, { costs, currency }]) =>
+      EURO_PACKAGES.map((p, position) => ({
+        siteId: site.id,
+        country,
+        position,
+        credits: p.credits,
+        priceMinor: roundPrice((p.price * costs) / MESSAGE_COSTS.NL.costs),
+        currency,
+      })),
+    );
+    if (values.length) await db.insert(creditPackages).values(values);
   }
 }

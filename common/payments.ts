@@ -1,0 +1,33 @@
+/** Payment methods (spec §3 Payment: SEPA direct debit, wire transfer, card brands, PayPal, iDEAL, Bancontact, …). */
+export const PAYMENT_METHODS = [
+  'creditcard',
+  'paypal',
+  'ideal',
+  'bancontact',
+  'blik',
+  'giropay',
+  'applepay',
+  'banktransfer',
+  'directdebit',
+] as const;
+export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Payment statuses of spec §4 (open: created, the member has not reached the checkout yet). */
+export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Statuses a payment never leaves. */
+export const FINAL_PAYMENT_STATUSES: readonly TPaymentStatus[] = ['paid', 'failed', 'cancelled', 'expired'];
+
+const EVERYWHERE: TPaymentMethod[] = ['creditcard', 'paypal', 'applepay', 'banktransfer'];
+
+/** The methods offered in a country, local ones first (decision for 'not shown': the usual local methods). */
+export function paymentMethodsFor(country: string): TPaymentMethod[] {
+  const local: Record<string, TPaymentMethod[]> = {
+    NL: ['ideal', 'directdebit'],
+    BE: ['bancontact', 'directdebit'],
+    DE: ['giropay', 'directdebit'],
+    AT: ['directdebit'],
+    PL: ['blik'],
+  };
+  return [...(local[country] ?? []), ...EVERYWHERE];
+}

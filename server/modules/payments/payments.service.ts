@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { memberChannel } from '../../../common/likes.ts';
+import {
+  FINAL_PAYMENT_STATUSES,
+  paymentMethodsFor,
+  type TPaymentMethod,
+  type TPaymentStatus,
+} from '../../../common/payments.ts';
+import type { TDb } from '../../db/connect.ts';
+import { creditLedger, creditPackages, payments, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TRealtimeHub } from '../../realtime/hub.ts';
+import type { TPaymentProvider } from './provider.ts';
+
+export type TPaymentRow = typeof payments.$inferSelect;
+
+/** Credit bundles, purchases through a payment provider, and the grant of credits and premium (spec §1, §3, §4). */
+export function createPaymentsService(deps: {
+  db: TDb;
+  provider: TPaymentProvider;
+  realtime: TRealtimeHub;
+  now: () => Date;
+}) {
+  const { db, provider, realtime, now } = deps;
+
+  /**
+   * Applies what the provider reports for one of our payments, in one transaction with the payment row locked:
+   * a paid report with our own amount and currency grants the credits (ledger row) and premium once; other
+   * reports move the status unless it is final. Duplicates and late, out-of-order reports change nothing.
+   */
+  async function apply(providerPaymentId: string): Promise<TPaymentRow | null> {
+    const reported = await provider.getPayment(providerPaymentId);
+    if (!reported) return null;
+    const result = await db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)))
+        .for('update');
+      if (!payment) return null;
+      // Final statuses never change; 'open' (the member has not acted at the provider yet) is no news.
+      if (
+        FINAL_PAYMENT_STATUSES.includes(payment.status as TPaymentStatus) ||
+        reported.status === payment.status ||
+        reported.status === 'open'
+      ) {
+        return { payment, granted: null };
+      }
+      if (reported.status === 'paid') {
+        if (reported.amountMinor !== payment.amountMinor || reported.currency !== payment.currency) {
+          // Never grant for a different amount than we asked: leave it for a person to look at.
+          return { payment, granted: null, mismatch: true };
+        }
+        const [updated] = await tx
+          .update(payments)
+          .set({ status: 'paid', paidAt: now(), updatedAt: now() })
+          .where(eq(payments.id, payment.id))
+          .returning();
+        const [account] = await tx
+          .update(users)
+          .set({ credits: sql`${users.credits} + ${payment.credits}`, paidUser: true })
+          .where(eq(users.id, payment.userId))
+          .returning({ credits: users.credits, profileId: users.profileId });
+        await tx
+          .insert(creditLedger)
+          .values({ userId: payment.userId, delta: payment.credits, reason: 'purchase', ref: `payment:${payment.id}` });
+        return { payment: updated, granted: account };
+      }
+      const [updated] = await tx
+        .update(payments)
+        .set({ status: reported.status, updatedAt: now() })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      return { payment: updated, granted: null };
+    });
+    if (result?.granted) {
+      await realtime
+        .publish(memberChannel(result.granted.profileId), { type: 'credits', credits: result.granted.credits })
+        .catch(() => undefined);
+    }
+    return result?.payment ?? null;
+  }
+
+  return {
+    /** The active bundles of a site in a country, in display order. */
+    async packages(siteId: number, country: string) {
+      return db
+        .select()
+        .from(creditPackages)
+        .where(
+          and(eq(creditPackages.siteId, siteId), eq(creditPackages.country, country), eq(creditPackages.active, true)),
+        )
+        .orderBy(asc(creditPackages.position));
+    },
+    /**
+     * Starts a purchase: the bundle must be one of the site's for the country, the method one offered there. The
+     * amount and credits are copied from our table; the provider returns its checkout URL.
+     */
+    async start(
+      member: { userId: number; siteId: number; country: string },
+      input: { packageId: number; method: TPaymentMethod },
+      urls: { redirect: (paymentId: string) => string; webhook: string },
+    ) {
+      const [pack] = await db
+        .select()
+        .from(creditPackages)
+        .where(
+          and(
+            eq(creditPackages.id, input.packageId),
+            eq(creditPackages.siteId, member.siteId),
+            eq(creditPackages.country, member.country),
+            eq(creditPackages.active, true),
+          ),
+        )
+        .limit(1);
+      if (!pack) throw new AppError('package_not_found');
+      if (!paymentMethodsFor(member.country).includes(input.method)) throw new AppError('invalid_request');
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          userId: member.userId,
+          packageId: pack.id,
+          credits: pack.credits,
+          amountMinor: pack.priceMinor,
+          currency: pack.currency,
+          method: input.method,
+          provider: provider.name,
+        })
+        .returning();
+      const created = await provider.createPayment({
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        method: input.method,
+        description: `${pack.credits} credits`,
+        redirectUrl: urls.redirect(payment.id),
+        webhookUrl: urls.webhook,
+      });
+      await db
+        .update(payments)
+        .set({ providerPaymentId: created.id, status: 'pending', updatedAt: now() })
+        .where(eq(payments.id, payment.id));
+      return { payment_id: payment.id, checkout_url: created.checkoutUrl };
+    },
+    /** A webhook: it names a provider payment id; the status comes from the provider itself. */
+    webhook: apply,
+    /** One of the member's payments, brought up to date with the provider when it is not final (webhook lost). */
+    async get(userId: number, paymentId: string): Promise<TPaymentRow> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+        .limit(1);
+      if (!row) throw new AppError('payment_not_found');
+      if (row.providerPaymentId && !FINAL_PAYMENT_STATUSES.includes(row.status as TPaymentStatus)) {
+        return (await apply(row.providerPaymentId)) ?? row;
+      }
+      return row;
+    },
+    /** The member's purchases, newest first. */
+    async history(userId: number) {
+      return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(100);
+    },
+  };
+}
+
+export type TPaymentsService = ReturnType<typeof createPaymentsService>;
