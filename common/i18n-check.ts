@@ -2,8 +2,8 @@ import { LOCALES } from './locales.ts';
 
 type TTree = { [key: string]: string | TTree };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-/** Phrases legitimately identical to English in some locales (brand, legal citation). */
-const SAME_AS_ENGLISH_OK = new Set(['meta.title', 'home.location']);
+/** Phrases legitimately identical to English in some locales (brands such as Apple Pay, legal citation). */
+const SAME_AS_ENGLISH_OK = new Set(['meta.title', 'home.location', 'payment_methods.applepay']);
 
 /** Flattens a nested catalogue into dotted keys. */
 export function flatten(tree: TTree, prefix = ''): Record<string, string> {

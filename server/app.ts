@@ -20,6 +20,7 @@ import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { realtimeRoutes } from './realtime/ws.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { myProfileRoutes } from './modules/profiles/my-profile.routes.ts';
 import { searchRoutes } from './modules/profiles/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(chatRoutes, { services });
   await app.register(realtimeRoutes, { services });
   await app.register(paymentsRoutes, { services });
+  await app.register(sandboxRoutes, { services });
   await app.register(myProfileRoutes, { services });
   if (!config.isProduction) {
     await app.register(devMailboxRoutes, { services });

@@ -34,6 +34,10 @@ function idFields(route: { url: string; schema?: Record<string, unknown> }): str
 /** Routes that take an id on purpose without an owner: the reason is the check. */
 const NOT_OWNED: Record<string, string> = {
   'GET /dev/mailbox/:id': 'development mailbox; registered only outside production (see app.ts)',
+  'GET /sandbox/checkout/:id':
+    'the sandbox provider’s hosted checkout: an unguessable provider id (96 bits), like a payment service’s page',
+  'POST /sandbox/checkout/:id':
+    'the sandbox provider’s checkout choice: the id is the capability; our payment only follows what the provider reports',
   'POST /webhooks/payment':
     'the payment provider names its own payment id; the status is fetched from the provider, never taken from the call',
 };
@@ -48,6 +52,8 @@ const CHECKED_PAGES = [
   'members/:id/signup',
   'members/:id/chat',
   'chats/:id',
+  'credits/:id/:paymentmethod?',
+  'transactions/:id?',
 ];
 
 const CHECKED = [
@@ -78,6 +84,22 @@ async function uploadTo(
   const res = await t.app.inject({ method: 'POST', url: to.url, cookies: cookie, ...form });
   expect(res.statusCode).toBe(to.status);
   return to.status === 201 ? res.json().photos.at(-1).id : res.json().error;
+}
+
+/** A member in Germany who started buying the first bundle, and another member. */
+async function germanPurchase() {
+  const owner = await activeMember(t);
+  const eve = await activeMember(t);
+  const de = { ...owner.cookie, country: 'DE' };
+  const pack = (await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: de })).json().packages[0];
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment.php',
+    headers: CLIENT,
+    cookies: de,
+    payload: { package_id: pack.id, payment_method: 'creditcard' },
+  });
+  return { owner, eve, de, pack, started };
 }
 
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: Record<string, string>, payload: object) =>
@@ -235,17 +257,7 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('POST/GET /api/payment.php: only bundles of one’s site and country; another member’s payment is not found', async () => {
-    const owner = await activeMember(t);
-    const eve = await activeMember(t);
-    const de = { ...owner.cookie, country: 'DE' };
-    const pack = (await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: de })).json().packages[0];
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment.php',
-      headers: CLIENT,
-      cookies: de,
-      payload: { package_id: pack.id, payment_method: 'creditcard' },
-    });
+    const { eve, pack, started } = await germanPurchase();
     const peek = await t.app.inject({
       url: `/api/payment.php?payment_id=${started.json().payment_id}`,
       headers: CLIENT,
@@ -261,6 +273,21 @@ describe('access checks on every id-taking endpoint', () => {
       payload: { package_id: pack.id, payment_method: 'creditcard' },
     });
     expect(fromPoland.statusCode).toBe(404);
+  });
+
+  it('credits and transaction pages: only bundles of one’s country, only one’s own payments, members only', async () => {
+    const { eve, de, pack, started } = await germanPurchase();
+    const page = (path: string, cookies: Record<string, string>) =>
+      t.app.inject({ url: path, headers: { host: 'localhost' }, cookies });
+    expect((await page(`/credits/${pack.id}/creditcard`, de)).statusCode).toBe(200);
+    expect((await page(`/credits/${pack.id}`, { ...eve.cookie, country: 'PL' })).statusCode).toBe(404);
+    expect((await page('/credits/99999', de)).statusCode).toBe(404);
+    expect((await page(`/transactions/${started.json().payment_id}`, de)).statusCode).toBe(200);
+    expect((await page(`/transactions/${started.json().payment_id}`, eve.cookie)).statusCode).toBe(404);
+    expect((await page('/transactions/not-a-payment', de)).statusCode).toBe(404);
+    const visitor = await page(`/transactions/${started.json().payment_id}`, {});
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toMatch(/^\/login\?redirect=/);
   });
 
   it('every page route that takes an id has a check here', async () => {

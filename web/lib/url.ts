@@ -10,6 +10,8 @@ const PATHS = {
   'likes-type': '/likes/:type',
   credits: '/credits',
   'credits-repeat-order': '/credits/repeat-order',
+  'credits-id-paymentmethod': '/credits/:id/:paymentmethod?',
+  transactions: '/transactions/:id?',
   premium: '/premium',
   pricing: '/pricing',
   profile: '/profile',
@@ -36,7 +38,11 @@ const PATHS = {
 
 export type TRouteName = keyof typeof PATHS;
 
-/** Builds the path of a named route, filling `:param` segments. */
+/** Builds the path of a named route, filling `:param` segments; an optional `:param?` without a value is left out. */
 export function url(name: TRouteName, params: Record<string, string | number> = {}): string {
-  return PATHS[name].replace(/:(\w+)/g, (_m, key: string) => encodeURIComponent(String(params[key] ?? '')));
+  return PATHS[name].replace(/\/:(\w+)(\?)?/g, (_m, key: string, optional?: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') return optional ? '' : '/';
+    return `/${encodeURIComponent(String(value))}`;
+  });
 }

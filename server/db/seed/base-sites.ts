@@ -135,9 +135,9 @@ const EURO_PACKAGES = [
   { credits: 750, price: 5999 },
 ];
 
-/** A price ending in .99 (or 9 for currencies counted in whole units of ten, like DKK, NOK and SEK). */
+/** A price ending in .49 or .99. */
 function roundPrice(minor: number): number {
-  return Math.max(99, Math.round(minor / 100) * 100 - 1);
+  return Math.max(99, Math.round(minor / 50) * 50 - 1);
 }
 
 /**

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentMethodsFor } from '../../../common/payments.ts';
+import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../accounts/accounts.routes.ts';
-import type { TPaymentRow } from './payments.service.ts';
+import { toPackageWire, toPaymentWire } from './payments.service.ts';
 
 const ZPackage = z.object({
   id: z.number().int(),
@@ -23,19 +24,6 @@ const ZPayment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
 });
-
-/** A payment as the member sees it (spec §3 Payment: payment_id, credits, amount, payment method). */
-function toPaymentWire(p: TPaymentRow) {
-  return {
-    payment_id: p.id,
-    credits: p.credits,
-    amount: p.amountMinor,
-    currency: p.currency,
-    payment_method: p.method,
-    status: p.status as (typeof PAYMENT_STATUSES)[number],
-    created_at: p.createdAt.toISOString(),
-  };
-}
 
 /** The country whose prices and methods a member sees (the selected country of spec §3 settings). */
 function paymentCountry(services: TServices, request: FastifyRequest): string {
@@ -59,13 +47,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       const packs = await services.payments.packages(request.site.id, country);
       return {
         country,
-        packages: packs.map((p) => ({
-          id: p.id,
-          credits: p.credits,
-          price: p.priceMinor,
-          currency: p.currency,
-          colour: `p${Math.min(p.position, 3)}`,
-        })),
+        packages: packs.map(toPackageWire),
         methods: paymentMethodsFor(country),
       };
     },
@@ -115,9 +97,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
   // origin check). It can abuse nothing: it names a payment id, and the status is fetched from the provider.
   await app.register(async (scope) => {
     // Providers post `id=…` as a form (Mollie does); JSON works too.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    acceptFormBodies(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/webhooks/payment',
       {

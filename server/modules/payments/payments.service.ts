@@ -13,6 +13,31 @@ import type { TRealtimeHub } from '../../realtime/hub.ts';
 import type { TPaymentProvider } from './provider.ts';
 
 export type TPaymentRow = typeof payments.$inferSelect;
+export type TPackageRow = typeof creditPackages.$inferSelect;
+
+/** A bundle as clients see it, with its colour class p0–p3 (spec §9). */
+export function toPackageWire(p: TPackageRow) {
+  return {
+    id: p.id,
+    credits: p.credits,
+    price: p.priceMinor,
+    currency: p.currency,
+    colour: `p${Math.min(p.position, 3)}`,
+  };
+}
+
+/** A payment as the member sees it (spec §3 Payment: payment_id, credits, amount, payment method). */
+export function toPaymentWire(p: TPaymentRow) {
+  return {
+    payment_id: p.id,
+    credits: p.credits,
+    amount: p.amountMinor,
+    currency: p.currency,
+    payment_method: p.method,
+    status: p.status as TPaymentStatus,
+    created_at: p.createdAt.toISOString(),
+  };
+}
 
 /** Credit bundles, purchases through a payment provider, and the grant of credits and premium (spec §1, §3, §4). */
 export function createPaymentsService(deps: {

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { confirmedMember, screenshot, text } from './helpers.ts';
+
+const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
+
+test('buy credits with the sandbox provider: fail, cancel, then pending and paid; credits and premium follow', async ({
+  browser,
+}) => {
+  const anna = await confirmedMember(browser, 'annabuys');
+  const page = anna.page;
+  await page.context().addCookies([{ name: 'country', value: 'DE', url: 'http://localhost:3217' }]);
+  await expect(page.getByRole('link', { name: /Get Premium/ })).toBeVisible();
+
+  /** Chooses the first bundle and a credit card, confirms, and clicks an outcome on the sandbox checkout. */
+  const buy = async (outcome: string) => {
+    await page.goto('/credits');
+    await page.waitForLoadState('networkidle');
+    await page
+      .getByRole('link', { name: `${t('credits.choose')}: ${t('credits.package_credits', { count: 50 })}` })
+      .click();
+    await expect(page.getByRole('heading', { name: t('credits.method_title') })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: t('payment_methods.creditcard') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+    await expect(page.getByText('7.49')).toBeVisible();
+    await page.getByRole('button', { name: outcome, exact: true }).click();
+    await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
+  };
+
+  // Get Premium leads to the premium page (46%), which leads to the bundles.
+  await page.getByRole('link', { name: /Get Premium/ }).click();
+  await expect(page.getByText(t('premium.intro'))).toBeVisible();
+  await page.getByRole('link', { name: t('premium.cta') }).click();
+  await expect(page).toHaveURL(/\/credits$/);
+  await expect(page.getByText(t('credits.balance', { count: 20 }))).toBeVisible();
+  await screenshot(page, 'credits-1280');
+
+  await buy(t('sandbox.fail'));
+  await expect(page.getByRole('alert').getByRole('heading')).toHaveText(t('errors.payment_failed'));
+  await buy(t('sandbox.cancel'));
+  await expect(page.getByRole('alert').getByRole('heading')).toHaveText(t('errors.payment_failed'));
+
+  // Pending, then paid: a second tab waits on the result page and completes by itself.
+  await buy(t('sandbox.pending'));
+  await expect(page.getByRole('heading', { name: t('transactions.pending') })).toBeVisible();
+  await screenshot(page, 'transaction-pending');
+  const waiting = await page.context().newPage();
+  await waiting.goto(page.url());
+  await expect(waiting.getByRole('heading', { name: t('transactions.pending') })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
+  await page.getByRole('button', { name: t('sandbox.pay'), exact: true }).click();
+  await expect(page.getByRole('heading', { name: t('transactions.completed') })).toBeVisible();
+  await expect(page.getByText(t('transactions.added', { count: 50 }))).toBeVisible();
+  await expect(waiting.getByRole('heading', { name: t('transactions.completed') })).toBeVisible({ timeout: 10_000 });
+  await screenshot(page, 'transaction-paid');
+  await waiting.close();
+
+  // The history lists all four.
+  await page.goto('/transactions');
+  for (const status of ['failed', 'cancelled', 'paid']) {
+    await expect(page.getByText(t(`transactions.status.${status}`))).toBeVisible();
+  }
+  // Premium now: the navigation shows Credits instead of Get Premium, and the balance has the 50 credits.
+  await page.goto('/credits');
+  await expect(page.getByText(t('credits.balance', { count: 70 }))).toBeVisible();
+  await expect(page.getByRole('link', { name: /Get Premium/ })).toHaveCount(0);
+  await page.goto('/premium');
+  await expect(page.getByText(t('premium.already'))).toBeVisible();
+});
+
+test('a German member sees bundles in euro, the local methods and the confirm modal on a phone', async ({
+  browser,
+}) => {
+  const de = (key: string, options?: Record<string, unknown>) => text('de', key, options);
+  const max = await confirmedMember(browser, 'maxkauft', { locale: 'de', gender: 'male', lookingFor: 'female' });
+  const page = max.page;
+  await page.context().addCookies([{ name: 'country', value: 'DE', url: 'http://localhost:3217' }]);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/credits');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('credits.title'));
+  await expect(page.getByText('14,99 €')).toBeVisible();
+  await screenshot(page, 'credits-de-375');
+  await page.goto(`/credits/${await firstPackageId(page)}/directdebit`);
+  await page.waitForLoadState('networkidle');
+  // The method in the URL is preselected: the confirm modal is open with it.
+  const dialog = page.getByRole('dialog', { name: de('payment_methods.directdebit') });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: de('credits.pay', { price: '7,49 €' }) })).toBeVisible();
+  await screenshot(page, 'payment-confirm-de-375');
+  await dialog.getByRole('button', { name: de('alerts.dismiss') }).click();
+  for (const method of ['giropay', 'creditcard', 'paypal']) {
+    await expect(page.getByRole('button', { name: de(`payment_methods.${method}`) })).toBeVisible();
+  }
+});
+
+/** The id of the first bundle offered to the page's member. */
+async function firstPackageId(page: import('@playwright/test').Page): Promise<number> {
+  const res = await page.request.get('/api/packages.php', { headers: { 'x-requested-with': 'amora' } });
+  return (await res.json()).packages[0].id;
+}

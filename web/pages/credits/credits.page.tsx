@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../common/format.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { packagesFor } from '../../features/payments/packages.server.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { useCredits } from '../../lib/credits-store.ts';
+import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import type { Route } from './+types/credits.page';
+
+/** The bundles of the member's country (spec §2 credits). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  requireMember(ctx, request);
+  return packagesFor(ctx);
+}
+
+/** credits (spec §2): the package overview; one-time purchases, the first makes the member premium. */
+export default function CreditsPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const credits = useCredits(useRootData()?.user?.credits ?? 0);
+  const { packages, messageCredits } = loaderData;
+  return (
+    <section className="container py-4" style={{ maxWidth: 1140 }}>
+      <PageTitle title={t('credits.title')} />
+      <h1>{t('credits.title')}</h1>
+      <p className="lead">{t('credits.intro')}</p>
+      <p>
+        <strong>{t('credits.balance', { count: credits })}</strong>
+      </p>
+      {packages.length === 0 ? (
+        <p className="alert alert-secondary">{t('credits.none')}</p>
+      ) : (
+        <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3">
+          {packages.map((p) => (
+            <div className="col" key={p.id}>
+              <div className={`card h-100 text-center package ${p.colour}`}>
+                {p.colour === 'p2' ? <div className="card-header fw-semibold">{t('credits.popular')}</div> : null}
+                <div className="card-body d-flex flex-column">
+                  <h2 className="h4 card-title">{t('credits.package_credits', { count: p.credits })}</h2>
+                  <p className="display-6 my-2">{formatMoney(p.price, p.currency, i18n.language)}</p>
+                  <p className="text-body-secondary small">
+                    {t('credits.per_message', {
+                      price: formatMoney(Math.round((p.price / p.credits) * messageCredits), p.currency, i18n.language),
+                    })}
+                  </p>
+                  <Link
+                    className="btn btn-primary mt-auto"
+                    to={url('credits-id-paymentmethod', { id: p.id })}
+                    aria-label={`${t('credits.choose')}: ${t('credits.package_credits', { count: p.credits })}`}
+                  >
+                    {t('credits.choose')}
+                  </Link>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+      <p className="small text-body-secondary mt-3">{t('credits.one_time')}</p>
+      <p>
+        <Link to={url('transactions')}>{t('credits.history')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { data, Link } from 'react-router';
+import { formatMoney } from '../../../common/format.ts';
+import { paymentMethodsFor, type TPaymentMethod } from '../../../common/payments.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { packagesFor } from '../../features/payments/packages.server.ts';
+import { api } from '../../lib/api.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/payment-method.page';
+
+/** One bundle of the member's country and the methods offered there; anything else is not found. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  requireMember(ctx, request);
+  const { country, packages } = await packagesFor(ctx);
+  const pack = packages.find((p) => String(p.id) === params.id);
+  if (!pack) throw data('', { status: 404 });
+  const methods = paymentMethodsFor(country);
+  const chosen = methods.find((m) => m === params.paymentmethod) ?? null;
+  return { pack, methods, chosen };
+}
+
+/** credits-id-paymentmethod (spec §2): the payment method choice, confirmed in the payment confirm modal. */
+export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { pack, methods } = loaderData;
+  const [method, setMethod] = useState<TPaymentMethod | null>(loaderData.chosen);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const price = formatMoney(pack.price, pack.currency, i18n.language);
+  const start = async () => {
+    if (!method) return;
+    setStarting(true);
+    setError(null);
+    try {
+      const answer = await api.post<{ checkout_url: string }>('/api/payment.php', {
+        package_id: pack.id,
+        payment_method: method,
+      });
+      window.location.assign(answer.checkout_url);
+    } catch (err) {
+      setStarting(false);
+      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+    }
+  };
+  return (
+    <section className="container py-4" style={{ maxWidth: 640 }}>
+      <PageTitle title={t('credits.method_title')} />
+      <h1 className="h3">{t('credits.method_title')}</h1>
+      <p className="lead">{t('credits.method_summary', { credits: pack.credits, price })}</p>
+      <div className="list-group mb-3">
+        {methods.map((m) => (
+          <button
+            key={m}
+            type="button"
+            className="list-group-item list-group-item-action py-3"
+            onClick={() => setMethod(m)}
+          >
+            {t(`payment_methods.${m}`)}
+          </button>
+        ))}
+      </div>
+      <Link to={url('credits')}>{t('credits.back')}</Link>
+      <Modal
+        show={method !== null}
+        onHide={() => !starting && setMethod(null)}
+        centered
+        aria-labelledby="confirm-title"
+      >
+        <Modal.Header closeButton closeLabel={t('alerts.dismiss')}>
+          <Modal.Title id="confirm-title" as="h2" className="h5">
+            {method ? t(`payment_methods.${method}`) : ''}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="mb-1">{t('credits.method_summary', { credits: pack.credits, price })}</p>
+          <p className="small text-body-secondary mb-0">{t('credits.one_time')}</p>
+          {error ? (
+            <p className="text-danger mt-2 mb-0" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-primary w-100" onClick={() => void start()} disabled={starting}>
+            {starting ? t('credits.redirecting') : t('credits.pay', { price })}
+          </button>
+        </Modal.Footer>
+      </Modal>
+    </section>
+  );
+}
