@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'conversation_not_found',
   'package_not_found',
   'payment_not_found',
+  'discount_not_found',
+  'discount_used',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

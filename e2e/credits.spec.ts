@@ -19,11 +19,12 @@ test('buy credits with the sandbox provider: fail, cancel, then pending and paid
       .getByRole('link', { name: `${t('credits.choose')}: ${t('credits.package_credits', { count: 50 })}` })
       .click();
     await expect(page.getByRole('heading', { name: t('credits.method_title') })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // A new member's welcome discount (25%) applies by itself.
+    await expect(page.getByText(t('credits.discount_applied', { percent: 25, price: '€5.62' }))).toBeVisible();
     await page.getByRole('button', { name: t('payment_methods.creditcard') }).click();
     await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_/);
-    await expect(page.getByText('7.49')).toBeVisible();
+    await expect(page.getByText('€5.62')).toBeVisible();
     await page.getByRole('button', { name: outcome, exact: true }).click();
     await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
   };
@@ -70,7 +71,7 @@ test('buy credits with the sandbox provider: fail, cancel, then pending and paid
   await expect(page.getByText(t('premium.already'))).toBeVisible();
 });
 
-test('a German member sees bundles in euro, the local methods and the confirm modal on a phone', async ({
+test('a German member: euro bundles, welcome discount, a wrong code, local methods and the confirm modal on a phone', async ({
   browser,
 }) => {
   const de = (key: string, options?: Record<string, unknown>) => text('de', key, options);
@@ -82,12 +83,18 @@ test('a German member sees bundles in euro, the local methods and the confirm mo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('credits.title'));
   await expect(page.getByText('14,99 €')).toBeVisible();
   await screenshot(page, 'credits-de-375');
-  await page.goto(`/credits/${await firstPackageId(page)}/directdebit`);
-  await page.waitForLoadState('networkidle');
-  // The method in the URL is preselected: the confirm modal is open with it.
+  await page.goto(`/credits/${await firstPackageId(page)}`);
+  // The welcome discount applies by itself; removed, a wrong code gets the spec's error.
+  await expect(page.getByText(de('credits.discount_applied', { percent: 25, price: '5,62 €' }))).toBeVisible();
+  await page.getByRole('button', { name: de('credits.discount_remove') }).click();
+  await page.getByLabel(de('credits.discount_label')).fill('FALSCH-123');
+  await page.getByRole('button', { name: de('credits.discount_apply') }).click();
+  await expect(page.getByRole('alert')).toHaveText(de('errors.discount_not_found'));
+  await page.getByRole('button', { name: de('payment_methods.directdebit') }).click();
   const dialog = page.getByRole('dialog', { name: de('payment_methods.directdebit') });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: de('credits.pay', { price: '7,49 €' }) })).toBeVisible();
+  await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
   await screenshot(page, 'payment-confirm-de-375');
   await dialog.getByRole('button', { name: de('alerts.dismiss') }).click();
   for (const method of ['giropay', 'creditcard', 'paypal']) {

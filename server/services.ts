@@ -17,6 +17,7 @@ import { createReportsService, type TReportsService } from './modules/reports/re
 import { createLikesService, type TLikesService } from './modules/likes/likes.service.ts';
 import { createChatService, type TChatService } from './modules/chat/chat.service.ts';
 import { createPaymentsService, type TPaymentsService } from './modules/payments/payments.service.ts';
+import { createDiscountsService, type TDiscountsService } from './modules/payments/discounts.service.ts';
 import { createSandboxProvider, type TSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import {
   loadProfileBasics,
@@ -45,6 +46,7 @@ export interface TServices {
   likes: TLikesService;
   chat: TChatService;
   payments: TPaymentsService;
+  discounts: TDiscountsService;
   /** The sandbox payment service (the default provider), for its hosted checkout. */
   sandbox: TSandboxProvider;
   vapid: { publicKey: string };
@@ -97,6 +99,7 @@ export async function createServices(
     likes: createLikesService({ db: database.db, realtime, now }),
     chat: createChatService({ db: database.db, realtime, store: photoStore, now }),
     payments: createPaymentsService({ db: database.db, provider: sandbox, realtime, now }),
+    discounts: createDiscountsService(database.db, now),
     sandbox,
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },

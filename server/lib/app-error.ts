@@ -28,6 +28,8 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   conversation_not_found: 404,
   package_not_found: 404,
   payment_not_found: 404,
+  discount_not_found: 404,
+  discount_used: 409,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

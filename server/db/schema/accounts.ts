@@ -180,5 +180,9 @@ export const discountCodes = pgTable(
     uniqueIndex('discount_codes_retention_idx')
       .on(t.userId, t.kind)
       .where(sql`kind = 'retention'`),
+    // One welcome discount per member (spec §9: once per user).
+    uniqueIndex('discount_codes_welcome_idx')
+      .on(t.userId, t.kind)
+      .where(sql`kind = 'welcome'`),
   ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { discountCodes, users } from './accounts.ts';
 import { sites } from './sites.ts';
 
@@ -72,3 +83,24 @@ export const sandboxPayments = pgTable('sandbox_payments', {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * One use of a discount code by a member (spec §3: one use per member). Inserted when a payment starts, so of two
+ * concurrent uses only one succeeds; deleted again when that payment fails, is cancelled or expires.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    discountCodeId: integer('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.discountCodeId, t.userId] })],
+);

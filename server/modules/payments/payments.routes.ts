@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentMethodsFor } from '../../../common/payments.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
@@ -58,7 +59,11 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'Start buying a bundle: answers the provider checkout URL to send the member to',
-        body: z.object({ package_id: z.number().int().positive(), payment_method: z.enum(PAYMENT_METHODS) }),
+        body: z.object({
+          package_id: z.number().int().positive(),
+          payment_method: z.enum(PAYMENT_METHODS),
+          discount_code: z.string().trim().min(1).max(40).optional(),
+        }),
         response: { 200: z.object({ payment_id: z.string(), checkout_url: z.string() }) },
       },
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
@@ -66,14 +71,57 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
     async (request) => {
       const user = requireUser(request);
       const origin = siteOrigin(request, services.config.publicUrl);
+      const country = paymentCountry(services, request);
       return services.payments.start(
-        { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) },
-        { packageId: request.body.package_id, method: request.body.payment_method },
+        { userId: user.id, siteId: request.site.id, country },
+        {
+          packageId: request.body.package_id,
+          method: request.body.payment_method,
+          discountCode: request.body.discount_code,
+        },
+        {
+          messageCredits: request.site.messageCredits,
+          minimumMessageCost: request.site.minimumMessageCosts[country]?.costs ?? null,
+        },
         {
           redirect: (id) => `${origin}/transactions/${id}`,
           webhook: `${origin}/webhooks/payment`,
         },
       );
+    },
+  );
+  r.get(
+    '/api/discountcode.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "A discount code I may use ('Code not found' / 'Code already used'), or with welcome=true my welcome discount",
+        querystring: z.object({ code: z.string().trim().max(40).optional(), welcome: z.stringbool().optional() }),
+        response: {
+          200: z.object({
+            code: z.string(),
+            country: z.string().nullable(),
+            user_id: z.number().int().nullable(),
+            expires: z.string(),
+            value_percentage: z.number().int(),
+            currency: z.string().nullable(),
+            minimum_order_value: z.number().int(),
+            status: z.string(),
+            validity: z.number().int(),
+            expired: z.boolean(),
+            paymentmethods: z.array(z.string()),
+          }),
+        },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const who = { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) };
+      if (request.query.welcome) return services.discounts.welcome(who);
+      if (!request.query.code) throw new AppError('discount_not_found');
+      return services.discounts.lookup(who, request.query.code);
     },
   );
   r.get(

@@ -7,7 +7,15 @@ import {
   type TPaymentStatus,
 } from '../../../common/payments.ts';
 import type { TDb } from '../../db/connect.ts';
-import { creditLedger, creditPackages, payments, users } from '../../db/schema/index.ts';
+import {
+  creditLedger,
+  creditPackages,
+  discountCodes,
+  discountRedemptions,
+  payments,
+  users,
+} from '../../db/schema/index.ts';
+import { assertApplies, findUsableCode } from './discounts.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import type { TPaymentProvider } from './provider.ts';
@@ -89,6 +97,13 @@ export function createPaymentsService(deps: {
         await tx
           .insert(creditLedger)
           .values({ userId: payment.userId, delta: payment.credits, reason: 'purchase', ref: `payment:${payment.id}` });
+        if (payment.discountCodeId) {
+          // A personal code is spent; a code for everyone stays usable by others (one redemption per member).
+          await tx
+            .update(discountCodes)
+            .set({ status: 'used', usedAt: now() })
+            .where(and(eq(discountCodes.id, payment.discountCodeId), sql`${discountCodes.userId} is not null`));
+        }
         return { payment: updated, granted: account };
       }
       const [updated] = await tx
@@ -96,6 +111,10 @@ export function createPaymentsService(deps: {
         .set({ status: reported.status, updatedAt: now() })
         .where(eq(payments.id, payment.id))
         .returning();
+      // A payment that ends without money gives its discount code back.
+      if (FINAL_PAYMENT_STATUSES.includes(reported.status)) {
+        await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, payment.id));
+      }
       return { payment: updated, granted: null };
     });
     if (result?.granted) {
@@ -123,7 +142,8 @@ export function createPaymentsService(deps: {
      */
     async start(
       member: { userId: number; siteId: number; country: string },
-      input: { packageId: number; method: TPaymentMethod },
+      input: { packageId: number; method: TPaymentMethod; discountCode?: string },
+      pricing: { messageCredits: number; minimumMessageCost: number | null },
       urls: { redirect: (paymentId: string) => string; webhook: string },
     ) {
       const [pack] = await db
@@ -140,26 +160,59 @@ export function createPaymentsService(deps: {
         .limit(1);
       if (!pack) throw new AppError('package_not_found');
       if (!paymentMethodsFor(member.country).includes(input.method)) throw new AppError('invalid_request');
-      const [payment] = await db
-        .insert(payments)
-        .values({
-          userId: member.userId,
-          packageId: pack.id,
-          credits: pack.credits,
-          amountMinor: pack.priceMinor,
-          currency: pack.currency,
-          method: input.method,
-          provider: provider.name,
-        })
-        .returning();
-      const created = await provider.createPayment({
-        amountMinor: payment.amountMinor,
-        currency: payment.currency,
-        method: input.method,
-        description: `${pack.credits} credits`,
-        redirectUrl: urls.redirect(payment.id),
-        webhookUrl: urls.webhook,
+      const payment = await db.transaction(async (tx) => {
+        let amountMinor = pack.priceMinor;
+        let code = null;
+        if (input.discountCode) {
+          code = await findUsableCode(tx, member, input.discountCode, now());
+          assertApplies(code, { priceMinor: pack.priceMinor, currency: pack.currency, method: input.method });
+          // Never below the country's minimum price of a message (ARCHITECTURE, issue 5).
+          const floor = pricing.minimumMessageCost
+            ? Math.ceil((pack.credits * pricing.minimumMessageCost) / pricing.messageCredits)
+            : 0;
+          amountMinor = Math.max(floor, Math.round((pack.priceMinor * (100 - code.valuePercentage)) / 100));
+        }
+        const [row] = await tx
+          .insert(payments)
+          .values({
+            userId: member.userId,
+            packageId: pack.id,
+            credits: pack.credits,
+            amountMinor,
+            currency: pack.currency,
+            method: input.method,
+            provider: provider.name,
+            discountCodeId: code?.id ?? null,
+          })
+          .returning();
+        if (code) {
+          // One use per member, also when two payments start at once: the second insert conflicts.
+          const [redeemed] = await tx
+            .insert(discountRedemptions)
+            .values({ discountCodeId: code.id, userId: member.userId, paymentId: row.id })
+            .onConflictDoNothing()
+            .returning();
+          if (!redeemed) throw new AppError('discount_used');
+        }
+        return row;
       });
+      let created;
+      try {
+        created = await provider.createPayment({
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          method: input.method,
+          description: `${pack.credits} credits`,
+          redirectUrl: urls.redirect(payment.id),
+          webhookUrl: urls.webhook,
+        });
+      } catch (error) {
+        await db.transaction(async (tx) => {
+          await tx.update(payments).set({ status: 'failed', updatedAt: now() }).where(eq(payments.id, payment.id));
+          await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, payment.id));
+        });
+        throw error;
+      }
       await db
         .update(payments)
         .set({ providerPaymentId: created.id, status: 'pending', updatedAt: now() })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, payments, sandboxPayments, sites, users } from '../../db/schema/index.ts';
+import { creditLedger, discountCodes, payments, sandboxPayments, sites, users } from '../../db/schema/index.ts';
 import { activeMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
@@ -181,5 +181,108 @@ describe('payment webhooks (issue 6 acceptance)', () => {
     expect(res.statusCode).toBe(404);
     const list = await t.app.inject({ url: '/api/payment.php', headers: CLIENT, cookies: other.cookie });
     expect(list.json()).toEqual([]);
+  });
+});
+
+describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
+  let clock = new Date();
+  let d: TTestApp;
+  beforeAll(async () => {
+    d = await buildTestApp({ now: () => clock });
+  });
+  afterAll(async () => {
+    await d.close();
+  });
+  const member = async () => {
+    const m = await activeMember(d);
+    await d.services.database.db.update(users).set({ signupDate: clock }).where(eq(users.id, m.user.id));
+    return m;
+  };
+  const lookup = (cookie: Record<string, string>, query: string) =>
+    d.app.inject({ url: `/api/discountcode.php?${query}`, headers: CLIENT, cookies: { ...cookie, ...COUNTRY } });
+  const start = async (cookie: Record<string, string>, code?: string) => {
+    const packs = await d.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: { ...cookie, ...COUNTRY } });
+    return d.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      headers: CLIENT,
+      cookies: { ...cookie, ...COUNTRY },
+      payload: { package_id: packs.json().packages[0].id, payment_method: 'creditcard', discount_code: code },
+    });
+  };
+  const amountOf = async (paymentId: string) =>
+    (await d.services.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0];
+
+  it('welcome: 25% for a non-paid member until 4 hours after signup (3:59:59 yes, 4:00:01 no)', async () => {
+    const signup = new Date('2026-11-22T08:00:00Z');
+    clock = signup;
+    const m = await member();
+    clock = new Date(signup.getTime() + (4 * 3600 - 1) * 1000);
+    const ok = await lookup(m.cookie, 'welcome=true');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ value_percentage: 25, status: 'active', validity: 1, expired: false });
+    // Asking again gives the same personal code.
+    expect((await lookup(m.cookie, 'welcome=true')).json().code).toBe(ok.json().code);
+    const started = await start(m.cookie, ok.json().code);
+    expect(started.statusCode).toBe(200);
+    expect((await amountOf(started.json().payment_id)).amountMinor).toBe(Math.round(749 * 0.75));
+    clock = new Date(signup.getTime() + (4 * 3600 + 1) * 1000);
+    const late = await member();
+    await d.services.database.db.update(users).set({ signupDate: signup }).where(eq(users.id, late.user.id));
+    const refused = await lookup(late.cookie, 'welcome=true');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('Code not found');
+    clock = new Date();
+  });
+
+  it('a paid member gets no welcome discount; unknown and others’ personal codes are not found', async () => {
+    const paid = await member();
+    await d.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, paid.user.id));
+    expect((await lookup(paid.cookie, 'welcome=true')).statusCode).toBe(404);
+    expect((await lookup(paid.cookie, 'code=NOPE-1234')).statusCode).toBe(404);
+    const owner = await member();
+    const own = (await lookup(owner.cookie, 'welcome=true')).json().code;
+    expect((await lookup(paid.cookie, `code=${own}`)).statusCode).toBe(404);
+    expect((await lookup(owner.cookie, `code=${own.toLowerCase()}`)).statusCode).toBe(200);
+  });
+
+  it('one use per member under concurrency: of two payments started at once with a code, one succeeds', async () => {
+    const [code] = await d.services.database.db
+      .insert(discountCodes)
+      .values({
+        code: `CAMPAIGN${Date.now()}`,
+        kind: 'campaign',
+        valuePercentage: 10,
+        expires: new Date(Date.now() + 864e5),
+      })
+      .returning();
+    const m = await member();
+    const results = await Promise.all([start(m.cookie, code.code), start(m.cookie, code.code)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe('Code already used');
+    // Another member may use the same campaign code once too.
+    expect((await start((await member()).cookie, code.code)).statusCode).toBe(200);
+    // A failed payment gives the code back.
+    const ok = results.find((r) => r.statusCode === 200)!.json();
+    const row = await amountOf(ok.payment_id);
+    await d.services.sandbox.settle(row.providerPaymentId!, 'failed');
+    await d.app.inject({ method: 'POST', url: '/webhooks/payment', payload: { id: row.providerPaymentId } });
+    expect((await lookup(m.cookie, `code=${code.code}`)).statusCode).toBe(200);
+  });
+
+  it('never discounts a message below the country’s minimum price', async () => {
+    const [code] = await d.services.database.db
+      .insert(discountCodes)
+      .values({
+        code: `HUGE${Date.now()}`,
+        kind: 'campaign',
+        valuePercentage: 95,
+        expires: new Date(Date.now() + 864e5),
+      })
+      .returning();
+    const m = await member();
+    const started = await start(m.cookie, code.code);
+    // 50 credits, 10 a message, at least 49 cents a message in Germany.
+    expect((await amountOf(started.json().payment_id)).amountMinor).toBe(Math.ceil((50 * 49) / 10));
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
@@ -10,7 +10,11 @@ import { packagesFor } from '../../features/payments/packages.server.ts';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/payment-method.page';
+
+/** A discount code as `GET /api/discountcode.php` answers it. */
+type TDiscount = { code: string; value_percentage: number };
 
 /** One bundle of the member's country and the methods offered there; anything else is not found. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -31,7 +35,36 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const [method, setMethod] = useState<TPaymentMethod | null>(loaderData.chosen);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const price = formatMoney(pack.price, pack.currency, i18n.language);
+  const [discount, setDiscount] = useState<TDiscount | null>(null);
+  const [codeInput, setCodeInput] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const premium = Boolean(useRootData()?.user?.paid_user);
+  // The welcome discount applies by itself when the member has one; failure is silently ignored (spec §7).
+  useEffect(() => {
+    if (premium) return;
+    let cancelled = false;
+    api
+      .get<TDiscount>('/api/discountcode.php', { query: { welcome: 'true' }, progress: false })
+      .then((answer) => {
+        if (!cancelled) setDiscount(answer);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [premium]);
+  const applyCode = async () => {
+    setCodeError(null);
+    try {
+      setDiscount(await api.get<TDiscount>('/api/discountcode.php', { query: { code: codeInput.trim() } }));
+      setCodeInput('');
+    } catch (err) {
+      setCodeError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+    }
+  };
+  // The shown price; the server computes the charged amount from its own table (and never below the minimum).
+  const amount = discount ? Math.round((pack.price * (100 - discount.value_percentage)) / 100) : pack.price;
+  const price = formatMoney(amount, pack.currency, i18n.language);
   const start = async () => {
     if (!method) return;
     setStarting(true);
@@ -40,6 +73,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
       const answer = await api.post<{ checkout_url: string }>('/api/payment.php', {
         package_id: pack.id,
         payment_method: method,
+        ...(discount ? { discount_code: discount.code } : {}),
       });
       window.location.assign(answer.checkout_url);
     } catch (err) {
@@ -64,6 +98,47 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
           </button>
         ))}
       </div>
+      {discount ? (
+        <p className="alert alert-success d-flex align-items-center gap-2" role="status">
+          <span className="me-auto">
+            {t('credits.discount_applied', { percent: discount.value_percentage, price })}
+          </span>
+          <button type="button" className="btn btn-sm btn-link" onClick={() => setDiscount(null)}>
+            {t('credits.discount_remove')}
+          </button>
+        </p>
+      ) : (
+        <form
+          className="mb-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void applyCode();
+          }}
+        >
+          <label htmlFor="discount-code" className="form-label">
+            {t('credits.discount_label')}
+          </label>
+          <div className="input-group">
+            <input
+              id="discount-code"
+              className={`form-control ${codeError ? 'is-invalid' : ''}`}
+              value={codeInput}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(e) => setCodeInput(e.target.value)}
+              aria-describedby={codeError ? 'discount-error' : undefined}
+            />
+            <button type="submit" className="btn btn-outline-secondary" disabled={!codeInput.trim()}>
+              {t('credits.discount_apply')}
+            </button>
+            {codeError ? (
+              <div id="discount-error" className="invalid-feedback" role="alert">
+                {codeError}
+              </div>
+            ) : null}
+          </div>
+        </form>
+      )}
       <Link to={url('credits')}>{t('credits.back')}</Link>
       <Modal
         show={method !== null}

@@ -1,0 +1,108 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { TIME_BONUS_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../common/constants.ts';
+import type { TPaymentMethod } from '../../../common/payments.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
+import { discountCodes, discountRedemptions, users } from '../../db/schema/index.ts';
+import { newToken } from '../../lib/tokens.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+type TCodeRow = typeof discountCodes.$inferSelect;
+/** Who uses a code, where. */
+export type TRedeemer = { userId: number; siteId: number; country: string };
+
+/** A code as `GET /api/discountcode.php` answers it (spec §3 Discount code). */
+export function toDiscountWire(c: TCodeRow, now: Date) {
+  const expired = c.expires.getTime() <= now.getTime();
+  return {
+    code: c.code,
+    country: c.country,
+    user_id: c.userId,
+    expires: c.expires.toISOString(),
+    value_percentage: c.valuePercentage,
+    currency: c.currency,
+    minimum_order_value: c.minimumOrderValue,
+    status: c.status,
+    validity: Math.max(0, Math.floor((c.expires.getTime() - now.getTime()) / 1000)),
+    expired,
+    paymentmethods: c.paymentMethods,
+  };
+}
+
+/**
+ * Finds a code the member may use (spec §8 'Code not found' / 'Code already used'): active, not expired, for this
+ * site, country and member (or for everyone), and not redeemed by the member before.
+ */
+export async function findUsableCode(db: TDb | TTx, who: TRedeemer, code: string, now: Date): Promise<TCodeRow> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(eq(sql`upper(${discountCodes.code})`, code.trim().toUpperCase()))
+    .limit(1);
+  if (
+    !row ||
+    row.status === 'disabled' ||
+    row.expires.getTime() <= now.getTime() ||
+    (row.userId !== null && row.userId !== who.userId) ||
+    (row.siteId !== null && row.siteId !== who.siteId) ||
+    (row.country !== null && row.country !== who.country)
+  ) {
+    throw new AppError('discount_not_found');
+  }
+  const [used] = await db
+    .select({ id: discountRedemptions.discountCodeId })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.discountCodeId, row.id), eq(discountRedemptions.userId, who.userId)))
+    .limit(1);
+  if (used || row.status === 'used') throw new AppError('discount_used');
+  return row;
+}
+
+/** Whether a code applies to a bundle and method (currency, minimum order value, allowed methods). */
+export function assertApplies(row: TCodeRow, order: { priceMinor: number; currency: string; method: TPaymentMethod }) {
+  if (row.currency !== null && row.currency !== order.currency) throw new AppError('discount_not_found');
+  if (order.priceMinor < row.minimumOrderValue) throw new AppError('discount_not_found');
+  if (row.paymentMethods.length && !row.paymentMethods.includes(order.method)) throw new AppError('discount_not_found');
+}
+
+/** Discount codes and the welcome discount (spec §3, §4, §9). */
+export function createDiscountsService(db: TDb, now: () => Date) {
+  return {
+    /** A code the member may use, as the client shows it. */
+    async lookup(who: TRedeemer, code: string) {
+      return toDiscountWire(await findUsableCode(db, who, code, now()), now());
+    },
+    /**
+     * The welcome discount (spec §4): 25% on the first purchase, once per member, only for logged-in non-paid members
+     * within 4 hours of signup; one personal code, valid until those 4 hours end.
+     */
+    async welcome(who: TRedeemer) {
+      const [user] = await db
+        .select({ paid: users.paidUser, signup: users.signupDate })
+        .from(users)
+        .where(eq(users.id, who.userId));
+      const ends = user ? new Date(user.signup.getTime() + TIME_BONUS_SECONDS * 1000) : null;
+      if (!user || user.paid || !ends || ends.getTime() <= now().getTime()) throw new AppError('discount_not_found');
+      await db
+        .insert(discountCodes)
+        .values({
+          code: `WELCOME-${newToken()
+            .replace(/[^A-Za-z0-9]/g, '')
+            .slice(0, 8)
+            .toUpperCase()}`,
+          kind: 'welcome',
+          siteId: who.siteId,
+          userId: who.userId,
+          valuePercentage: WELCOME_DISCOUNT_PERCENT,
+          expires: ends,
+        })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(discountCodes)
+        .where(and(eq(discountCodes.userId, who.userId), eq(discountCodes.kind, 'welcome')));
+      return this.lookup(who, row.code);
+    },
+  };
+}
+
+export type TDiscountsService = ReturnType<typeof createDiscountsService>;
