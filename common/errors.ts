@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'payment_not_found',
   'discount_not_found',
   'discount_used',
+  'refund_not_possible',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

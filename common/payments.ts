@@ -12,11 +12,14 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Payment statuses of spec §4 (open: created, the member has not reached the checkout yet). */
-export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+/**
+ * Payment statuses of spec §4 (open: created, the member has not reached the checkout yet; refunded: paid, then
+ * refunded by support within refund_days).
+ */
+export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** Statuses a payment never leaves. */
-export const FINAL_PAYMENT_STATUSES: readonly TPaymentStatus[] = ['paid', 'failed', 'cancelled', 'expired'];
+/** Statuses a provider's report never changes (a refund is ours, after paid). */
+export const FINAL_PAYMENT_STATUSES: readonly TPaymentStatus[] = ['paid', 'failed', 'cancelled', 'expired', 'refunded'];
 
 const EVERYWHERE: TPaymentMethod[] = ['creditcard', 'paypal', 'applepay', 'banktransfer'];
 

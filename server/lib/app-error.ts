@@ -30,6 +30,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   payment_not_found: 404,
   discount_not_found: 404,
   discount_used: 409,
+  refund_not_possible: 409,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

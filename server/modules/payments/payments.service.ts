@@ -13,6 +13,7 @@ import {
   discountCodes,
   discountRedemptions,
   payments,
+  sites,
   users,
 } from '../../db/schema/index.ts';
 import { assertApplies, findUsableCode } from './discounts.service.ts';
@@ -233,6 +234,50 @@ export function createPaymentsService(deps: {
         return (await apply(row.providerPaymentId)) ?? row;
       }
       return row;
+    },
+    /**
+     * Refunds a paid purchase (support, spec §3 refund_days): only within the site's `refund_days` of the payment and
+     * only while the purchased credits are unused (the return policy refunds unused credits). Appends the reversal
+     * to the ledger; the member stays premium only with another paid purchase. Refunding twice is refused.
+     */
+    async refund(paymentId: string): Promise<TPaymentRow> {
+      const result = await db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+        if (!payment) throw new AppError('payment_not_found');
+        if (payment.status !== 'paid' || !payment.paidAt) throw new AppError('refund_not_possible');
+        const [account] = await tx
+          .select({ credits: users.credits, refundDays: sites.refundDays })
+          .from(users)
+          .innerJoin(sites, eq(sites.id, users.siteId))
+          .where(eq(users.id, payment.userId))
+          .for('update', { of: users });
+        const deadline = payment.paidAt.getTime() + account.refundDays * 24 * 3600 * 1000;
+        if (now().getTime() > deadline || account.credits < payment.credits) {
+          throw new AppError('refund_not_possible');
+        }
+        const [updated] = await tx
+          .update(payments)
+          .set({ status: 'refunded', updatedAt: now() })
+          .where(eq(payments.id, payment.id))
+          .returning();
+        const [{ others }] = await tx
+          .select({ others: sql<number>`count(*)::int` })
+          .from(payments)
+          .where(and(eq(payments.userId, payment.userId), eq(payments.status, 'paid')));
+        const [after] = await tx
+          .update(users)
+          .set({ credits: sql`${users.credits} - ${payment.credits}`, paidUser: others > 0 })
+          .where(eq(users.id, payment.userId))
+          .returning({ credits: users.credits, profileId: users.profileId });
+        await tx
+          .insert(creditLedger)
+          .values({ userId: payment.userId, delta: -payment.credits, reason: 'refund', ref: `payment:${payment.id}` });
+        return { updated, after };
+      });
+      await realtime
+        .publish(memberChannel(result.after.profileId), { type: 'credits', credits: result.after.credits })
+        .catch(() => undefined);
+      return result.updated;
     },
     /** The member's purchases, newest first. */
     async history(userId: number) {

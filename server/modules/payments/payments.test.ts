@@ -286,3 +286,62 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
     expect((await amountOf(started.json().payment_id)).amountMinor).toBe(Math.ceil((50 * 49) / 10));
   });
 });
+
+describe('refunds by support (spec §3 refund_days)', () => {
+  let clock = new Date();
+  let r: TTestApp;
+  beforeAll(async () => {
+    r = await buildTestApp({ now: () => clock });
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+  /** A member who bought the first German bundle (paid through the sandbox). */
+  const paidPurchase = async () => {
+    const m = await activeMember(r);
+    const cookies = { ...m.cookie, ...COUNTRY };
+    const packs = await r.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies });
+    const started = await r.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      headers: CLIENT,
+      cookies,
+      payload: { package_id: packs.json().packages[0].id, payment_method: 'creditcard' },
+    });
+    const [row] = await r.services.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, started.json().payment_id));
+    await r.services.sandbox.settle(row.providerPaymentId!, 'paid');
+    await r.services.payments.webhook(row.providerPaymentId!);
+    return { m, paymentId: row.id };
+  };
+  const state = async (userId: number) => {
+    const [u] = await r.services.database.db.select().from(users).where(eq(users.id, userId));
+    const ledger = await r.services.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    return { credits: u.credits, paid: u.paidUser, ledger: ledger.reduce((s, l) => s + l.delta, 0) };
+  };
+
+  it('reverses unused credits within refund_days once, and premium ends with the only purchase', async () => {
+    clock = new Date();
+    const { m, paymentId } = await paidPurchase();
+    expect(await state(m.user.id)).toMatchObject({ credits: 70, paid: true, ledger: 70 });
+    clock = new Date(Date.now() + 13 * 24 * 3600 * 1000);
+    const refunded = await r.services.payments.refund(paymentId);
+    expect(refunded.status).toBe('refunded');
+    expect(await state(m.user.id)).toEqual({ credits: 20, paid: false, ledger: 20 });
+    await expect(r.services.payments.refund(paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
+    expect(await state(m.user.id)).toEqual({ credits: 20, paid: false, ledger: 20 });
+  });
+
+  it('refuses after refund_days and when the credits were used', async () => {
+    clock = new Date();
+    const late = await paidPurchase();
+    clock = new Date(Date.now() + 15 * 24 * 3600 * 1000);
+    await expect(r.services.payments.refund(late.paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
+    clock = new Date();
+    const spent = await paidPurchase();
+    await r.services.database.db.update(users).set({ credits: 30 }).where(eq(users.id, spent.m.user.id));
+    await expect(r.services.payments.refund(spent.paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
+  });
+});

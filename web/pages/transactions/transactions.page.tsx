@@ -102,6 +102,10 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
             {t('transactions.to_chats')}
           </Link>
         </div>
+      ) : payment.status === 'refunded' ? (
+        <div role="status">
+          <h1 className="h3">{t('transactions.status.refunded')}</h1>
+        </div>
       ) : final ? (
         <div role="alert">
           <h1 className="h3">{t('errors.payment_failed')}</h1>
