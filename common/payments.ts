@@ -34,3 +34,18 @@ export function paymentMethodsFor(country: string): TPaymentMethod[] {
   };
   return [...(local[country] ?? []), ...EVERYWHERE];
 }
+
+/**
+ * The price of a bundle with a discount: never below the country's minimum price of a message (credits ÷
+ * message_credits messages at `minimumMessageCost` each, ARCHITECTURE issue 5).
+ */
+export function discountedPrice(
+  pack: { price: number; credits: number },
+  percent: number,
+  pricing: { messageCredits: number; minimumMessageCost: number | null },
+): number {
+  const floor = pricing.minimumMessageCost
+    ? Math.ceil((pack.credits * pricing.minimumMessageCost) / pricing.messageCredits)
+    : 0;
+  return Math.max(floor, Math.round((pack.price * (100 - percent)) / 100));
+}

@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import {
   CLOSE_SESSION_ENDED,
@@ -28,7 +29,7 @@ const SESSION_RECHECK_MS = 2 * 60_000;
  */
 export async function realtimeRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_PAYLOAD } });
-  const sockets = new Set<{ close(code?: number): void }>();
+  const sockets = new Set<WebSocket>();
   app.addHook('onClose', async () => {
     for (const s of sockets) s.close(1001);
   });
@@ -52,8 +53,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       let alive = true;
       let closed = false;
       const conversations = new Map<number, { other: number; typingAt: number }>();
-      const handle = { close: (code?: number) => socket.close(code) };
-      sockets.add(handle);
+      sockets.add(socket);
 
       const send = (event: TServerEvent) => {
         if (socket.readyState !== socket.OPEN) return;
@@ -124,7 +124,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
         closed = true;
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
-        sockets.delete(handle);
+        sockets.delete(socket);
         void unsubscribe?.().catch(() => undefined);
       });
 

@@ -139,5 +139,25 @@ describe('GET /api/ws (realtime)', () => {
     });
     expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['two', 'three']);
     expect(page.json().has_older).toBe(false);
+    expect(page.json().has_newer).toBe(false);
+  });
+
+  it('resyncs more than a page in order, without skipping any message', async () => {
+    const anna = await member(1000);
+    const ben = await member();
+    const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'm0' })).json().message;
+    for (let i = 1; i <= 40; i++) await send(anna.cookie, { profile_id: ben.user.profile.id, text: `m${i}` });
+    const read = (after: number) =>
+      t.app.inject({
+        url: `/api/chat.php?conversation_id=${first.conversation_id}&after=${after}`,
+        headers: CLIENT,
+        cookies: ben.cookie,
+      });
+    const one = (await read(first.id)).json();
+    expect(one.has_newer).toBe(true);
+    const two = (await read(one.messages.at(-1).id)).json();
+    expect(two.has_newer).toBe(false);
+    const texts = [...one.messages, ...two.messages].map((m: { text: string }) => m.text);
+    expect(texts).toEqual(Array.from({ length: 40 }, (_, i) => `m${i + 1}`));
   });
 });

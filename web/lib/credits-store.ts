@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import type { TUser } from '../../common/wire/user.ts';
+import { api } from './api.ts';
 
 /** The member's balance as last reported by the server (realtime, polling or a send), newer than the page data. */
 let credits: number | null = null;
@@ -22,4 +24,10 @@ export function useCredits(fromPage: number): number {
     () => null,
   );
   return reported ?? fromPage;
+}
+
+/** Asks the server for the balance (polling, resync, a completed purchase); failures keep the last one. */
+export async function reloadCredits(): Promise<void> {
+  const answer = await api.get<{ user: TUser | null }>('/api/user.php', { progress: false }).catch(() => null);
+  if (answer?.user) setCredits(answer.user.credits);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import type { TErrorCode } from '../../../common/errors.ts';
 import { queryRows, type TDb, type TTx } from '../../db/connect.ts';
@@ -74,7 +74,7 @@ export async function sendMessage(
   }
   const id = Number(result.message_id);
   const row = result.replayed
-    ? (await db.select().from(messages).where(eq(messages.id, id)).limit(1))[0]
+    ? await findByIdempotencyKey(db, m.senderProfileId, m.idempotencyKey!)
     : {
         id,
         conversationId: Number(result.conversation_id),
@@ -160,7 +160,10 @@ export async function findMembership(db: TDb, conversationId: number, profileId:
     : undefined;
 }
 
-/** A page of messages, newest first, before a message id, after what the member deleted. */
+/**
+ * A page of messages after what the member deleted: newest first (optionally before a message id), or, after a
+ * message id (resync), oldest first so that nothing between is skipped.
+ */
 export async function findMessages(
   db: TDb,
   conversationId: number,
@@ -176,7 +179,7 @@ export async function findMessages(
         gt(messages.id, Math.max(opts.clearedUpTo, opts.after ?? 0)),
       ),
     )
-    .orderBy(desc(messages.id))
+    .orderBy(opts.after ? asc(messages.id) : desc(messages.id))
     .limit(opts.limit);
 }
 

@@ -83,6 +83,8 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
             other_profile_id: z.number().int(),
             messages: z.array(ZMessage),
             has_older: z.boolean(),
+            /** A resync page (`after`) that did not reach the newest message: ask again after its last one. */
+            has_newer: z.boolean(),
             read_up_to: z.number().int(),
           }),
         },

@@ -9,7 +9,7 @@ import { parseOrThrow } from '../../lib/validation.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { findLikeableProfile } from '../likes/likes.repository.ts';
 import { processPhoto, withProcessingSlot } from '../photos/photo-processing.ts';
-import type { TPhotoStore } from '../photos/photo-store.ts';
+import { photoUrls, type TPhotoStore } from '../photos/photo-store.ts';
 import { findOwnPhotoKey } from '../photos/photos.repository.ts';
 import { toProfileCard } from '../profiles/profiles.service.ts';
 import {
@@ -47,12 +47,7 @@ export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix
     from_me: m.senderProfileId === viewerProfileId,
     kind: m.kind as TMessageKind,
     text: m.kind === 'text' ? m.body : '',
-    photo: m.attachmentKey
-      ? {
-          filename: `${cdnPrefix}/media/${m.attachmentKey}.jpg`,
-          thumb_filename: `${cdnPrefix}/media/${m.attachmentKey}_thumb.jpg`,
-        }
-      : null,
+    photo: m.attachmentKey ? photoUrls({ fileKey: m.attachmentKey, censoredKey: null }, cdnPrefix, false) : null,
     gift: m.kind === 'gift' ? (m.body as TGiftId) : null,
     created_at: m.createdAt.toISOString(),
   };
@@ -224,13 +219,14 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
           ]);
         }
       }
+      const more = rows.length > CHAT_PAGE_SIZE;
+      const shown = rows.slice(0, CHAT_PAGE_SIZE);
       return {
         other_profile_id: membership.otherProfileId,
-        messages: rows
-          .slice(0, CHAT_PAGE_SIZE)
-          .reverse()
-          .map((m) => toMessageWire(m, profileId, cdnPrefix)),
-        has_older: !page.after && rows.length > CHAT_PAGE_SIZE,
+        // Oldest first on screen: a resync page already is, the others come newest first.
+        messages: (page.after ? shown : shown.reverse()).map((m) => toMessageWire(m, profileId, cdnPrefix)),
+        has_older: !page.after && more,
+        has_newer: Boolean(page.after) && more,
         read_up_to: membership.otherReadUpTo,
       };
     },
@@ -242,7 +238,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
      * Delivers the first message a visitor wrote while signing up to chat with a member (spec §2 member landers),
      * once the email address is confirmed; free, and only once.
      */
-    async deliverSignupMessage(userId: number, cdnPrefix = ''): Promise<void> {
+    async deliverSignupMessage(userId: number, cdnPrefix: string): Promise<void> {
       const delivered = await db.transaction(async (tx) => {
         const pending = await takeSignupMessage(tx, userId);
         if (!pending) return null;

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, paymentMethodsFor } from '../../../common/payments.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../common/payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../accounts/accounts.routes.ts';
-import { toPackageWire, toPaymentWire } from './payments.service.ts';
+import { toPaymentWire } from './payments.service.ts';
 
 const ZPackage = z.object({
   id: z.number().int(),
@@ -43,15 +43,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         response: { 200: z.object({ country: z.string(), packages: z.array(ZPackage), methods: z.array(z.string()) }) },
       },
     },
-    async (request) => {
-      const country = paymentCountry(services, request);
-      const packs = await services.payments.packages(request.site.id, country);
-      return {
-        country,
-        packages: packs.map(toPackageWire),
-        methods: paymentMethodsFor(country),
-      };
-    },
+    async (request) => services.payments.offer(request.site.id, paymentCountry(services, request)),
   );
   r.post(
     '/api/payment.php',
@@ -153,6 +145,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
           tags: ['payments'],
           summary: 'Payment provider webhook: `id` of its payment (form or JSON); we fetch the status from it',
           body: z.object({ id: z.string().min(1).max(100) }),
+          response: { 200: z.literal('') },
         },
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
       },

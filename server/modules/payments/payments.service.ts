@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { memberChannel } from '../../../common/likes.ts';
 import {
+  discountedPrice,
   FINAL_PAYMENT_STATUSES,
   paymentMethodsFor,
   type TPaymentMethod,
@@ -126,17 +127,23 @@ export function createPaymentsService(deps: {
     return result?.payment ?? null;
   }
 
+  /** The active bundles of a site in a country, in display order. */
+  const packages = (siteId: number, country: string) =>
+    db
+      .select()
+      .from(creditPackages)
+      .where(
+        and(eq(creditPackages.siteId, siteId), eq(creditPackages.country, country), eq(creditPackages.active, true)),
+      )
+      .orderBy(asc(creditPackages.position));
+
   return {
-    /** The active bundles of a site in a country, in display order. */
-    async packages(siteId: number, country: string) {
-      return db
-        .select()
-        .from(creditPackages)
-        .where(
-          and(eq(creditPackages.siteId, siteId), eq(creditPackages.country, country), eq(creditPackages.active, true)),
-        )
-        .orderBy(asc(creditPackages.position));
+    /** What a member in a country is offered: the bundles (as clients see them) and the payment methods. */
+    async offer(siteId: number, country: string) {
+      const packs = await packages(siteId, country);
+      return { country, packages: packs.map(toPackageWire), methods: paymentMethodsFor(country) };
     },
+    packages,
     /**
      * Starts a purchase: the bundle must be one of the site's for the country, the method one offered there. The
      * amount and credits are copied from our table; the provider returns its checkout URL.
@@ -167,11 +174,11 @@ export function createPaymentsService(deps: {
         if (input.discountCode) {
           code = await findUsableCode(tx, member, input.discountCode, now());
           assertApplies(code, { priceMinor: pack.priceMinor, currency: pack.currency, method: input.method });
-          // Never below the country's minimum price of a message (ARCHITECTURE, issue 5).
-          const floor = pricing.minimumMessageCost
-            ? Math.ceil((pack.credits * pricing.minimumMessageCost) / pricing.messageCredits)
-            : 0;
-          amountMinor = Math.max(floor, Math.round((pack.priceMinor * (100 - code.valuePercentage)) / 100));
+          amountMinor = discountedPrice(
+            { price: pack.priceMinor, credits: pack.credits },
+            code.valuePercentage,
+            pricing,
+          );
         }
         const [row] = await tx
           .insert(payments)

@@ -8,7 +8,9 @@ import { markChatRead, setActiveConversation } from './chats-store.ts';
 /** How often an open conversation looks for new messages while the realtime socket is down. */
 const FALLBACK_REFRESH_MS = 10_000;
 
-type TPage = { messages: TChatMessage[]; read_up_to: number };
+type TPage = { messages: TChatMessage[]; has_newer: boolean; read_up_to: number };
+/** Pages one resync reads at most (30 messages each); the next resync goes on from there. */
+const MAX_RESYNC_PAGES = 20;
 
 /**
  * Keeps an open conversation current: new messages, the other member's typing and read state arrive over the socket;
@@ -49,15 +51,17 @@ export function useConversationSync(options: {
 
   const fetchNewer = useCallback(async () => {
     if (!conversationId) return;
-    const page = await api
-      .get<TPage>('/api/chat.php', {
-        query: { conversation_id: conversationId, after: newest.current },
-        progress: false,
-      })
-      .catch(() => null);
-    if (!page) return;
-    merge(page.messages);
-    setReadUpTo((now) => Math.max(now, page.read_up_to));
+    let after = newest.current;
+    for (let i = 0; i < MAX_RESYNC_PAGES; i++) {
+      const page = await api
+        .get<TPage>('/api/chat.php', { query: { conversation_id: conversationId, after }, progress: false })
+        .catch(() => null);
+      if (!page) return;
+      merge(page.messages);
+      setReadUpTo((now) => Math.max(now, page.read_up_to));
+      if (!page.has_newer || !page.messages.length) return;
+      after = page.messages[page.messages.length - 1].id;
+    }
   }, [conversationId, merge]);
 
   // The conversation on screen is read: its badge clears now, and new messages are read as they come.

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
-import type { TUser } from '../../../common/wire/user.ts';
-import { api } from '../../lib/api.ts';
-import { setCredits } from '../../lib/credits-store.ts';
+import { reloadCredits, setCredits } from '../../lib/credits-store.ts';
 import { isRealtimeOpen, onRealtime, startRealtime, stopRealtime } from '../../lib/realtime.ts';
 import { applyChatEvent, clearChats, loadChats } from '../chat/chats-store.ts';
 import { clearLikes, loadLikes } from '../likes/likes-store.ts';
@@ -19,14 +17,7 @@ async function pushSubscribed(): Promise<boolean> {
 
 /** Reloads the member (balance), chats and likes, as polling and a socket resync do. */
 async function refreshAll(): Promise<void> {
-  await Promise.all([
-    api
-      .get<{ user: TUser | null }>('/api/user.php', { progress: false })
-      .then((answer) => answer.user && setCredits(answer.user.credits))
-      .catch(() => undefined),
-    loadChats(),
-    loadLikes(),
-  ]);
+  await Promise.all([reloadCredits(), loadChats(), loadLikes()]);
 }
 
 /** Coalesces bursts of events into one reload. */

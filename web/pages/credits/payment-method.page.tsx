@@ -3,7 +3,7 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
-import { paymentMethodsFor, type TPaymentMethod } from '../../../common/payments.ts';
+import { discountedPrice, type TPaymentMethod } from '../../../common/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { packagesFor } from '../../features/payments/packages.server.ts';
@@ -20,12 +20,11 @@ type TDiscount = { code: string; value_percentage: number };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   requireMember(ctx, request);
-  const { country, packages } = await packagesFor(ctx);
+  const { packages, methods, pricing } = await packagesFor(ctx);
   const pack = packages.find((p) => String(p.id) === params.id);
   if (!pack) throw data('', { status: 404 });
-  const methods = paymentMethodsFor(country);
   const chosen = methods.find((m) => m === params.paymentmethod) ?? null;
-  return { pack, methods, chosen };
+  return { pack, methods, chosen, pricing };
 }
 
 /** credits-id-paymentmethod (spec §2): the payment method choice, confirmed in the payment confirm modal. */
@@ -62,8 +61,8 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
       setCodeError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
     }
   };
-  // The shown price; the server computes the charged amount from its own table (and never below the minimum).
-  const amount = discount ? Math.round((pack.price * (100 - discount.value_percentage)) / 100) : pack.price;
+  // The same rule the server charges by (never below the country's minimum message price).
+  const amount = discount ? discountedPrice(pack, discount.value_percentage, loaderData.pricing) : pack.price;
   const price = formatMoney(amount, pack.currency, i18n.language);
   const start = async () => {
     if (!method) return;

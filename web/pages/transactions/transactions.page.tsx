@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
-import { setCredits } from '../../lib/credits-store.ts';
+import { reloadCredits } from '../../lib/credits-store.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/transactions.page';
 
@@ -52,12 +52,7 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
   }, [id, final]);
   useEffect(() => {
     // A completed purchase: the balance comes over the socket too, but the page should not wait for it.
-    if (payment?.status === 'paid') {
-      void api
-        .get<{ user: { credits: number } | null }>('/api/user.php', { progress: false })
-        .then((answer) => answer.user && setCredits(answer.user.credits))
-        .catch(() => undefined);
-    }
+    if (payment?.status === 'paid') void reloadCredits();
   }, [payment?.status]);
 
   if (!payment) {
