@@ -40,6 +40,12 @@ export const ERROR_CODES = [
   'discount_not_found',
   'discount_used',
   'refund_not_possible',
+  'no_stored_card',
+  'direct_debit_blocked',
+  'direct_debit_limit',
+  'code_invalid',
+  'code_expired',
+  'code_attempts_exceeded',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

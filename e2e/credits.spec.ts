@@ -90,14 +90,14 @@ test('a German member: euro bundles, welcome discount, a wrong code, local metho
   await page.getByLabel(de('credits.discount_label')).fill('FALSCH-123');
   await page.getByRole('button', { name: de('credits.discount_apply') }).click();
   await expect(page.getByRole('alert')).toHaveText(de('errors.discount_not_found'));
-  await page.getByRole('button', { name: de('payment_methods.directdebit') }).click();
-  const dialog = page.getByRole('dialog', { name: de('payment_methods.directdebit') });
+  await page.getByRole('button', { name: de('payment_methods.giropay') }).click();
+  const dialog = page.getByRole('dialog', { name: de('payment_methods.giropay') });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: de('credits.pay', { price: '7,49 €' }) })).toBeVisible();
   await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
   await screenshot(page, 'payment-confirm-de-375');
   await dialog.getByRole('button', { name: de('alerts.dismiss') }).click();
-  for (const method of ['giropay', 'creditcard', 'paypal']) {
+  for (const method of ['directdebit', 'creditcard', 'paypal']) {
     await expect(page.getByRole('button', { name: de(`payment_methods.${method}`) })).toBeVisible();
   }
 });

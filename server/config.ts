@@ -28,6 +28,15 @@ const ZEnv = z.object({
   DEMO_PROFILES: z.coerce.number().int().min(0).max(100_000).default(300),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(live|test)_\w{20,}$/, 'must be a Mollie live_ or test_ API key')
+    .optional(),
+  /** Only for tests against a local fake of the Mollie API. */
+  MOLLIE_API_ENDPOINT: z.url().optional(),
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
 });
 
 export type TConfig = {
@@ -47,6 +56,9 @@ export type TConfig = {
   demoProfiles: number;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  payments:
+    { provider: 'sandbox' } | { provider: 'mollie'; mollieApiKey: string; mollieApiEndpoint: string | undefined };
+  sms: { gatewayUrl: string; gatewayToken: string | undefined } | null;
 };
 
 /** Parses the environment once; throws listing every problem (fail fast). */
@@ -58,6 +70,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'mollie' && !e.MOLLIE_API_KEY) {
+    throw new Error('Invalid configuration:\n  - MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie');
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -75,5 +90,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoProfiles: e.DEMO_PROFILES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    payments:
+      e.PAYMENT_PROVIDER === 'mollie'
+        ? { provider: 'mollie', mollieApiKey: e.MOLLIE_API_KEY!, mollieApiEndpoint: e.MOLLIE_API_ENDPOINT }
+        : { provider: 'sandbox' },
+    sms: e.SMS_GATEWAY_URL ? { gatewayUrl: e.SMS_GATEWAY_URL, gatewayToken: e.SMS_GATEWAY_TOKEN } : null,
   };
 }

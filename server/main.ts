@@ -22,6 +22,13 @@ async function main() {
   const app = await buildApp({ services });
   await seedAll(database.db, config, (msg) => app.log.info(msg));
   await app.listen({ port: config.port, host: config.host });
+  if (config.isProduction && config.payments.provider === 'sandbox') {
+    // The demo command runs in production mode: fine there, but a real site must not hand out free credits.
+    app.log.warn('PAYMENT_PROVIDER is the sandbox: purchases are test payments; set PAYMENT_PROVIDER=mollie to sell');
+  }
+  if (config.isProduction && !config.sms) {
+    app.log.warn('SMS_GATEWAY_URL is not set: direct debit SMS codes go to the mailbox table, not to phones');
+  }
   const stopJobs = startJobLoop(services.runJobs, JOB_POLL_MS, (err) => app.log.error({ err }, 'job run failed'));
 
   let closing = false;

@@ -19,6 +19,9 @@ import { createChatService, type TChatService } from './modules/chat/chat.servic
 import { createPaymentsService, type TPaymentsService } from './modules/payments/payments.service.ts';
 import { createDiscountsService, type TDiscountsService } from './modules/payments/discounts.service.ts';
 import { createSandboxProvider, type TSandboxProvider } from './modules/payments/sandbox.provider.ts';
+import { createMollieProvider } from './modules/payments/mollie.provider.ts';
+import { createSmsSender, type TSmsSender } from './modules/payments/sms.ts';
+import { createDirectDebitService, type TDirectDebitService } from './modules/payments/direct-debit.service.ts';
 import {
   loadProfileBasics,
   saveProfileBasics,
@@ -49,6 +52,8 @@ export interface TServices {
   discounts: TDiscountsService;
   /** The sandbox payment service (the default provider), for its hosted checkout. */
   sandbox: TSandboxProvider;
+  directDebit: TDirectDebitService;
+  sms: TSmsSender;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -83,6 +88,12 @@ export async function createServices(
   const photoStore = createPhotoStore(config.dataDir);
   const realtime = await createHub(config.redisUrl);
   const sandbox = createSandboxProvider(database.db, { now });
+  const provider =
+    config.payments.provider === 'mollie'
+      ? createMollieProvider({ apiKey: config.payments.mollieApiKey, apiEndpoint: config.payments.mollieApiEndpoint })
+      : sandbox;
+  const payments = createPaymentsService({ db: database.db, provider, realtime, now });
+  const sms = createSmsSender(database.db, config.sms);
   const handlers = {
     purge_account: createPurgeAccountJob(database.db, photoStore),
     send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
@@ -98,9 +109,11 @@ export async function createServices(
     reports: createReportsService({ db: database.db, mailer }),
     likes: createLikesService({ db: database.db, realtime, now }),
     chat: createChatService({ db: database.db, realtime, store: photoStore, now }),
-    payments: createPaymentsService({ db: database.db, provider: sandbox, realtime, now }),
+    payments,
     discounts: createDiscountsService(database.db, now),
     sandbox,
+    sms,
+    directDebit: createDirectDebitService({ db: database.db, payments, sms, now }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

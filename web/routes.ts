@@ -22,6 +22,8 @@ export default [
     route('pricing', 'pages/pricing/pricing.page.tsx', { id: 'pricing' }),
     route('credits', 'pages/credits/credits.page.tsx', { id: 'credits' }),
     route('premium', 'pages/premium/premium.page.tsx', { id: 'premium' }),
+    route('credits/repeat-order', 'pages/credits/repeat-order.page.tsx', { id: 'credits-repeat-order' }),
+    route('directdebit', 'pages/directdebit/directdebit.page.tsx', { id: 'directdebit' }),
     route('credits/:id/:paymentmethod?', 'pages/credits/payment-method.page.tsx', { id: 'credits-id-paymentmethod' }),
     route('transactions/:id?', 'pages/transactions/transactions.page.tsx', { id: 'transactions' }),
     route('complaints', 'pages/complaints/complaints.page.tsx', { id: 'complaints' }),

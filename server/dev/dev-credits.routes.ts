@@ -9,7 +9,8 @@ import type { TServices } from '../services.ts';
 
 /**
  * Development only (never registered in production, see app.ts): grants credits to an account by email, with its
- * ledger row, so journeys can try paid features before a purchase exists.
+ * ledger row, so journeys can try paid features before a purchase exists; a negative amount takes credits away (never
+ * below 0), e.g. to try what a member without credits sees.
  */
 export async function devCreditsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   const { db } = services.database;
@@ -18,20 +19,26 @@ export async function devCreditsRoutes(app: FastifyInstance, { services }: { ser
     {
       schema: {
         hide: true,
-        body: z.object({ email: z.email(), credits: z.number().int().min(1).max(100_000) }),
+        body: z.object({ email: z.email(), credits: z.number().int().min(-100_000).max(100_000) }),
         response: { 200: z.object({ credits: z.number().int() }) },
       },
     },
     async (request) => {
       const { email, credits } = request.body;
       const granted = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ credits: users.credits })
+          .from(users)
+          .where(eq(users.email, email.toLowerCase()))
+          .for('update');
+        if (!before) return null;
+        const delta = Math.max(-before.credits, credits);
         const [row] = await tx
           .update(users)
-          .set({ credits: sql`${users.credits} + ${credits}` })
+          .set({ credits: sql`${users.credits} + ${delta}` })
           .where(eq(users.email, email.toLowerCase()))
           .returning({ id: users.id, credits: users.credits, profileId: users.profileId });
-        if (!row) return null;
-        await tx.insert(creditLedger).values({ userId: row.id, delta: credits, reason: 'dev_grant' });
+        await tx.insert(creditLedger).values({ userId: row.id, delta, reason: 'dev_grant' });
         return row;
       });
       if (!granted) throw new AppError('email_not_found');

@@ -31,6 +31,12 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   discount_not_found: 404,
   discount_used: 409,
   refund_not_possible: 409,
+  no_stored_card: 404,
+  direct_debit_blocked: 403,
+  direct_debit_limit: 409,
+  code_invalid: 400,
+  code_expired: 410,
+  code_attempts_exceeded: 429,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

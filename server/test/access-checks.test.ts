@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, likes, photos, profiles, reports, users } from '../db/schema/index.ts';
+import { blocks, likes, payments, photos, profiles, reports, users } from '../db/schema/index.ts';
 import { activeMember, CLIENT, photoForm } from './factories.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
@@ -71,6 +71,10 @@ const CHECKED = [
   'POST /api/chat-photo.php',
   'POST /api/payment.php',
   'GET /api/payment.php',
+  'POST /api/repeat-order.php',
+  'DELETE /api/repeat-order.php',
+  'POST /api/directdebit.php',
+  'POST /api/directdebit-confirm.php',
 ];
 
 /** Multipart routes name their ids in form fields, which no schema lists: each is checked here all the same. */
@@ -273,6 +277,63 @@ describe('access checks on every id-taking endpoint', () => {
       payload: { package_id: pack.id, payment_method: 'creditcard' },
     });
     expect(fromPoland.statusCode).toBe(404);
+  });
+
+  it('repeat order and direct debit: only one’s own card, request and bundles of one’s country', async () => {
+    const owner = await activeMember(t);
+    const eve = await activeMember(t);
+    const nl = (cookie: Record<string, string>) => ({ ...cookie, country: 'NL' });
+    const pack = (await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: nl(owner.cookie) })).json()
+      .packages[0];
+    // The owner keeps a card with a first payment.
+    const first = await call('POST', '/api/payment.php', nl(owner.cookie), {
+      package_id: pack.id,
+      payment_method: 'creditcard',
+      remember_card: true,
+    });
+    const [row] = await t.services.database.db.select().from(payments).where(eq(payments.id, first.json().payment_id));
+    await t.services.sandbox.settle(row.providerPaymentId!, 'paid');
+    await t.services.payments.webhook(row.providerPaymentId!);
+    const card = (
+      await t.app.inject({ url: '/api/repeat-order.php', headers: CLIENT, cookies: nl(owner.cookie) })
+    ).json().card;
+    expect(card).not.toBeNull();
+    // Eve can neither see, forget nor charge it.
+    expect(
+      (await t.app.inject({ url: '/api/repeat-order.php', headers: CLIENT, cookies: nl(eve.cookie) })).json().card,
+    ).toBeNull();
+    const forget = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/repeat-order.php?card_id=${card.id}`,
+      headers: CLIENT,
+      cookies: eve.cookie,
+    });
+    expect(forget.statusCode).toBe(404);
+    expect((await call('POST', '/api/repeat-order.php', nl(eve.cookie), { package_id: pack.id })).statusCode).toBe(404);
+    // A Dutch bundle from Poland is not offered, by repeat order or direct debit.
+    const pl = { ...owner.cookie, country: 'PL' };
+    expect((await call('POST', '/api/repeat-order.php', pl, { package_id: pack.id })).statusCode).toBe(404);
+    const form = {
+      account_holder: 'Jan Jansen',
+      iban: 'NL91ABNA0417164300',
+      street: 'Damrak',
+      house_number: '1',
+      zip: '1012 JS',
+      city: 'Amsterdam',
+      phone: '+31612345678',
+      consent: true,
+    };
+    expect((await call('POST', '/api/directdebit.php', pl, { package_id: pack.id, ...form })).statusCode).toBe(400);
+    const be = { ...owner.cookie, country: 'BE' };
+    expect((await call('POST', '/api/directdebit.php', be, { package_id: pack.id, ...form })).statusCode).toBe(404);
+    // Eve cannot confirm the owner's direct debit request, even with the right code.
+    const requested = await call('POST', '/api/directdebit.php', nl(owner.cookie), { package_id: pack.id, ...form });
+    expect(requested.statusCode).toBe(200);
+    const confirm = await call('POST', '/api/directdebit-confirm.php', nl(eve.cookie), {
+      request_id: requested.json().request_id,
+      otp: '123456',
+    });
+    expect(confirm.statusCode).toBe(404);
   });
 
   it('credits and transaction pages: only bundles of one’s country, only one’s own payments, members only', async () => {

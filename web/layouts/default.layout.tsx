@@ -5,6 +5,8 @@ import { ErrorView, errorStatus } from '../components/error-view.tsx';
 import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
 import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
+import { MEMBERS_AREA, TimeBonusBanner, TimeBonusPopup } from '../features/payments/time-bonus.tsx';
+import { useTimeBonusLoader } from '../features/payments/time-bonus-store.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
 import { Disclaimer, SiteFooter, UsFooter } from '../components/site-footer.tsx';
 import { TopNav } from '../components/top-nav.tsx';
@@ -23,6 +25,8 @@ function DefaultShell({ children }: { children: ReactNode }) {
   const routeId = matches[matches.length - 1]?.id ?? '';
   const compactFooter = installed || (Boolean(root?.user) && routeId !== 'index');
   const userId = root?.user?.id;
+  useTimeBonusLoader(userId, root?.user?.paid_user);
+  const membersArea = Boolean(root?.user) && MEMBERS_AREA.has(routeId);
   // Search pages seen by one account are never shown to the next one on this device (login, logout, switch).
   useEffect(() => {
     clearSearchCache();
@@ -32,8 +36,10 @@ function DefaultShell({ children }: { children: ReactNode }) {
       <a className="visually-hidden-focusable skip-link" href="#main">
         {t('meta.skip_to_content')}
       </a>
+      {membersArea ? <TimeBonusBanner /> : null}
       <TopNav />
       <WarningsHeader user={root?.user ?? null} />
+      {membersArea ? <TimeBonusPopup credits={root?.user?.credits ?? 0} /> : null}
       {root?.user ? <LikeModalTrigger /> : null}
       <main id="main" className="flex-grow-1" tabIndex={-1}>
         {children}

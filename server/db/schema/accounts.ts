@@ -36,6 +36,8 @@ export const users = pgTable(
     locale: text('locale').notNull(),
     credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
+    /** Set when a direct debit came back unpaid, or by support: direct debit is no longer offered (spec §9). */
+    directDebitBlocked: boolean('direct_debit_blocked').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
     notificationsDisabled: text('notifications_disabled')
       .array()

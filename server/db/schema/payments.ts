@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -57,6 +58,10 @@ export const payments = pgTable(
     /** open | pending | paid | failed | cancelled | expired */
     status: text('status').notNull().default('open'),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    /** oneoff | first (the member agreed to keep the card) | recurring (a stored mandate charged) */
+    sequence: text('sequence').notNull().default('oneoff'),
+    /** The stored mandate a recurring payment charges. */
+    mandateId: integer('mandate_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -78,10 +83,27 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   webhookUrl: text('webhook_url').notNull(),
   /** open | pending | paid | failed | cancelled | expired */
   status: text('status').notNull().default('open'),
+  /** oneoff | first | recurring */
+  sequence: text('sequence').notNull().default('oneoff'),
+  customerId: text('customer_id'),
+  /** The mandate charged (recurring) or created (a paid first payment). */
+  mandateId: text('mandate_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
+});
+
+/** The sandbox provider's mandates: test cards kept by a first payment, and direct debit mandates. */
+export const sandboxMandates = pgTable('sandbox_mandates', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  /** creditcard | directdebit */
+  method: text('method').notNull(),
+  label: text('label').notNull(),
+  /** A test card whose later charges are declined (to try 'Credit card payment failed'). */
+  declines: boolean('declines').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
@@ -103,4 +125,83 @@ export const discountRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.discountCodeId, t.userId] })],
+);
+
+/** The member at a payment service (needed to keep mandates there). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/** What a SEPA direct debit mandate records besides the provider's id (spec §3 Direct debit). */
+export interface TDirectDebitDetails {
+  accountHolder: string;
+  iban: string;
+  street: string;
+  houseNumber: string;
+  zip: string;
+  city: string;
+  /** E.164 */
+  phone: string;
+  reference: string;
+}
+
+/**
+ * Mandates a member gave: a stored card (kept by a paid first card payment, for the one-click repeat order) or a
+ * signed SEPA direct debit mandate. Revoked ones are kept for the record.
+ */
+export const paymentMandates = pgTable(
+  'payment_mandates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    providerMandateId: text('provider_mandate_id').notNull(),
+    /** creditcard | directdebit */
+    method: text('method').notNull(),
+    label: text('label').notNull(),
+    details: jsonb('details').$type<TDirectDebitDetails>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('payment_mandates_provider_idx').on(t.provider, t.providerMandateId),
+    index('payment_mandates_user_idx').on(t.userId, t.method),
+  ],
+);
+
+/**
+ * A direct debit the member filled in, waiting for the SMS code (spec §3 Direct debit, §9: 'Code invalid'). Only a
+ * hash of the code is kept; at most 5 tries within 10 minutes.
+ */
+export const directDebitRequests = pgTable(
+  'direct_debit_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => creditPackages.id),
+    details: jsonb('details').$type<TDirectDebitDetails>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set once the right code was entered: the payment it started. */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('direct_debit_requests_user_idx').on(t.userId, t.createdAt)],
 );

@@ -1,9 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
-import { accountTokens, photos, profiles, sessions, users } from '../../db/schema/index.ts';
+import {
+  accountTokens,
+  directDebitRequests,
+  paymentMandates,
+  photos,
+  profiles,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
 
-/** Purges a deleted account after the grace period: photos and personal data go, the ledger stays (tax records). */
+/**
+ * Purges a deleted account after the grace period: photos and personal data go, the ledger stays (tax records), and
+ * so do signed direct debit mandates (revoked; banks may ask for them for a while after the last collection).
+ */
 export function createPurgeAccountJob(db: TDb, store: TPhotoStore) {
   return async (payload: Record<string, unknown>) => {
     const userId = Number(payload.userId);
@@ -17,6 +28,11 @@ export function createPurgeAccountJob(db: TDb, store: TPhotoStore) {
       await tx.delete(photos).where(eq(photos.profileId, user.profileId));
       await tx.delete(sessions).where(eq(sessions.userId, userId));
       await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+      await tx.delete(directDebitRequests).where(eq(directDebitRequests.userId, userId));
+      await tx
+        .update(paymentMandates)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(paymentMandates.userId, userId), isNull(paymentMandates.revokedAt)));
       await tx
         .update(profiles)
         .set({

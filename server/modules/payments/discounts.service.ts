@@ -66,7 +66,30 @@ export function assertApplies(row: TCodeRow, order: { priceMinor: number; curren
 
 /** Discount codes and the welcome discount (spec §3, §4, §9). */
 export function createDiscountsService(db: TDb, now: () => Date) {
+  /** When the member's welcome window ends (signup + 4 h), or null for paid members and after it ended. */
+  async function welcomeWindowEnd(userId: number): Promise<Date | null> {
+    const [user] = await db
+      .select({ paid: users.paidUser, signup: users.signupDate })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user || user.paid) return null;
+    const ends = new Date(user.signup.getTime() + TIME_BONUS_SECONDS * 1000);
+    return ends.getTime() > now().getTime() ? ends : null;
+  }
   return {
+    /**
+     * The time bonus (spec §4): for a non-paid member until 14,400 s after signup, the welcome discount with the
+     * seconds left for the countdown; null for paid members and afterwards.
+     */
+    async timeBonus(userId: number) {
+      const ends = await welcomeWindowEnd(userId);
+      if (!ends) return null;
+      return {
+        seconds_left: Math.floor((ends.getTime() - now().getTime()) / 1000),
+        ends_at: ends.toISOString(),
+        percentage: WELCOME_DISCOUNT_PERCENT,
+      };
+    },
     /** A code the member may use, as the client shows it. */
     async lookup(who: TRedeemer, code: string) {
       return toDiscountWire(await findUsableCode(db, who, code, now()), now());
@@ -76,12 +99,8 @@ export function createDiscountsService(db: TDb, now: () => Date) {
      * within 4 hours of signup; one personal code, valid until those 4 hours end.
      */
     async welcome(who: TRedeemer) {
-      const [user] = await db
-        .select({ paid: users.paidUser, signup: users.signupDate })
-        .from(users)
-        .where(eq(users.id, who.userId));
-      const ends = user ? new Date(user.signup.getTime() + TIME_BONUS_SECONDS * 1000) : null;
-      if (!user || user.paid || !ends || ends.getTime() <= now().getTime()) throw new AppError('discount_not_found');
+      const ends = await welcomeWindowEnd(who.userId);
+      if (!ends) throw new AppError('discount_not_found');
       await db
         .insert(discountCodes)
         .values({

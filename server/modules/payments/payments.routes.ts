@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../common/payments.ts';
+import { makeDirectDebitSchema, ZDirectDebitConfirm } from '../../../common/direct-debit.ts';
+import { parseOrThrow } from '../../lib/validation.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../accounts/accounts.routes.ts';
-import { toPaymentWire } from './payments.service.ts';
+import { toCardWire, toPaymentWire, type TPaymentUrls } from './payments.service.ts';
 
 const ZPackage = z.object({
   id: z.number().int(),
@@ -22,6 +24,8 @@ const ZPayment = z.object({
   amount: z.number().int(),
   currency: z.string(),
   payment_method: z.string(),
+  package_id: z.number().int(),
+  recurring: z.boolean(),
   status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
 });
@@ -29,6 +33,12 @@ const ZPayment = z.object({
 /** The country whose prices and methods a member sees (the selected country of spec §3 settings). */
 function paymentCountry(services: TServices, request: FastifyRequest): string {
   return services.siteSettings.selectedCountry(request.site, request.geoCountry, request.cookies.country);
+}
+
+/** Where the provider sends the member back to and reports to, on the site the member uses. */
+function paymentUrls(services: TServices, request: FastifyRequest): TPaymentUrls {
+  const origin = siteOrigin(request, services.config.publicUrl);
+  return { redirect: (id) => `${origin}/transactions/${id}`, webhook: `${origin}/webhooks/payment` };
 }
 
 /** Credit bundles, starting a purchase, the provider's webhook and the member's payments (spec §2 credits). */
@@ -55,6 +65,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
           package_id: z.number().int().positive(),
           payment_method: z.enum(PAYMENT_METHODS),
           discount_code: z.string().trim().min(1).max(40).optional(),
+          /** The member agreed to keep the card for one-click repeat orders (credit card only). */
+          remember_card: z.boolean().optional(),
         }),
         response: { 200: z.object({ payment_id: z.string(), checkout_url: z.string() }) },
       },
@@ -62,7 +74,6 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
     },
     async (request) => {
       const user = requireUser(request);
-      const origin = siteOrigin(request, services.config.publicUrl);
       const country = paymentCountry(services, request);
       return services.payments.start(
         { userId: user.id, siteId: request.site.id, country },
@@ -70,15 +81,138 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
           packageId: request.body.package_id,
           method: request.body.payment_method,
           discountCode: request.body.discount_code,
+          rememberCard: request.body.remember_card,
         },
         {
           messageCredits: request.site.messageCredits,
           minimumMessageCost: request.site.minimumMessageCosts[country]?.costs ?? null,
         },
-        {
-          redirect: (id) => `${origin}/transactions/${id}`,
-          webhook: `${origin}/webhooks/payment`,
+        paymentUrls(services, request),
+      );
+    },
+  );
+  const ZCard = z.object({ id: z.number().int(), label: z.string(), created_at: z.string() });
+  r.get(
+    '/api/repeat-order.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'My stored card for the one-click repeat order (null without one)',
+        response: { 200: z.object({ card: ZCard.nullable() }) },
+      },
+    },
+    async (request) => {
+      const card = await services.payments.storedCard(requireUser(request).id);
+      return { card: card ? toCardWire(card) : null };
+    },
+  );
+  r.post(
+    '/api/repeat-order.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Buy a bundle again with my stored card, without a checkout; answers the payment status at once',
+        body: z.object({ package_id: z.number().int().positive() }),
+        response: { 200: z.object({ payment_id: z.string(), status: z.enum(PAYMENT_STATUSES) }) },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const member = { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) };
+      return services.payments.repeat(member, request.body.package_id, paymentUrls(services, request));
+    },
+  );
+  r.delete(
+    '/api/repeat-order.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Forget my stored card',
+        querystring: z.object({ card_id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await services.payments.forgetCard(requireUser(request).id, request.query.card_id);
+      return { ok: true as const };
+    },
+  );
+  r.get(
+    '/api/directdebit.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Whether I may pay by direct debit (blocked, limit reached) and whether my country offers it',
+        response: {
+          200: z.object({ status: z.enum(['ok', 'blocked', 'limit', 'not_offered']), country: z.string() }),
         },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const country = paymentCountry(services, request);
+      const offered = (await services.payments.offer(request.site.id, country)).methods.includes('directdebit');
+      return { status: offered ? await services.directDebit.status(user.id) : ('not_offered' as const), country };
+    },
+  );
+  r.post(
+    '/api/directdebit.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Direct debit mandate for a bundle (spec §3 Direct debit); sends the SMS code to confirm it',
+        body: z.object({
+          package_id: z.number().int().positive(),
+          account_holder: z.string().max(200),
+          iban: z.string().max(64),
+          street: z.string().max(200),
+          house_number: z.string().max(40),
+          zip: z.string().max(40),
+          city: z.string().max(200),
+          phone: z.string().max(40),
+          consent: z.boolean(),
+        }),
+        response: {
+          200: z.object({
+            request_id: z.string(),
+            phone_hint: z.string(),
+            expires_in: z.number().int(),
+            tries: z.number().int(),
+          }),
+        },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const country = paymentCountry(services, request);
+      const form = parseOrThrow(makeDirectDebitSchema(country), request.body);
+      return services.directDebit.request(
+        { userId: user.id, siteId: request.site.id, siteName: request.site.name, country, locale: request.locale },
+        form,
+      );
+    },
+  );
+  r.post(
+    '/api/directdebit-confirm.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The SMS code of a direct debit ('Code invalid'; 5 tries, 10 minutes); starts the payment",
+        body: z.object({ request_id: z.string().max(64), otp: z.string().max(20) }),
+        response: { 200: z.object({ payment_id: z.string() }) },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const input = parseOrThrow(ZDirectDebitConfirm, request.body);
+      const country = paymentCountry(services, request);
+      return services.directDebit.confirm(
+        { userId: user.id, siteId: request.site.id, siteName: request.site.name, country, locale: request.locale },
+        input,
+        paymentUrls(services, request),
       );
     },
   );
@@ -115,6 +249,25 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       if (!request.query.code) throw new AppError('discount_not_found');
       return services.discounts.lookup(who, request.query.code);
     },
+  );
+  r.get(
+    '/api/timebonus.php',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'My time bonus (spec §4): the welcome discount with its countdown, or null (visitors, paid, ended)',
+        response: {
+          200: z.object({
+            time_bonus: z
+              .object({ seconds_left: z.number().int(), ends_at: z.string(), percentage: z.number().int() })
+              .nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      time_bonus: request.user ? await services.discounts.timeBonus(request.user.id) : null,
+    }),
   );
   r.get(
     '/api/payment.php',

@@ -13,16 +13,30 @@ import {
   creditPackages,
   discountCodes,
   discountRedemptions,
+  paymentCustomers,
+  paymentMandates,
   payments,
+  profiles,
   sites,
   users,
+  type TDirectDebitDetails,
 } from '../../db/schema/index.ts';
 import { assertApplies, findUsableCode } from './discounts.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
-import type { TPaymentProvider } from './provider.ts';
+import type { TPaymentProvider, TProviderMandate, TSequence } from './provider.ts';
 
 export type TPaymentRow = typeof payments.$inferSelect;
+export type TMandateRow = typeof paymentMandates.$inferSelect;
+
+/** The stored card as the repeat-order page shows it. */
+export const toCardWire = (m: TMandateRow) => ({ id: m.id, label: m.label, created_at: m.createdAt.toISOString() });
+
+/** Where the provider sends the member back to, and where it reports changes. */
+export interface TPaymentUrls {
+  redirect: (paymentId: string) => string;
+  webhook: string;
+}
 export type TPackageRow = typeof creditPackages.$inferSelect;
 
 /** A bundle as clients see it, with its colour class p0–p3 (spec §9). */
@@ -44,6 +58,9 @@ export function toPaymentWire(p: TPaymentRow) {
     amount: p.amountMinor,
     currency: p.currency,
     payment_method: p.method,
+    package_id: p.packageId,
+    /** Charged to a stored card or mandate without a checkout (repeat order, direct debit). */
+    recurring: p.sequence === 'recurring',
     status: p.status as TPaymentStatus,
     created_at: p.createdAt.toISOString(),
   };
@@ -99,6 +116,7 @@ export function createPaymentsService(deps: {
         await tx
           .insert(creditLedger)
           .values({ userId: payment.userId, delta: payment.credits, reason: 'purchase', ref: `payment:${payment.id}` });
+        if (reported.mandate && payment.sequence === 'first') await keepMandate(tx, payment.userId, reported.mandate);
         if (payment.discountCodeId) {
           // A personal code is spent; a code for everyone stays usable by others (one redemption per member).
           await tx
@@ -117,6 +135,10 @@ export function createPaymentsService(deps: {
       if (FINAL_PAYMENT_STATUSES.includes(reported.status)) {
         await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, payment.id));
       }
+      // A direct debit the bank could not collect: no more direct debits for this member (spec §9 'blocked').
+      if (payment.method === 'directdebit' && reported.status === 'failed') {
+        await tx.update(users).set({ directDebitBlocked: true }).where(eq(users.id, payment.userId));
+      }
       return { payment: updated, granted: null };
     });
     if (result?.granted) {
@@ -125,6 +147,144 @@ export function createPaymentsService(deps: {
         .catch(() => undefined);
     }
     return result?.payment ?? null;
+  }
+
+  type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+  /** Keeps a mandate the provider created (a stored card); the same mandate reported twice is kept once. */
+  async function keepMandate(tx: TTx | TDb, userId: number, mandate: TProviderMandate, details?: TDirectDebitDetails) {
+    const [row] = await tx
+      .insert(paymentMandates)
+      .values({
+        userId,
+        provider: provider.name,
+        customerId: mandate.customerId,
+        providerMandateId: mandate.id,
+        method: mandate.method,
+        label: mandate.label,
+        details: details ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+
+  /** The member's customer id at the provider, created on first need (mandates live there). */
+  async function customerOf(userId: number): Promise<string> {
+    const key = and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider.name));
+    const [known] = await db.select().from(paymentCustomers).where(key).limit(1);
+    if (known) return known.customerId;
+    const [member] = await db
+      .select({ email: users.email, name: profiles.name })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.profileId))
+      .where(eq(users.id, userId));
+    const customerId = await provider.createCustomer({
+      name: member.name,
+      email: member.email,
+      reference: `${userId}`,
+    });
+    // Two first payments at once: the first stored customer wins, the other is left unused at the provider.
+    await db.insert(paymentCustomers).values({ userId, provider: provider.name, customerId }).onConflictDoNothing();
+    const [stored] = await db.select().from(paymentCustomers).where(key).limit(1);
+    return stored.customerId;
+  }
+
+  /**
+   * Hands a payment row we created to the provider. When the provider cannot be reached the payment fails at once
+   * and gives its discount code back; a recurring charge is brought up to date immediately (nothing to wait for).
+   */
+  async function submit(
+    payment: TPaymentRow,
+    extra: { sequence: TSequence; customerId?: string; mandateId?: string },
+    urls: TPaymentUrls,
+  ) {
+    let created;
+    try {
+      created = await provider.createPayment({
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        method: payment.method as TPaymentMethod,
+        description: `${payment.credits} credits`,
+        redirectUrl: urls.redirect(payment.id),
+        webhookUrl: urls.webhook,
+        reference: payment.id,
+        ...extra,
+      });
+    } catch (error) {
+      await db.transaction(async (tx) => {
+        await tx.update(payments).set({ status: 'failed', updatedAt: now() }).where(eq(payments.id, payment.id));
+        await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, payment.id));
+      });
+      throw error;
+    }
+    await db
+      .update(payments)
+      .set({ providerPaymentId: created.id, status: 'pending', updatedAt: now() })
+      .where(eq(payments.id, payment.id));
+    const status = extra.sequence === 'recurring' ? ((await apply(created.id))?.status ?? 'pending') : 'pending';
+    return { payment_id: payment.id, checkout_url: created.checkoutUrl, status: status as TPaymentStatus };
+  }
+
+  /** One of the site's active bundles in the member's country. */
+  async function findPackage(member: { siteId: number; country: string }, packageId: number, tx: TTx | TDb = db) {
+    const [pack] = await tx
+      .select()
+      .from(creditPackages)
+      .where(
+        and(
+          eq(creditPackages.id, packageId),
+          eq(creditPackages.siteId, member.siteId),
+          eq(creditPackages.country, member.country),
+          eq(creditPackages.active, true),
+        ),
+      )
+      .limit(1);
+    if (!pack) throw new AppError('package_not_found');
+    return pack;
+  }
+
+  /** A payment of a bundle at its full price charged to a mandate (repeat order, direct debit). */
+  async function insertRecurring(
+    tx: TTx | TDb,
+    userId: number,
+    pack: TPackageRow,
+    method: TPaymentMethod,
+    mandateId: number | null = null,
+  ) {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId,
+        packageId: pack.id,
+        credits: pack.credits,
+        amountMinor: pack.priceMinor,
+        currency: pack.currency,
+        method,
+        provider: provider.name,
+        sequence: 'recurring',
+        mandateId,
+      })
+      .returning();
+    return row;
+  }
+
+  /** The member's newest stored card at the current provider. */
+  async function storedCard(userId: number): Promise<TMandateRow | null> {
+    const [card] = await db
+      .select()
+      .from(paymentMandates)
+      .where(
+        and(
+          eq(paymentMandates.userId, userId),
+          eq(paymentMandates.provider, provider.name),
+          eq(paymentMandates.method, 'creditcard'),
+          sql`${paymentMandates.revokedAt} is null`,
+        ),
+      )
+      .orderBy(desc(paymentMandates.id))
+      .limit(1);
+    return card ?? null;
   }
 
   /** The active bundles of a site in a country, in display order. */
@@ -150,24 +310,17 @@ export function createPaymentsService(deps: {
      */
     async start(
       member: { userId: number; siteId: number; country: string },
-      input: { packageId: number; method: TPaymentMethod; discountCode?: string },
+      input: { packageId: number; method: TPaymentMethod; discountCode?: string; rememberCard?: boolean },
       pricing: { messageCredits: number; minimumMessageCost: number | null },
-      urls: { redirect: (paymentId: string) => string; webhook: string },
+      urls: TPaymentUrls,
     ) {
-      const [pack] = await db
-        .select()
-        .from(creditPackages)
-        .where(
-          and(
-            eq(creditPackages.id, input.packageId),
-            eq(creditPackages.siteId, member.siteId),
-            eq(creditPackages.country, member.country),
-            eq(creditPackages.active, true),
-          ),
-        )
-        .limit(1);
-      if (!pack) throw new AppError('package_not_found');
+      const pack = await findPackage(member, input.packageId);
       if (!paymentMethodsFor(member.country).includes(input.method)) throw new AppError('invalid_request');
+      // Direct debit needs a signed mandate and the SMS code: it starts on /directdebit (direct-debit.service.ts).
+      if (input.method === 'directdebit') throw new AppError('invalid_request');
+      // Keeping the card needs the member's consent (the checkbox) and a customer at the provider.
+      const sequence: TSequence = input.rememberCard && input.method === 'creditcard' ? 'first' : 'oneoff';
+      const customerId = sequence === 'first' ? await customerOf(member.userId) : undefined;
       const payment = await db.transaction(async (tx) => {
         let amountMinor = pack.priceMinor;
         let code = null;
@@ -191,6 +344,7 @@ export function createPaymentsService(deps: {
             method: input.method,
             provider: provider.name,
             discountCodeId: code?.id ?? null,
+            sequence,
           })
           .returning();
         if (code) {
@@ -204,29 +358,45 @@ export function createPaymentsService(deps: {
         }
         return row;
       });
-      let created;
-      try {
-        created = await provider.createPayment({
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          method: input.method,
-          description: `${pack.credits} credits`,
-          redirectUrl: urls.redirect(payment.id),
-          webhookUrl: urls.webhook,
-        });
-      } catch (error) {
-        await db.transaction(async (tx) => {
-          await tx.update(payments).set({ status: 'failed', updatedAt: now() }).where(eq(payments.id, payment.id));
-          await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, payment.id));
-        });
-        throw error;
-      }
-      await db
-        .update(payments)
-        .set({ providerPaymentId: created.id, status: 'pending', updatedAt: now() })
-        .where(eq(payments.id, payment.id));
-      return { payment_id: payment.id, checkout_url: created.checkoutUrl };
+      const { payment_id, checkout_url } = await submit(payment, { sequence, customerId }, urls);
+      return { payment_id, checkout_url: checkout_url ?? urls.redirect(payment_id) };
     },
+    /** The member's stored card for the one-click repeat order, if any. */
+    storedCard,
+    /**
+     * The one-click repeat order (spec §2 credits-repeat-order): charges the stored card for a bundle at its full
+     * price, without a checkout. Answers the payment's status right away: paid, or failed ('Credit card payment
+     * failed', offering a retry or PayPal), rarely still pending.
+     */
+    async repeat(member: { userId: number; siteId: number; country: string }, packageId: number, urls: TPaymentUrls) {
+      const pack = await findPackage(member, packageId);
+      const card = await storedCard(member.userId);
+      if (!card) throw new AppError('no_stored_card');
+      const payment = await insertRecurring(db, member.userId, pack, 'creditcard', card.id);
+      const result = await submit(
+        payment,
+        { sequence: 'recurring', customerId: card.customerId, mandateId: card.providerMandateId },
+        urls,
+      );
+      return { payment_id: result.payment_id, status: result.status };
+    },
+    /** Forgets the stored card (the member's choice on the repeat-order page). */
+    async forgetCard(userId: number, cardId: number) {
+      const [row] = await db
+        .update(paymentMandates)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            eq(paymentMandates.id, cardId),
+            eq(paymentMandates.userId, userId),
+            eq(paymentMandates.method, 'creditcard'),
+          ),
+        )
+        .returning();
+      if (!row) throw new AppError('no_stored_card');
+    },
+    /** For the direct debit service: the member's customer id, a mandate to keep, the bundle and submitting. */
+    internals: { customerOf, keepMandate, findPackage, insertRecurring, submit, provider },
     /** A webhook: it names a provider payment id; the status comes from the provider itself. */
     webhook: apply,
     /** One of the member's payments, brought up to date with the provider when it is not final (webhook lost). */
@@ -261,6 +431,15 @@ export function createPaymentsService(deps: {
         const deadline = payment.paidAt.getTime() + account.refundDays * 24 * 3600 * 1000;
         if (now().getTime() > deadline || account.credits < payment.credits) {
           throw new AppError('refund_not_possible');
+        }
+        // The money goes back first: when the provider refuses, nothing here changes.
+        if (payment.providerPaymentId && payment.provider === provider.name) {
+          await provider.refund({
+            id: payment.providerPaymentId,
+            amountMinor: payment.amountMinor,
+            currency: payment.currency,
+            description: `Refund ${payment.credits} credits`,
+          });
         }
         const [updated] = await tx
           .update(payments)

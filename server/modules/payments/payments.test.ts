@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, discountCodes, payments, sandboxPayments, sites, users } from '../../db/schema/index.ts';
 import { activeMember, CLIENT } from '../../test/factories.ts';
+import { paymentKit } from '../../test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -13,20 +14,7 @@ afterAll(async () => {
 });
 
 const COUNTRY = { country: 'DE' };
-const webhook = (id: string, form = true) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/webhooks/payment',
-    ...(form
-      ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `id=${encodeURIComponent(id)}` }
-      : { payload: { id } }),
-  });
-
-async function account(userId: number) {
-  const [row] = await t.services.database.db.select().from(users).where(eq(users.id, userId));
-  const ledger = await t.services.database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
-  return { credits: row.credits, paid: row.paidUser, ledger: ledger.reduce((sum, l) => sum + l.delta, 0) };
-}
+const { webhook, account } = paymentKit(() => t, 'DE');
 
 /** A member who started buying the first German bundle; answers the payment and its sandbox id. */
 async function startPurchase() {

@@ -1,5 +1,12 @@
 import type { TPaymentMethod, TPaymentStatus } from '../../../common/payments.ts';
 
+/**
+ * How a payment uses a stored mandate: `oneoff` is a plain checkout; `first` is a checkout in which the member also
+ * agrees to keep the card (a mandate) for later one-click purchases; `recurring` charges a stored mandate without
+ * the member (repeat order, SEPA direct debit).
+ */
+export type TSequence = 'oneoff' | 'first' | 'recurring';
+
 /** What we ask a payment service to collect; the amount always comes from our own price table. */
 export interface TCreatePayment {
   amountMinor: number;
@@ -10,6 +17,22 @@ export interface TCreatePayment {
   redirectUrl: string;
   /** Where the service reports changes (it sends only its payment id; we fetch the status from it). */
   webhookUrl: string;
+  /** Our payment id, kept by the service as metadata (for support, never trusted back). */
+  reference: string;
+  sequence: TSequence;
+  /** The member at the service (`first` and `recurring`). */
+  customerId?: string;
+  /** The stored mandate to charge (`recurring`). */
+  mandateId?: string;
+}
+
+/** A mandate at the service: a stored card, or a SEPA direct debit mandate. */
+export interface TProviderMandate {
+  id: string;
+  customerId: string;
+  method: 'creditcard' | 'directdebit';
+  /** What the member recognises, e.g. "Visa •••• 4242" or "NL•• •••• 0123". */
+  label: string;
 }
 
 /** The status of a payment as the payment service reports it when we ask. */
@@ -18,6 +41,19 @@ export interface TProviderPayment {
   status: TPaymentStatus;
   amountMinor: number;
   currency: string;
+  /** The mandate a paid `first` payment created (the stored card). */
+  mandate?: TProviderMandate | null;
+}
+
+/** A SEPA direct debit mandate the member signed with us (IBAN checked, SMS code confirmed). */
+export interface TCreateMandate {
+  customerId: string;
+  accountHolder: string;
+  /** Electronic format, validated. */
+  iban: string;
+  /** Our unique mandate reference. */
+  reference: string;
+  signedAt: Date;
 }
 
 /**
@@ -26,6 +62,18 @@ export interface TProviderPayment {
  */
 export interface TPaymentProvider {
   name: string;
-  createPayment(input: TCreatePayment): Promise<{ id: string; checkoutUrl: string }>;
+  /** Creates the member at the service (needed to store mandates). */
+  createCustomer(input: { name: string; email: string; reference: string }): Promise<string>;
+  /** Starts a payment; `checkoutUrl` is null when the member has nothing to do there (`recurring`). */
+  createPayment(input: TCreatePayment): Promise<{ id: string; checkoutUrl: string | null }>;
   getPayment(id: string): Promise<TProviderPayment | null>;
+  /** Registers a SEPA direct debit mandate the member signed with us. */
+  createMandate(input: TCreateMandate): Promise<TProviderMandate>;
+  /** Pays a paid payment back in full. */
+  refund(input: { id: string; amountMinor: number; currency: string; description: string }): Promise<void>;
+}
+
+/** What the member recognises of an IBAN: the country and the last four characters, "NL•• •••• 0123". */
+export function ibanLabel(iban: string): string {
+  return `${iban.slice(0, 2)}•• •••• ${iban.slice(-4)}`;
 }

@@ -2,45 +2,172 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TPaymentStatus } from '../../../common/payments.ts';
 import type { TDb } from '../../db/connect.ts';
-import { sandboxPayments } from '../../db/schema/index.ts';
-import type { TCreatePayment, TPaymentProvider, TProviderPayment } from './provider.ts';
+import { sandboxMandates, sandboxPayments } from '../../db/schema/index.ts';
+import {
+  ibanLabel,
+  type TCreateMandate,
+  type TCreatePayment,
+  type TPaymentProvider,
+  type TProviderMandate,
+  type TProviderPayment,
+} from './provider.ts';
 
 /** What the member chooses on the sandbox checkout page. */
 export const SANDBOX_OUTCOMES = ['paid', 'failed', 'cancelled', 'pending'] as const;
 export type TSandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 /**
+ * Test cards the checkout offers when the member agrees to keep the card (like a PSP's test mode): one whose later
+ * charges succeed, one whose later charges are declined (to try 'Credit card payment failed').
+ */
+export const SANDBOX_CARDS = {
+  visa: { label: 'Visa •••• 4242', declines: false },
+  mastercard: { label: 'Mastercard •••• 0341', declines: true },
+} as const;
+export type TSandboxCard = keyof typeof SANDBOX_CARDS;
+
+/** How long the sandbox takes to collect a SEPA direct debit (a bank takes days; a demo should not). */
+export const SANDBOX_DIRECT_DEBIT_MS = 5_000;
+
+const FINAL = ['paid', 'failed', 'cancelled', 'expired'];
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
  * The default payment provider: it plays a payment service on our own server, so every flow works offline. Its
- * records live in `sandbox_payments`; its hosted checkout page (sandbox.routes.ts) lets the member pay, fail, cancel
- * or leave the payment pending, and then reports to our webhook like a real service would.
+ * records live in `sandbox_payments` and `sandbox_mandates`; its hosted checkout page (sandbox.routes.ts) lets the
+ * member pay, fail, cancel or leave the payment pending, and then reports to our webhook like a real service would.
+ * Recurring charges need no member: a stored test card is charged at once (or declined), a direct debit is
+ * collected SANDBOX_DIRECT_DEBIT_MS later.
  */
 export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
+  /** Reports a change to the webhook in the background, as a real service does. */
+  const notify = (webhookUrl: string, id: string) =>
+    fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id }),
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
+
+  async function findMandate(id: string | null) {
+    if (!id) return undefined;
+    const [row] = await db.select().from(sandboxMandates).where(eq(sandboxMandates.id, id)).limit(1);
+    return row;
+  }
+  const toMandate = (m: typeof sandboxMandates.$inferSelect): TProviderMandate => ({
+    id: m.id,
+    customerId: m.customerId,
+    method: m.method as TProviderMandate['method'],
+    label: m.label,
+  });
+
   const provider: TPaymentProvider & {
     find(id: string): Promise<typeof sandboxPayments.$inferSelect | undefined>;
-    settle(id: string, outcome: TSandboxOutcome): Promise<typeof sandboxPayments.$inferSelect | undefined>;
+    settle(
+      id: string,
+      outcome: TSandboxOutcome,
+      card?: TSandboxCard,
+    ): Promise<typeof sandboxPayments.$inferSelect | undefined>;
+    notify: typeof notify;
   } = {
     name: 'sandbox',
+    notify,
+    async createCustomer() {
+      return newId('sbxcus');
+    },
     async createPayment(input: TCreatePayment) {
-      const id = `sbx_${randomBytes(12).toString('hex')}`;
-      await db.insert(sandboxPayments).values({ id, ...input });
-      return { id, checkoutUrl: `/sandbox/checkout/${id}` };
+      const id = newId('sbx');
+      const row = {
+        id,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        method: input.method,
+        description: input.description,
+        redirectUrl: input.redirectUrl,
+        webhookUrl: input.webhookUrl,
+        sequence: input.sequence,
+        customerId: input.customerId ?? null,
+      };
+      if (input.sequence !== 'recurring') {
+        await db.insert(sandboxPayments).values(row);
+        return { id, checkoutUrl: `/sandbox/checkout/${id}` };
+      }
+      const mandate = await findMandate(input.mandateId ?? null);
+      if (!mandate || mandate.customerId !== input.customerId) throw new Error('sandbox: unknown mandate');
+      // A card is charged at once; a direct debit is collected later (see getPayment).
+      const status = mandate.method === 'directdebit' ? 'pending' : mandate.declines ? 'failed' : 'paid';
+      await db.insert(sandboxPayments).values({ ...row, mandateId: mandate.id, status });
+      if (status === 'pending') {
+        setTimeout(() => void notify(input.webhookUrl, id), SANDBOX_DIRECT_DEBIT_MS + 100).unref();
+      } else {
+        void notify(input.webhookUrl, id);
+      }
+      return { id, checkoutUrl: null };
     },
     async getPayment(id: string): Promise<TProviderPayment | null> {
-      const row = await provider.find(id);
+      let row = await provider.find(id);
       if (!row) return null;
-      return { id: row.id, status: row.status as TPaymentStatus, amountMinor: row.amountMinor, currency: row.currency };
+      if (
+        row.status === 'pending' &&
+        row.method === 'directdebit' &&
+        row.sequence === 'recurring' &&
+        options.now().getTime() - row.createdAt.getTime() >= SANDBOX_DIRECT_DEBIT_MS
+      ) {
+        // The bank collected the direct debit.
+        [row] = await db
+          .update(sandboxPayments)
+          .set({ status: 'paid', updatedAt: options.now() })
+          .where(eq(sandboxPayments.id, id))
+          .returning();
+      }
+      const mandate = row.sequence === 'first' && row.status === 'paid' ? await findMandate(row.mandateId) : undefined;
+      return {
+        id: row.id,
+        status: row.status as TPaymentStatus,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        mandate: mandate ? toMandate(mandate) : null,
+      };
+    },
+    async createMandate(input: TCreateMandate) {
+      const [row] = await db
+        .insert(sandboxMandates)
+        .values({
+          id: newId('sbxmdt'),
+          customerId: input.customerId,
+          method: 'directdebit',
+          label: ibanLabel(input.iban),
+        })
+        .returning();
+      return toMandate(row);
+    },
+    async refund() {
+      // The sandbox holds no money: nothing to send back.
     },
     async find(id: string) {
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
       return row;
     },
-    /** Records the member's choice on the checkout page; a final status never changes again. */
-    async settle(id: string, outcome: TSandboxOutcome) {
+    /**
+     * Records the member's choice on the checkout page; a final status never changes again. A paid first payment
+     * keeps the chosen test card as a mandate.
+     */
+    async settle(id: string, outcome: TSandboxOutcome, card: TSandboxCard = 'visa') {
       const row = await provider.find(id);
-      if (!row || ['paid', 'failed', 'cancelled', 'expired'].includes(row.status)) return row;
+      if (!row || FINAL.includes(row.status)) return row;
+      let mandateId: string | null = null;
+      if (outcome === 'paid' && row.sequence === 'first' && row.customerId) {
+        const [mandate] = await db
+          .insert(sandboxMandates)
+          .values({ id: newId('sbxmdt'), customerId: row.customerId, method: 'creditcard', ...SANDBOX_CARDS[card] })
+          .returning();
+        mandateId = mandate.id;
+      }
       const [updated] = await db
         .update(sandboxPayments)
-        .set({ status: outcome, updatedAt: options.now() })
+        .set({ status: outcome, mandateId, updatedAt: options.now() })
         .where(eq(sandboxPayments.id, id))
         .returning();
       return updated;

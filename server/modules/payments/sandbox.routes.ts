@@ -5,7 +5,7 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { serverT } from '../../lib/i18n.ts';
 import type { TServices } from '../../services.ts';
-import { SANDBOX_OUTCOMES } from './sandbox.provider.ts';
+import { SANDBOX_CARDS, SANDBOX_OUTCOMES, type TSandboxCard } from './sandbox.provider.ts';
 
 const ZId = z.object({ id: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
 
@@ -44,28 +44,42 @@ export async function sandboxRoutes(app: FastifyInstance, { services }: { servic
         <dt>${escapeHtml(t('sandbox.method'))}</dt><dd>${escapeHtml(t(`payment_methods.${payment.method}`))}</dd>
         <dt>${escapeHtml(t('sandbox.description'))}</dt><dd>${escapeHtml(payment.description)}</dd>
       </dl>
-      <form method="post" action="/sandbox/checkout/${payment.id}">${buttons}</form>`;
+      <form method="post" action="/sandbox/checkout/${payment.id}">${payment.sequence === 'first' ? cardChoice(t) : ''}${buttons}</form>`;
     return reply.send(page(t('sandbox.title'), body, request.locale));
   });
 
   r.post(
     '/sandbox/checkout/:id',
     {
-      schema: { hide: true, params: ZId, body: z.object({ outcome: z.enum(SANDBOX_OUTCOMES) }) },
+      schema: {
+        hide: true,
+        params: ZId,
+        body: z.object({
+          outcome: z.enum(SANDBOX_OUTCOMES),
+          card: z.enum(Object.keys(SANDBOX_CARDS) as [TSandboxCard, ...TSandboxCard[]]).optional(),
+        }),
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const payment = await services.sandbox.settle(request.params.id, request.body.outcome);
+      const payment = await services.sandbox.settle(request.params.id, request.body.outcome, request.body.card);
       if (!payment) return reply.status(404).send('');
       // Like a real service: report to the webhook in the background, then send the member back.
-      void fetch(payment.webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ id: payment.id }),
-      }).catch((err: unknown) => request.log.warn({ err }, 'sandbox webhook not delivered'));
+      void services.sandbox.notify(payment.webhookUrl, payment.id);
       return reply.redirect(payment.redirectUrl, 303);
     },
   );
+}
+
+/** The test cards of a payment that keeps the card: one whose later charges work, one whose are declined. */
+function cardChoice(t: (key: string) => string): string {
+  const options = Object.entries(SANDBOX_CARDS)
+    .map(
+      ([id, card], i) =>
+        `<label class="card"><input type="radio" name="card" value="${id}"${i === 0 ? ' checked' : ''}> ${escapeHtml(card.label)} <small>${escapeHtml(t(card.declines ? 'sandbox.card_declines' : 'sandbox.card_works'))}</small></label>`,
+    )
+    .join('');
+  return `<fieldset><legend>${escapeHtml(t('sandbox.test_card'))}</legend>${options}</fieldset>`;
 }
 
 /** A plain, self-contained page in the look of a payment service. */
@@ -82,5 +96,6 @@ button{font:inherit;padding:12px;border-radius:8px;border:1px solid #c9ced8;curs
 button:focus-visible{outline:3px solid #1a5fd0;outline-offset:2px}
 .primary{background:#1a5fd0;color:#fff;border-color:#1a5fd0}.danger{background:#b3261e;color:#fff;border-color:#b3261e}
 .secondary{background:#fff}.light{background:#f4f6f9}
+fieldset{border:1px solid #c9ced8;border-radius:8px;display:grid;gap:6px}.card small{color:#5b6475}
 </style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }

@@ -4,6 +4,8 @@ import { formatMoney } from '../../../common/format.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { packagesFor } from '../../features/payments/packages.server.ts';
+import { Countdown } from '../../features/payments/time-bonus.tsx';
+import { useTimeBonus } from '../../features/payments/time-bonus-store.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { useCredits } from '../../lib/credits-store.ts';
 import { url } from '../../lib/url.ts';
@@ -13,8 +15,9 @@ import type { Route } from './+types/credits.page';
 /** The bundles of the member's country (spec §2 credits). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  requireMember(ctx, request);
-  return packagesFor(ctx);
+  const user = requireMember(ctx, request);
+  const card = await ctx.services.payments.storedCard(user.id);
+  return { ...(await packagesFor(ctx)), card: card ? card.label : null };
 }
 
 /** credits (spec §2): the package overview; one-time purchases, the first makes the member premium. */
@@ -22,14 +25,28 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const credits = useCredits(useRootData()?.user?.credits ?? 0);
   const { packages, messageCredits } = loaderData;
+  const bonus = useTimeBonus();
   return (
     <section className="container py-4" style={{ maxWidth: 1140 }}>
       <PageTitle title={t('credits.title')} />
       <h1>{t('credits.title')}</h1>
       <p className="lead">{t('credits.intro')}</p>
-      <p>
+      <p className="d-flex flex-wrap gap-3 align-items-center">
         <strong>{t('credits.balance', { count: credits })}</strong>
+        {loaderData.card ? (
+          <Link className="btn btn-outline-primary btn-sm" to={url('credits-repeat-order')}>
+            {t('credits.repeat_link', { card: loaderData.card })}
+          </Link>
+        ) : null}
       </p>
+      {bonus ? (
+        <p className="alert alert-success d-flex flex-wrap gap-2">
+          <strong>{t('time_bonus.banner', { percent: bonus.percentage })}</strong>
+          <span>
+            {t('time_bonus.ends_in')} <Countdown seconds={bonus.secondsLeft} />
+          </span>
+        </p>
+      ) : null}
       {packages.length === 0 ? (
         <p className="alert alert-secondary">{t('credits.none')}</p>
       ) : (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data, Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
 import { discountedPrice, type TPaymentMethod } from '../../../common/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -31,7 +31,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { pack, methods } = loaderData;
-  const [method, setMethod] = useState<TPaymentMethod | null>(loaderData.chosen);
+  const navigate = useNavigate();
+  // Direct debit has its own form (mandate and SMS code); every other method confirms in the modal.
+  const [method, setMethodState] = useState<TPaymentMethod | null>(
+    loaderData.chosen === 'directdebit' ? null : loaderData.chosen,
+  );
+  const setMethod = (m: TPaymentMethod | null) => {
+    if (m === 'directdebit') void navigate(`${url('directdebit')}?package=${pack.id}`);
+    else setMethodState(m);
+  };
+  useEffect(() => {
+    if (loaderData.chosen === 'directdebit')
+      void navigate(`${url('directdebit')}?package=${pack.id}`, { replace: true });
+  }, [loaderData.chosen, navigate, pack.id]);
+  const [rememberCard, setRememberCard] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [discount, setDiscount] = useState<TDiscount | null>(null);
@@ -73,6 +86,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
         package_id: pack.id,
         payment_method: method,
         ...(discount ? { discount_code: discount.code } : {}),
+        ...(method === 'creditcard' && rememberCard ? { remember_card: true } : {}),
       });
       window.location.assign(answer.checkout_url);
     } catch (err) {
@@ -153,6 +167,21 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
         <Modal.Body>
           <p className="mb-1">{t('credits.method_summary', { credits: pack.credits, price })}</p>
           <p className="small text-body-secondary mb-0">{t('credits.one_time')}</p>
+          {method === 'creditcard' ? (
+            <div className="form-check mt-3">
+              <input
+                id="remember-card"
+                className="form-check-input"
+                type="checkbox"
+                checked={rememberCard}
+                onChange={(e) => setRememberCard(e.target.checked)}
+              />
+              <label className="form-check-label" htmlFor="remember-card">
+                {t('credits.remember_card')}
+              </label>
+              <div className="form-text">{t('credits.remember_card_hint')}</div>
+            </div>
+          ) : null}
           {error ? (
             <p className="text-danger mt-2 mb-0" role="alert">
               {error}

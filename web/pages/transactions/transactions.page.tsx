@@ -6,6 +6,8 @@ import { FINAL_PAYMENT_STATUSES } from '../../../common/payments.ts';
 import { toPaymentWire } from '../../../server/modules/payments/payments.service.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
+import { packagesFor } from '../../features/payments/packages.server.ts';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { reloadCredits } from '../../lib/credits-store.ts';
@@ -26,9 +28,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? await ctx.services.payments.get(user.id, params.id).catch(() => null)
       : null;
     if (!payment) throw data('', { status: 404 });
-    return { payment: toPaymentWire(payment), history: null };
+    return { payment: toPaymentWire(payment), history: null, methods: (await packagesFor(ctx)).methods };
   }
-  return { payment: null, history: (await ctx.services.payments.history(user.id)).map(toPaymentWire) };
+  return { payment: null, history: (await ctx.services.payments.history(user.id)).map(toPaymentWire), methods: [] };
 }
 
 /** transactions (spec §2, §4 payment states): loading, pending, completed, failed or cancelled; or the history. */
@@ -101,6 +103,10 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
         <div role="status">
           <h1 className="h3">{t('transactions.status.refunded')}</h1>
         </div>
+      ) : payment.status === 'failed' && payment.recurring && payment.payment_method === 'creditcard' ? (
+        <div className="text-start">
+          <CardPaymentFailed packageId={payment.package_id} methods={loaderData.methods} />
+        </div>
       ) : final ? (
         <div role="alert">
           <h1 className="h3">{t('errors.payment_failed')}</h1>
@@ -113,7 +119,11 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
         <div role="status" aria-live="polite">
           <div className="spinner-border text-primary mb-3" aria-hidden="true" />
           <h1 className="h3">{t('transactions.pending')}</h1>
-          <p className="text-body-secondary">{t('transactions.pending_hint')}</p>
+          <p className="text-body-secondary">
+            {payment.payment_method === 'directdebit'
+              ? t('transactions.pending_directdebit')
+              : t('transactions.pending_hint')}
+          </p>
         </div>
       )}
       <p className="small text-body-secondary mt-4">

@@ -1,0 +1,200 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  DIRECT_DEBIT_CODE_LENGTH,
+  DIRECT_DEBIT_CODE_TRIES,
+  DIRECT_DEBIT_CODE_TTL_S,
+  DIRECT_DEBIT_MAX_PENDING,
+  DIRECT_DEBIT_MAX_PER_30_DAYS,
+  type TDirectDebitInput,
+} from '../../../common/direct-debit.ts';
+import { paymentMethodsFor } from '../../../common/payments.ts';
+import type { TDb } from '../../db/connect.ts';
+import { directDebitRequests, payments, users, type TDirectDebitDetails } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { serverT } from '../../lib/i18n.ts';
+import type { TPaymentsService, TPaymentUrls } from './payments.service.ts';
+import type { TSmsSender } from './sms.ts';
+
+/** SMS codes a member may ask for per hour (each costs us an SMS). */
+const CODES_PER_HOUR = 5;
+
+const hashCode = (requestId: string, code: string) => createHash('sha256').update(`${requestId}:${code}`).digest();
+
+/** Shown on the form so the member knows where the code went: "+31 •••• •• 78". */
+export function phoneHint(e164: string): string {
+  return `${e164.slice(0, 3)} •••• •• ${e164.slice(-2)}`;
+}
+
+type TMember = { userId: number; siteId: number; siteName: string; country: string; locale: string };
+
+/**
+ * SEPA direct debit (spec §2 directdebit, §3 Direct debit): the member fills in the mandate, confirms it with a code
+ * sent by SMS (spec §9 'Code invalid'; at most 5 tries within 10 minutes), and then the mandate is registered at
+ * the payment provider and the bundle is charged through it. The credits come when the bank collected the money;
+ * a debit that comes back unpaid blocks the member for direct debit (payments.service.ts).
+ */
+export function createDirectDebitService(deps: {
+  db: TDb;
+  payments: TPaymentsService;
+  sms: TSmsSender;
+  now: () => Date;
+}) {
+  const { db, payments: paymentsService, sms, now } = deps;
+  const { customerOf, keepMandate, findPackage, insertRecurring, submit, provider } = paymentsService.internals;
+
+  /** Blocked members and the limits of common/direct-debit.ts; `tx` locks the member so checks and insert agree. */
+  async function assertAllowed(tx: Pick<TDb, 'select'>, userId: number) {
+    const [member] = await tx
+      .select({ blocked: users.directDebitBlocked })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (member.blocked) throw new AppError('direct_debit_blocked');
+    const since = new Date(now().getTime() - 30 * 24 * 3600 * 1000);
+    const [counts] = await tx
+      .select({
+        pending: sql<number>`count(*) filter (where ${payments.status} in ('open', 'pending'))::int`,
+        recent: sql<number>`count(*) filter (where ${payments.status} in ('open', 'pending', 'paid'))::int`,
+      })
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.method, 'directdebit'), gte(payments.createdAt, since)));
+    if (counts.pending >= DIRECT_DEBIT_MAX_PENDING || counts.recent >= DIRECT_DEBIT_MAX_PER_30_DAYS) {
+      throw new AppError('direct_debit_limit');
+    }
+  }
+
+  return {
+    /** Whether the member may pay by direct debit now (the page explains why not before the form is filled in). */
+    async status(userId: number): Promise<'ok' | 'blocked' | 'limit'> {
+      try {
+        await db.transaction((tx) => assertAllowed(tx, userId));
+        return 'ok';
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'direct_debit_blocked') return 'blocked';
+        if (error instanceof AppError && error.code === 'direct_debit_limit') return 'limit';
+        throw error;
+      }
+    },
+    /** Checks the form's mandate and sends the SMS code; answers the request to confirm. */
+    async request(member: TMember, form: TDirectDebitInput) {
+      if (!paymentMethodsFor(member.country).includes('directdebit')) throw new AppError('invalid_request');
+      const pack = await findPackage(member, form.package_id);
+      const code = String(randomInt(0, 10 ** DIRECT_DEBIT_CODE_LENGTH)).padStart(DIRECT_DEBIT_CODE_LENGTH, '0');
+      const details: TDirectDebitDetails = {
+        accountHolder: form.account_holder,
+        iban: form.iban,
+        street: form.street,
+        houseNumber: form.house_number,
+        zip: form.zip,
+        city: form.city,
+        phone: form.phone,
+        reference: '',
+      };
+      const request = await db.transaction(async (tx) => {
+        await assertAllowed(tx, member.userId);
+        const [{ sent }] = await tx
+          .select({ sent: sql<number>`count(*)::int` })
+          .from(directDebitRequests)
+          .where(
+            and(
+              eq(directDebitRequests.userId, member.userId),
+              gte(directDebitRequests.createdAt, new Date(now().getTime() - 3600_000)),
+            ),
+          );
+        if (sent >= CODES_PER_HOUR) throw new AppError('rate_limited');
+        const [row] = await tx
+          .insert(directDebitRequests)
+          .values({
+            userId: member.userId,
+            packageId: pack.id,
+            details,
+            codeHash: '',
+            expiresAt: new Date(now().getTime() + DIRECT_DEBIT_CODE_TTL_S * 1000),
+            createdAt: now(),
+          })
+          .returning();
+        await tx
+          .update(directDebitRequests)
+          .set({ codeHash: hashCode(row.id, code).toString('hex') })
+          .where(eq(directDebitRequests.id, row.id));
+        return row;
+      });
+      const t = serverT(member.locale);
+      await sms.send({
+        siteId: member.siteId,
+        to: form.phone,
+        text: t('directdebit.sms_text', { code, site: member.siteName, minutes: DIRECT_DEBIT_CODE_TTL_S / 60 }),
+      });
+      return {
+        request_id: request.id,
+        phone_hint: phoneHint(form.phone),
+        expires_in: DIRECT_DEBIT_CODE_TTL_S,
+        tries: DIRECT_DEBIT_CODE_TRIES,
+      };
+    },
+    /**
+     * Checks the SMS code. A wrong code counts a try (kept even though the answer is an error); the right one
+     * starts the payment once, also when the form is sent twice: the request then answers the same payment.
+     */
+    async confirm(member: TMember, input: { request_id: string; otp: string }, urls: TPaymentUrls) {
+      const outcome = await db.transaction(async (tx) => {
+        const [request] = await tx
+          .select()
+          .from(directDebitRequests)
+          .where(and(eq(directDebitRequests.id, input.request_id), eq(directDebitRequests.userId, member.userId)))
+          .for('update');
+        if (!request) return { error: 'not_found' as const };
+        if (request.paymentId) return { paymentId: request.paymentId, existing: true };
+        if (request.expiresAt.getTime() < now().getTime()) return { error: 'code_expired' as const };
+        if (request.attempts >= DIRECT_DEBIT_CODE_TRIES) return { error: 'code_attempts_exceeded' as const };
+        const right = timingSafeEqual(hashCode(request.id, input.otp.trim()), Buffer.from(request.codeHash, 'hex'));
+        if (!right) {
+          const attempts = request.attempts + 1;
+          await tx.update(directDebitRequests).set({ attempts }).where(eq(directDebitRequests.id, request.id));
+          return { error: 'code_invalid' as const, triesLeft: DIRECT_DEBIT_CODE_TRIES - attempts };
+        }
+        await assertAllowed(tx, member.userId);
+        const pack = await findPackage(member, request.packageId, tx);
+        const payment = await insertRecurring(tx, member.userId, pack, 'directdebit');
+        await tx
+          .update(directDebitRequests)
+          .set({ paymentId: payment.id })
+          .where(eq(directDebitRequests.id, request.id));
+        return { payment, details: request.details };
+      });
+      if ('error' in outcome && outcome.error) {
+        throw new AppError(outcome.error, 'triesLeft' in outcome ? { tries_left: outcome.triesLeft } : undefined);
+      }
+      if ('existing' in outcome) return { payment_id: outcome.paymentId! };
+      const { payment, details } = outcome as Exclude<typeof outcome, { error: unknown } | { existing: boolean }>;
+      try {
+        const customerId = await customerOf(member.userId);
+        const reference = `AMR-${payment.id.slice(0, 8).toUpperCase()}`;
+        const mandate = await provider.createMandate({
+          customerId,
+          accountHolder: details.accountHolder,
+          iban: details.iban,
+          reference,
+          signedAt: now(),
+        });
+        const stored = await keepMandate(db, member.userId, mandate, { ...details, reference });
+        await db
+          .update(payments)
+          .set({ mandateId: stored?.id ?? null })
+          .where(eq(payments.id, payment.id));
+        await submit(payment, { sequence: 'recurring', customerId, mandateId: mandate.id }, urls);
+      } catch (error) {
+        // The provider refused or was unreachable: the payment ends failed (not the member's fault: no block).
+        await db
+          .update(payments)
+          .set({ status: 'failed', updatedAt: now() })
+          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['open'])));
+        throw error;
+      }
+      return { payment_id: payment.id };
+    },
+  };
+}
+
+export type TDirectDebitService = ReturnType<typeof createDirectDebitService>;

@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentMandates } from '../../db/schema/index.ts';
+import { startFakeMollie, type TFakeMollie } from '../../test/fake-mollie.ts';
+import { activeMember } from '../../test/factories.ts';
+import { DIRECT_DEBIT_FORM, paymentKit } from '../../test/payment-kit.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { createMollieProvider, fromMollieAmount, toMollieAmount } from './mollie.provider.ts';
+
+const KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
+
+describe('Mollie amounts (minor units ↔ amount strings, exactly)', () => {
+  it('formats with the decimals of the currency', () => {
+    expect(toMollieAmount(1999, 'EUR')).toEqual({ currency: 'EUR', value: '19.99' });
+    expect(toMollieAmount(5, 'eur')).toEqual({ currency: 'EUR', value: '0.05' });
+    expect(toMollieAmount(4900, 'PLN')).toEqual({ currency: 'PLN', value: '49.00' });
+    expect(toMollieAmount(500, 'JPY')).toEqual({ currency: 'JPY', value: '500' });
+  });
+  it('parses back without floating point drift', () => {
+    expect(fromMollieAmount({ currency: 'EUR', value: '19.99' })).toBe(1999);
+    expect(fromMollieAmount({ currency: 'EUR', value: '0.29' })).toBe(29);
+    expect(fromMollieAmount({ currency: 'EUR', value: '10.5' })).toBe(1050);
+    expect(fromMollieAmount({ currency: 'SEK', value: '1234.56' })).toBe(123456);
+    expect(() => fromMollieAmount({ currency: 'EUR', value: '1e3' })).toThrow();
+  });
+});
+
+describe('the Mollie adapter against a fake of the Mollie API', () => {
+  let fake: TFakeMollie;
+  beforeAll(async () => {
+    fake = await startFakeMollie(KEY);
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  const adapter = () => createMollieProvider({ apiKey: KEY, apiEndpoint: fake.apiEndpoint });
+  const base = {
+    amountMinor: 1999,
+    currency: 'EUR',
+    method: 'ideal' as const,
+    description: '100 credits',
+    redirectUrl: 'https://amora.test/transactions/p1',
+    webhookUrl: 'https://amora.test/webhooks/payment',
+    reference: 'p1',
+    sequence: 'oneoff' as const,
+  };
+
+  it('sends the amount, method, urls and our reference with an idempotency key, and returns the checkout', async () => {
+    const created = await adapter().createPayment(base);
+    expect(created.id).toMatch(/^tr_/);
+    expect(created.checkoutUrl).toBe(`https://www.mollie.com/checkout/select-method/${created.id}`);
+    const sent = fake.requests.at(-1)!;
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v2/payments',
+      idempotencyKey: 'payment-p1',
+      body: {
+        amount: { currency: 'EUR', value: '19.99' },
+        method: 'ideal',
+        sequenceType: 'oneoff',
+        redirectUrl: base.redirectUrl,
+        webhookUrl: base.webhookUrl,
+        metadata: { reference: 'p1' },
+      },
+    });
+    // A retried create (same reference) gets the same payment, not a second one.
+    expect((await adapter().createPayment(base)).id).toBe(created.id);
+  });
+
+  it("maps Mollie's statuses to ours and reads the amount back", async () => {
+    const { id } = await adapter().createPayment({ ...base, reference: 'p2' });
+    expect(await adapter().getPayment(id)).toMatchObject({ id, status: 'open', amountMinor: 1999, currency: 'EUR' });
+    for (const [theirs, ours] of [
+      ['authorized', 'pending'],
+      ['canceled', 'cancelled'],
+      ['expired', 'expired'],
+      ['failed', 'failed'],
+      ['paid', 'paid'],
+    ] as const) {
+      fake.complete(id, theirs);
+      expect((await adapter().getPayment(id))?.status).toBe(ours);
+    }
+  });
+
+  it('answers null for unknown and malformed ids (a forged webhook), without asking Mollie for the latter', async () => {
+    expect(await adapter().getPayment('tr_doesnotexist')).toBeNull();
+    const asked = fake.requests.length;
+    expect(await adapter().getPayment('../customers')).toBeNull();
+    expect(fake.requests.length).toBe(asked);
+  });
+
+  it('fails loudly with a wrong API key', async () => {
+    const wrong = createMollieProvider({ apiKey: 'test_wrongwrongwrongwrongwrong', apiEndpoint: fake.apiEndpoint });
+    await expect(wrong.getPayment('tr_abc')).rejects.toThrow(/authenticate/);
+  });
+
+  it('keeps the card of a paid first payment and charges it later without a checkout', async () => {
+    const customerId = await adapter().createCustomer({ name: 'Anna', email: 'anna@example.com', reference: '7' });
+    expect(customerId).toMatch(/^cst_/);
+    const first = await adapter().createPayment({
+      ...base,
+      method: 'creditcard',
+      reference: 'p3',
+      sequence: 'first',
+      customerId,
+    });
+    fake.useCard({ cardLabel: 'Mastercard', cardNumber: '5678' });
+    fake.complete(first.id, 'paid');
+    const paid = await adapter().getPayment(first.id);
+    expect(paid?.mandate).toMatchObject({ customerId, method: 'creditcard', label: 'Mastercard •••• 5678' });
+    expect(paid!.mandate!.id).toMatch(/^mdt_/);
+
+    const again = await adapter().createPayment({
+      ...base,
+      method: 'creditcard',
+      reference: 'p4',
+      sequence: 'recurring',
+      customerId,
+      mandateId: paid!.mandate!.id,
+    });
+    expect(again.checkoutUrl).toBeNull();
+    expect(fake.requests.at(-1)!.body).not.toHaveProperty('redirectUrl');
+    expect(fake.requests.at(-1)!.body).toMatchObject({ sequenceType: 'recurring', mandateId: paid!.mandate!.id });
+    expect((await adapter().getPayment(again.id))?.status).toBe('pending');
+  });
+
+  it('registers a signed SEPA mandate and refunds a paid payment in full', async () => {
+    const customerId = await adapter().createCustomer({ name: 'Jan', email: 'jan@example.com', reference: '8' });
+    const mandate = await adapter().createMandate({
+      customerId,
+      accountHolder: 'Jan Jansen',
+      iban: 'NL91ABNA0417164300',
+      reference: 'AMORA-8-1',
+      signedAt: new Date('2026-11-24T10:00:00Z'),
+    });
+    expect(mandate).toMatchObject({ customerId, method: 'directdebit', label: 'NL•• •••• 4300' });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v2/customers/${customerId}/mandates`,
+      body: {
+        method: 'directdebit',
+        consumerName: 'Jan Jansen',
+        consumerAccount: 'NL91ABNA0417164300',
+        signatureDate: '2026-11-24',
+        mandateReference: 'AMORA-8-1',
+      },
+    });
+
+    const { id } = await adapter().createPayment({ ...base, reference: 'p5' });
+    fake.complete(id, 'paid');
+    await adapter().refund({ id, amountMinor: 1999, currency: 'EUR', description: 'Refund 100 credits' });
+    expect(fake.refunds.at(-1)).toMatchObject({ paymentId: id, amount: { currency: 'EUR', value: '19.99' } });
+  });
+});
+
+describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
+  let fake: TFakeMollie;
+  let t: TTestApp;
+  beforeAll(async () => {
+    fake = await startFakeMollie(KEY);
+    t = await buildTestApp({
+      env: { PAYMENT_PROVIDER: 'mollie', MOLLIE_API_KEY: KEY, MOLLIE_API_ENDPOINT: fake.apiEndpoint },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const { api, webhook, account, paymentRow, bundles, smsCode } = paymentKit(() => t, 'NL');
+
+  it('buys by card at Mollie, keeps the card, grants once however often Mollie calls, and repeats in one click', async () => {
+    const m = await activeMember(t);
+    const packs = await bundles(m.cookie);
+    const before = await account(m.user.id);
+    const res = await api(m.cookie, 'POST', '/api/payment.php', {
+      package_id: packs[0].id,
+      payment_method: 'creditcard',
+      remember_card: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await paymentRow(res.json().payment_id);
+    expect(row).toMatchObject({ provider: 'mollie', sequence: 'first', status: 'pending' });
+    expect(res.json().checkout_url).toBe(`https://www.mollie.com/checkout/select-method/${row.providerPaymentId}`);
+    const atMollie = fake.payments.get(row.providerPaymentId!)!;
+    expect(atMollie.amount.value).toBe(toMollieAmount(packs[0].price, row.currency).value);
+    expect(atMollie.webhookUrl).toMatch(/\/webhooks\/payment$/);
+
+    // An open payment grants nothing, a forged id changes nothing.
+    expect((await webhook(row.providerPaymentId!)).statusCode).toBe(200);
+    expect((await webhook('tr_forged')).statusCode).toBe(200);
+    expect(await account(m.user.id)).toEqual(before);
+
+    fake.useCard({ cardLabel: 'Visa', cardNumber: '1111' });
+    fake.complete(row.providerPaymentId!, 'paid');
+    for (let i = 0; i < 5; i++) expect((await webhook(row.providerPaymentId!)).statusCode).toBe(200);
+    expect(await account(m.user.id)).toEqual({
+      credits: before.credits + packs[0].credits,
+      paid: true,
+      ledger: before.ledger + packs[0].credits,
+    });
+    const stored = (await api(m.cookie, 'GET', '/api/repeat-order.php')).json();
+    expect(stored.card).toMatchObject({ label: 'Visa •••• 1111' });
+
+    // One click: a recurring charge at Mollie, pending until the card network answers.
+    const repeat = await api(m.cookie, 'POST', '/api/repeat-order.php', { package_id: packs[1].id });
+    expect(repeat.statusCode).toBe(200);
+    const second = await paymentRow(repeat.json().payment_id);
+    expect(second).toMatchObject({ provider: 'mollie', sequence: 'recurring', method: 'creditcard' });
+    expect(fake.payments.get(second.providerPaymentId!)).toMatchObject({
+      sequenceType: 'recurring',
+      mandateId: fake.payments.get(row.providerPaymentId!)!.mandateId,
+    });
+    fake.complete(second.providerPaymentId!, 'paid');
+    await webhook(second.providerPaymentId!);
+    await webhook(second.providerPaymentId!);
+    expect((await account(m.user.id)).credits).toBe(before.credits + packs[0].credits + packs[1].credits);
+  });
+
+  it('direct debit: the signed mandate goes to Mollie and the bank collection grants the credits', async () => {
+    const m = await activeMember(t);
+    const [pack] = await bundles(m.cookie);
+    const requested = await api(m.cookie, 'POST', '/api/directdebit.php', {
+      package_id: pack.id,
+      ...DIRECT_DEBIT_FORM,
+    });
+    expect(requested.statusCode).toBe(200);
+    const code = await smsCode('+31612345678');
+    const confirmed = await api(m.cookie, 'POST', '/api/directdebit-confirm.php', {
+      request_id: requested.json().request_id,
+      otp: code,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const row = await paymentRow(confirmed.json().payment_id);
+    expect(row).toMatchObject({ provider: 'mollie', method: 'directdebit', sequence: 'recurring', status: 'pending' });
+    const [mandate] = await t.services.database.db
+      .select()
+      .from(paymentMandates)
+      .where(eq(paymentMandates.userId, m.user.id));
+    expect(mandate).toMatchObject({ provider: 'mollie', label: 'NL•• •••• 4300' });
+    expect(fake.payments.get(row.providerPaymentId!)).toMatchObject({
+      method: 'directdebit',
+      mandateId: mandate.providerMandateId,
+    });
+    const before = await account(m.user.id);
+    fake.complete(row.providerPaymentId!, 'paid');
+    await webhook(row.providerPaymentId!);
+    expect((await account(m.user.id)).credits).toBeGreaterThan(before.credits);
+    expect((await paymentRow(row.id)).status).toBe('paid');
+  });
+});

@@ -1,0 +1,86 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from '../../lib/api.ts';
+
+/** The time bonus as `GET /api/timebonus.php` answers it. */
+type TTimeBonusAnswer = { time_bonus: { seconds_left: number; ends_at: string; percentage: number } | null };
+
+/** The running time bonus (spec §4): when it ends on this device's clock, and its percentage. */
+type TBonus = { endsAt: number; percentage: number };
+
+let bonus: TBonus | null = null;
+let secondsLeft = 0;
+let ticker: ReturnType<typeof setInterval> | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+function tick() {
+  if (!bonus) return;
+  secondsLeft = Math.max(0, Math.ceil((bonus.endsAt - Date.now()) / 1000));
+  // Cleared at zero (spec §4).
+  if (secondsLeft === 0) clearTimeBonus();
+  emit();
+}
+
+/**
+ * Starts the countdown. A second countdown is never started while one runs (spec §4): the one interval is reused.
+ * The end is taken from the server's seconds left, so a wrong clock on the device changes nothing.
+ */
+function start(answer: NonNullable<TTimeBonusAnswer['time_bonus']>) {
+  bonus = { endsAt: Date.now() + answer.seconds_left * 1000, percentage: answer.percentage };
+  secondsLeft = answer.seconds_left;
+  ticker ??= setInterval(tick, 1000);
+  emit();
+}
+
+/** Stops and forgets the time bonus (logout, zero, the first purchase). */
+export function clearTimeBonus(): void {
+  if (ticker) clearInterval(ticker);
+  ticker = null;
+  if (bonus) {
+    bonus = null;
+    secondsLeft = 0;
+    emit();
+  }
+}
+
+/** Loads the member's time bonus (spec §4: on login; only when logged in). */
+export async function loadTimeBonus(): Promise<void> {
+  const answer = await api.get<TTimeBonusAnswer>('/api/timebonus.php', { progress: false }).catch(() => null);
+  if (!answer) return;
+  if (answer.time_bonus && answer.time_bonus.seconds_left > 0) start(answer.time_bonus);
+  else clearTimeBonus();
+}
+
+/** Loads the time bonus when a member logs in (or becomes premium) and clears it on logout. */
+export function useTimeBonusLoader(userId: number | undefined, paid: boolean | undefined): void {
+  useEffect(() => {
+    if (!userId || paid) {
+      clearTimeBonus();
+      return;
+    }
+    void loadTimeBonus();
+  }, [userId, paid]);
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** The running time bonus with its seconds left, re-rendering every second; null when there is none. */
+export function useTimeBonus(): { secondsLeft: number; percentage: number } | null {
+  const left = useSyncExternalStore(
+    subscribe,
+    () => (bonus ? secondsLeft : -1),
+    () => -1,
+  );
+  return left > 0 && bonus ? { secondsLeft: left, percentage: bonus.percentage } : null;
+}
+
+/** hh:mm:ss (spec §4). */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+}

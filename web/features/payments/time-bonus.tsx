@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { STORAGE_KEYS, TIME_BONUS_POPUP_DELAY_MS } from '../../../common/constants.ts';
+import { useCredits } from '../../lib/credits-store.ts';
+import { readStored, writeStored } from '../../lib/storage.ts';
+import { url } from '../../lib/url.ts';
+import { formatCountdown, useTimeBonus } from './time-bonus-store.ts';
+
+/** The members area of spec §4 (ROUTES.md): where the time-bonus banner and popup appear. */
+export const MEMBERS_AREA = new Set([
+  'members',
+  'members-id',
+  'chats',
+  'chats-id',
+  'likes',
+  'likes-type',
+  'likes-m-id',
+  'premium',
+]);
+
+/** The countdown, announced to screen readers only on request (a ticking live region would talk every second). */
+export function Countdown({ seconds }: { seconds: number }) {
+  return (
+    <time className="time-bonus-countdown font-monospace fw-bold" dateTime={`PT${seconds}S`}>
+      {formatCountdown(seconds)}
+    </time>
+  );
+}
+
+/**
+ * The welcome-bonus banner (spec §2) driven by the time bonus (spec §4): a top banner in the members area while
+ * the bonus runs, leading to the credits page where the welcome discount applies by itself.
+ */
+export function TimeBonusBanner() {
+  const { t } = useTranslation();
+  const bonus = useTimeBonus();
+  if (!bonus) return null;
+  return (
+    <aside className="time-bonus-banner" aria-label={t('time_bonus.banner_label')}>
+      <div className="container d-flex flex-wrap align-items-center justify-content-center gap-2 py-2">
+        <span>{t('time_bonus.banner', { percent: bonus.percentage })}</span>
+        <span>
+          {t('time_bonus.ends_in')} <Countdown seconds={bonus.secondsLeft} />
+        </span>
+        <Link className="btn btn-light btn-sm fw-semibold" to={url('credits')}>
+          {t('time_bonus.cta', { percent: bonus.percentage })}
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * The welcome-bonus modal as the time-bonus popup (spec §2, §4): opens 40 s after entering the members area, only
+ * with 0 credits and when not dismissed before; closing stores the dismissal time under hide-time-bonus-modal;
+ * leaving the area cancels the timer (this component unmounts with it).
+ */
+export function TimeBonusPopup({ credits: fromPage }: { credits: number }) {
+  const { t } = useTranslation();
+  const bonus = useTimeBonus();
+  const credits = useCredits(fromPage);
+  const [open, setOpen] = useState(false);
+  const running = Boolean(bonus);
+  const eligible = running && credits === 0;
+  useEffect(() => {
+    if (!eligible || readStored(STORAGE_KEYS.hideTimeBonusModal)) return;
+    const timer = setTimeout(() => setOpen(true), TIME_BONUS_POPUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [eligible]);
+  const close = () => {
+    writeStored(STORAGE_KEYS.hideTimeBonusModal, String(Date.now()));
+    setOpen(false);
+  };
+  if (!bonus) return null;
+  return (
+    <Modal show={open} onHide={close} centered aria-labelledby="time-bonus-title" className="time-bonus-modal">
+      <Modal.Header closeButton closeLabel={t('alerts.dismiss')}>
+        <Modal.Title id="time-bonus-title" as="h2" className="h5">
+          {t('time_bonus.modal_title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="text-center">
+        <p className="time-bonus-percent display-3 fw-bold mb-0">{bonus.percentage}%</p>
+        <p className="lead">{t('time_bonus.modal_discount')}</p>
+        <p>{t('time_bonus.modal_urgency')}</p>
+        <p className="fs-4 mb-0">
+          <Countdown seconds={bonus.secondsLeft} />
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Link className="btn btn-primary w-100" to={url('credits')} onClick={close}>
+          {t('time_bonus.cta', { percent: bonus.percentage })}
+        </Link>
+      </Modal.Footer>
+    </Modal>
+  );
+}

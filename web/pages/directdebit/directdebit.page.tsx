@@ -1,0 +1,291 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  DIRECT_DEBIT_CODE_LENGTH,
+  makeDirectDebitSchema,
+  type TDirectDebitForm,
+} from '../../../common/direct-debit.ts';
+import { formatMoney } from '../../../common/format.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { packagesFor } from '../../features/payments/packages.server.ts';
+import { api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import type { Route } from './+types/directdebit.page';
+
+type TIssue = { path: string; message: string };
+type TFields = Omit<TDirectDebitForm, 'package_id' | 'consent'>;
+const FIELDS: { name: keyof TFields; autoComplete: string; type?: string; inputMode?: 'tel' | 'text' }[] = [
+  { name: 'account_holder', autoComplete: 'name' },
+  { name: 'iban', autoComplete: 'off' },
+  { name: 'street', autoComplete: 'address-line1' },
+  { name: 'house_number', autoComplete: 'off' },
+  { name: 'zip', autoComplete: 'postal-code' },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'phone', autoComplete: 'tel', type: 'tel', inputMode: 'tel' },
+];
+
+/** The bundles of the member's country, whether direct debit is offered and allowed, and `?package=`. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const offer = await packagesFor(ctx);
+  const status = offer.methods.includes('directdebit')
+    ? await ctx.services.directDebit.status(user.id)
+    : ('not_offered' as const);
+  const wanted = Number(new URL(request.url).searchParams.get('package'));
+  const pack = offer.packages.find((p) => p.id === wanted) ?? offer.packages[Math.min(1, offer.packages.length - 1)];
+  return { country: offer.country, packages: offer.packages, packageId: pack?.id ?? null, status };
+}
+
+/**
+ * directdebit (spec §2, §3 Direct debit): account holder, IBAN, address and mobile number with the mandate consent;
+ * then the SMS code ('Code invalid', spec §9). Blocked members and the limit are explained before the form.
+ */
+export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const site = useRootData()?.site;
+  const formId = useId();
+  const [packageId, setPackageId] = useState(loaderData.packageId);
+  const [fields, setFields] = useState<TFields>({
+    account_holder: '',
+    iban: '',
+    street: '',
+    house_number: '',
+    zip: '',
+    city: '',
+    phone: '',
+  });
+  const [consent, setConsent] = useState(false);
+  const [issues, setIssues] = useState<TIssue[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<{ request_id: string; phone_hint: string } | null>(null);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
+
+  const pack = loaderData.packages.find((p) => p.id === packageId) ?? null;
+  const price = pack ? formatMoney(pack.price, pack.currency, i18n.language) : '';
+  const issueFor = (name: string) => issues.find((i) => i.path === name);
+  /** Shows the problems and moves the focus to the first field with one (keyboard and screen reader users). */
+  const showIssues = (found: TIssue[]) => {
+    setIssues(found);
+    if (found[0]) setTimeout(() => document.getElementById(`${formId}-${found[0].path}`)?.focus(), 0);
+  };
+
+  if (loaderData.status !== 'ok' || !pack) {
+    const message =
+      loaderData.status === 'blocked'
+        ? t('errors.direct_debit_blocked')
+        : loaderData.status === 'limit'
+          ? t('errors.direct_debit_limit')
+          : t('directdebit.not_offered');
+    return (
+      <section className="container py-4" style={{ maxWidth: 640 }}>
+        <PageTitle title={t('directdebit.title')} />
+        <h1 className="h3">{t('directdebit.title')}</h1>
+        <div className="alert alert-warning" role="alert">
+          {message}
+        </div>
+        <Link className="btn btn-primary" to={url('credits')}>
+          {t('directdebit.other_methods')}
+        </Link>
+      </section>
+    );
+  }
+
+  const requestCode = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setError(null);
+    const body = { package_id: pack.id, ...fields, consent };
+    // The same rules the server applies, so most mistakes show without a round trip.
+    const parsed = makeDirectDebitSchema(loaderData.country).safeParse(body);
+    if (!parsed.success) {
+      showIssues(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      return;
+    }
+    setIssues([]);
+    setBusy(true);
+    try {
+      setSent(await api.post<{ request_id: string; phone_hint: string }>('/api/directdebit.php', body));
+      setOtp('');
+      setOtpError(null);
+    } catch (err) {
+      const data = err instanceof ApiError ? (err.data as { issues?: TIssue[] } | undefined) : undefined;
+      if (data?.issues?.length) showIssues(data.issues);
+      else setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!sent) return;
+    setOtpError(null);
+    setBusy(true);
+    try {
+      const answer = await api.post<{ payment_id: string }>('/api/directdebit-confirm.php', {
+        request_id: sent.request_id,
+        otp: otp.trim(),
+      });
+      await navigate(url('transactions', { id: answer.payment_id }));
+    } catch (err) {
+      setBusy(false);
+      const left = err instanceof ApiError ? (err.data as { tries_left?: number } | undefined)?.tries_left : undefined;
+      const message = err instanceof Error && err.message ? err.message : t('errors.error_occurred');
+      setOtpError(left !== undefined ? `${message} ${t('directdebit.tries_left', { count: left })}` : message);
+    }
+  };
+
+  return (
+    <section className="container py-4" style={{ maxWidth: 720 }}>
+      <PageTitle title={t('directdebit.title')} />
+      <h1 className="h3">{t('directdebit.title')}</h1>
+      <p className="lead">{t('credits.method_summary', { credits: pack.credits, price })}</p>
+      {sent ? (
+        <form onSubmit={(e) => void confirm(e)} noValidate aria-labelledby={`${formId}-code`}>
+          <h2 className="h5" id={`${formId}-code`}>
+            {t('directdebit.code_title')}
+          </h2>
+          <p role="status">{t('directdebit.code_sent', { phone: sent.phone_hint })}</p>
+          <label className="form-label" htmlFor={`${formId}-otp`}>
+            {t('directdebit.code_label')}
+          </label>
+          <input
+            id={`${formId}-otp`}
+            name="otp"
+            className={`form-control form-control-lg otp-input ${otpError ? 'is-invalid' : ''}`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={DIRECT_DEBIT_CODE_LENGTH}
+            value={otp}
+            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+            aria-describedby={otpError ? `${formId}-otp-error` : undefined}
+            aria-invalid={otpError ? true : undefined}
+            autoFocus
+          />
+          {otpError ? (
+            <div id={`${formId}-otp-error`} className="invalid-feedback d-block" role="alert">
+              {otpError}
+            </div>
+          ) : null}
+          <button
+            type="submit"
+            className="btn btn-primary w-100 mt-3"
+            disabled={busy || otp.length !== DIRECT_DEBIT_CODE_LENGTH}
+          >
+            {busy ? t('directdebit.confirming') : t('directdebit.confirm', { price })}
+          </button>
+          <div className="d-flex flex-wrap gap-3 mt-3">
+            <button type="button" className="btn btn-link p-0" onClick={() => void requestCode()} disabled={busy}>
+              {t('directdebit.resend')}
+            </button>
+            <button type="button" className="btn btn-link p-0" onClick={() => setSent(null)}>
+              {t('directdebit.change')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={(e) => void requestCode(e)} noValidate>
+          {loaderData.packages.length > 1 ? (
+            <div className="mb-3">
+              <label className="form-label" htmlFor={`${formId}-package`}>
+                {t('directdebit.package')}
+              </label>
+              <select
+                id={`${formId}-package`}
+                className="form-select"
+                value={packageId ?? ''}
+                onChange={(e) => setPackageId(Number(e.target.value))}
+              >
+                {loaderData.packages.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {t('credits.method_summary', {
+                      credits: p.credits,
+                      price: formatMoney(p.price, p.currency, i18n.language),
+                    })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="row g-3">
+            {FIELDS.map((f) => {
+              const issue = issueFor(f.name);
+              const id = `${formId}-${f.name}`;
+              const wide = f.name === 'account_holder' || f.name === 'iban' || f.name === 'phone';
+              return (
+                <div
+                  key={f.name}
+                  className={wide ? 'col-12' : f.name === 'street' || f.name === 'city' ? 'col-md-8' : 'col-md-4'}
+                >
+                  <label className="form-label" htmlFor={id}>
+                    {t(`directdebit.fields.${f.name}`)}
+                  </label>
+                  <input
+                    id={id}
+                    name={f.name}
+                    className={`form-control ${issue ? 'is-invalid' : ''} ${f.name === 'iban' ? 'text-uppercase' : ''}`}
+                    type={f.type ?? 'text'}
+                    inputMode={f.inputMode}
+                    autoComplete={f.autoComplete}
+                    spellCheck={false}
+                    value={fields[f.name]}
+                    onChange={(e) => setFields({ ...fields, [f.name]: e.target.value })}
+                    aria-invalid={issue ? true : undefined}
+                    aria-describedby={issue ? `${id}-error` : f.name === 'phone' ? `${id}-hint` : undefined}
+                  />
+                  {f.name === 'phone' && !issue ? (
+                    <div id={`${id}-hint`} className="form-text">
+                      {t('directdebit.phone_hint')}
+                    </div>
+                  ) : null}
+                  {issue ? (
+                    <div id={`${id}-error`} className="invalid-feedback">
+                      {t(issue.message)}
+                    </div>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+          <div className="form-check mt-4">
+            <input
+              id={`${formId}-consent`}
+              className={`form-check-input ${issueFor('consent') ? 'is-invalid' : ''}`}
+              type="checkbox"
+              checked={consent}
+              onChange={(e) => setConsent(e.target.checked)}
+              aria-describedby={issueFor('consent') ? `${formId}-consent-error` : undefined}
+            />
+            <label className="form-check-label" htmlFor={`${formId}-consent`}>
+              {t('directdebit.consent', { site: site?.name ?? '', price })}
+            </label>
+            {issueFor('consent') ? (
+              <div id={`${formId}-consent-error`} className="invalid-feedback">
+                {t('validation.consent_required')}
+              </div>
+            ) : null}
+          </div>
+          {error ? (
+            <p className="alert alert-danger mt-3" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary w-100 mt-4" disabled={busy}>
+            {busy ? t('directdebit.sending') : t('directdebit.send_code')}
+          </button>
+          <p className="small text-body-secondary mt-3">{t('directdebit.note')}</p>
+          <Link to={url('credits')}>{t('directdebit.other_methods')}</Link>
+        </form>
+      )}
+    </section>
+  );
+}
