@@ -104,7 +104,7 @@ test('direct debit in Dutch: IBAN and mobile checked, the SMS code from the mail
   const [sms] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent('+31612345678')}`)).json();
   expect(sms.kind).toBe('sms');
   const code = /\b(\d{6})\b/.exec(sms.text)![1];
-  const codeInput = page.getByLabel(nl('directdebit.code_label'));
+  const codeInput = page.getByRole('textbox', { name: nl('directdebit.code_label'), exact: true });
   await codeInput.fill(code === '000000' ? '000001' : '000000');
   await page.getByRole('button', { name: /^Bevestig/ }).click();
   await expect(page.getByRole('alert')).toContainText(nl('errors.code_invalid'));

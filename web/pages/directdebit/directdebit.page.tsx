@@ -67,7 +67,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<{ request_id: string; phone_hint: string } | null>(null);
   const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | null>(null);
+  const [otpError, setOtpError] = useState<{ message: string; triesLeft?: number } | null>(null);
 
   const pack = loaderData.packages.find((p) => p.id === packageId) ?? null;
   const price = pack ? formatMoney(pack.price, pack.currency, i18n.language) : '';
@@ -139,7 +139,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
       setBusy(false);
       const left = err instanceof ApiError ? (err.data as { tries_left?: number } | undefined)?.tries_left : undefined;
       const message = err instanceof Error && err.message ? err.message : t('errors.error_occurred');
-      setOtpError(left !== undefined ? `${message} ${t('directdebit.tries_left', { count: left })}` : message);
+      setOtpError({ message, triesLeft: left });
     }
   };
 
@@ -173,7 +173,10 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
           />
           {otpError ? (
             <div id={`${formId}-otp-error`} className="invalid-feedback d-block" role="alert">
-              {otpError}
+              <div>{otpError.message}</div>
+              {otpError.triesLeft !== undefined ? (
+                <div>{t('directdebit.tries_left', { count: otpError.triesLeft })}</div>
+              ) : null}
             </div>
           ) : null}
           <button
