@@ -132,10 +132,9 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(paymentsRoutes, { services });
   await app.register(sandboxRoutes, { services });
   await app.register(myProfileRoutes, { services });
-  if (!config.isProduction) {
-    await app.register(devMailboxRoutes, { services });
-    await app.register(devCreditsRoutes, { services });
-  }
+  if (config.devMailbox) await app.register(devMailboxRoutes, { services });
+  // Free credits for tests and local development, never in production.
+  if (!config.isProduction) await app.register(devCreditsRoutes, { services });
 
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
     const t = serverT(request.locale ?? 'en');

@@ -14,4 +14,14 @@ describe('config', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*REDIS_URL/,
     );
   });
+
+  it('serves the dev mailbox in development and the one-command demo, not in a real deployment', () => {
+    const pg = 'postgres://db/amora';
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: pg }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: pg, DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+  });
 });

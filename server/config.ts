@@ -27,6 +27,8 @@ const ZEnv = z.object({
   RATE_LIMITS: ZBool.default(true),
   DEMO_PROFILES: z.coerce.number().int().min(0).max(100_000).default(300),
   SMTP_URL: z.string().optional(),
+  /** Shows /dev/mailbox (every email and SMS the site sent); default: see devMailbox below. */
+  DEV_MAILBOX: ZBool.optional(),
   MAIL_FROM: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
   MOLLIE_API_KEY: z
@@ -55,6 +57,12 @@ export type TConfig = {
   rateLimits: boolean;
   demoProfiles: number;
   smtpUrl: string | undefined;
+  /**
+   * Whether /dev/mailbox is served. Default: outside production, and in the one-command demo (production mode on
+   * the embedded database without SMTP), where it is the only way to read activation emails and SMS codes. A real
+   * deployment (PostgreSQL, SMTP) has it off; DEV_MAILBOX overrides either way.
+   */
+  devMailbox: boolean;
   mailFrom: string | undefined;
   payments:
     { provider: 'sandbox' } | { provider: 'mollie'; mollieApiKey: string; mollieApiEndpoint: string | undefined };
@@ -89,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.RATE_LIMITS,
     demoProfiles: e.DEMO_PROFILES,
     smtpUrl: e.SMTP_URL,
+    devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' || (!e.DATABASE_URL && !e.SMTP_URL)),
     mailFrom: e.MAIL_FROM,
     payments:
       e.PAYMENT_PROVIDER === 'mollie'

@@ -26,6 +26,9 @@ async function main() {
     // The demo command runs in production mode: fine there, but a real site must not hand out free credits.
     app.log.warn('PAYMENT_PROVIDER is the sandbox: purchases are test payments; set PAYMENT_PROVIDER=mollie to sell');
   }
+  if (config.isProduction && config.devMailbox) {
+    app.log.warn('/dev/mailbox shows every email and SMS code the site sent: a demo only (DEV_MAILBOX=false to hide)');
+  }
   if (config.isProduction && !config.sms) {
     app.log.warn('SMS_GATEWAY_URL is not set: direct debit SMS codes go to the mailbox table, not to phones');
   }

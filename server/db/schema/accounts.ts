@@ -107,7 +107,7 @@ export const loginAttempts = pgTable(
   ],
 );
 
-/** The dev mailbox: every email when no SMTP server is configured (shown at /dev/mailbox, never in production). */
+/** The dev mailbox: every email when no SMTP server is configured, and SMS without a gateway (/dev/mailbox, config.devMailbox). */
 export const mailbox = pgTable('mailbox', {
   id: serial('id').primaryKey(),
   siteId: integer('site_id').notNull(),
