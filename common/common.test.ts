@@ -58,3 +58,13 @@ describe('support phone', () => {
     expect(dialablePhone('+31 20-123 45 67')).toBe('+31201234567');
   });
 });
+
+describe('direct debit account numbers', () => {
+  it('accepts valid IBANs of SEPA countries only, in electronic format', async () => {
+    const { normaliseIban } = await import('./direct-debit.ts');
+    expect(normaliseIban('nl91 abna 0417 1643 00')).toBe('NL91ABNA0417164300');
+    expect(normaliseIban('CH93 0076 2011 6238 5295 7')).toBe('CH9300762011623852957');
+    expect(normaliseIban('NL91 ABNA 0417 1643 01')).toBeNull(); // check digits
+    expect(normaliseIban('BR1800360305000010009795493C1')).toBeNull(); // valid, but not SEPA
+  });
+});

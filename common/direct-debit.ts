@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
 
@@ -14,10 +14,10 @@ export const DIRECT_DEBIT_CODE_TRIES = 5;
 export const DIRECT_DEBIT_MAX_PENDING = 2;
 export const DIRECT_DEBIT_MAX_PER_30_DAYS = 3;
 
-/** An IBAN in electronic format (no spaces, upper case) when it is valid, else null. */
+/** An IBAN in electronic format (no spaces, upper case) when it is valid and of a SEPA country, else null. */
 export function normaliseIban(input: string): string | null {
   const iban = electronicFormatIBAN(input);
-  return iban && isValidIBAN(iban) ? iban : null;
+  return iban && isValidIBAN(iban) && isSEPACountry(iban.slice(0, 2)) ? iban : null;
 }
 
 /** A mobile number of the payment country (or any country when written +<code>), in E.164, else null. */
@@ -32,7 +32,7 @@ const text = (max: number) => z.string().trim().min(1, 'validation.required').ma
 /** The direct debit form (spec §3 Direct debit); messages are catalogue keys, the phone checked for `country`. */
 export function makeDirectDebitSchema(country: string) {
   return z.object({
-    package_id: z.number().int().positive(),
+    package_id: z.number().int().positive().max(2_147_483_647),
     account_holder: text(70).pipe(z.string().min(2, 'validation.account_holder')),
     iban: z.string().transform((v, ctx) => {
       const iban = normaliseIban(v);

@@ -95,7 +95,7 @@ export async function createServices(
   const payments = createPaymentsService({ db: database.db, provider, realtime, now });
   const sms = createSmsSender(database.db, config.sms);
   const handlers = {
-    purge_account: createPurgeAccountJob(database.db, photoStore),
+    purge_account: createPurgeAccountJob(database.db, photoStore, provider),
     send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
   };
   return {

@@ -5,6 +5,18 @@ import type { TErrorBody } from '../../common/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { serverT } from '../lib/i18n.ts';
 
+/**
+ * A value the database cannot hold (a number beyond its integer range, text where a uuid goes): bad input that the
+ * route's schema let through, so a 400 rather than a 500. Drizzle wraps the driver's error in `cause`.
+ */
+function isOutOfRange(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === '22003' || e.code === '22P02') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** One error model for the whole API: `{ error, message, data }` with a stable code and a localised message. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -24,6 +36,9 @@ export const errorsPlugin = fp(
           message: v.message,
         }));
         body = { error: 'invalid_request', message: t('errors.invalid_request'), data: { issues } };
+      } else if (isOutOfRange(err)) {
+        status = 400;
+        body = { error: 'invalid_request', message: t('errors.invalid_request') };
       } else if (err.statusCode === 429) {
         status = 429;
         body = { error: 'rate_limited', message: t('errors.rate_limited') };

@@ -44,6 +44,8 @@ export async function startFakeMollie(apiKey: string) {
   const byIdempotencyKey = new Map<string, { status: number; body: unknown }>();
   /** The card the next paid card payment was made with. */
   let nextCard = { cardLabel: 'Visa', cardNumber: '4242' };
+  /** What happens to the next request: handled but the answer lost (a timeout), or refused before anything. */
+  let nextFailure: 'drop' | 'refuse' | null = null;
   const id = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
 
   const error = (status: number, title: string, detail: string) => ({
@@ -127,6 +129,10 @@ export async function startFakeMollie(apiKey: string) {
       customer.mandates.set(mandate.id, mandate);
       return { status: 201, body: mandate };
     }
+    if (method === 'DELETE' && (match = /^\/v2\/customers\/(\w+)\/mandates\/(\w+)$/.exec(path))) {
+      const deleted = customers.get(match[1])?.mandates.delete(match[2]);
+      return deleted ? { status: 204, body: null } : error(404, 'Not Found', 'No mandate exists with this token.');
+    }
     if (method === 'POST' && (match = /^\/v2\/payments\/(\w+)\/refunds$/.exec(path))) {
       const payment = payments.get(match[1]);
       if (!payment) return error(404, 'Not Found', 'No payment exists with this token.');
@@ -160,7 +166,7 @@ export async function startFakeMollie(apiKey: string) {
     req.on('end', () => {
       const send = ({ status, body }: { status: number; body: unknown }) => {
         res.writeHead(status, { 'content-type': 'application/hal+json' });
-        res.end(JSON.stringify(body));
+        res.end(status === 204 ? undefined : JSON.stringify(body));
       };
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return send(error(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate'));
@@ -172,8 +178,16 @@ export async function startFakeMollie(apiKey: string) {
       // Mollie answers a repeated idempotency key with the first answer, creating nothing new.
       const key = idempotencyKey && `${req.method} ${path} ${idempotencyKey}`;
       if (key && byIdempotencyKey.has(key)) return send(byIdempotencyKey.get(key)!);
+      if (nextFailure === 'refuse') {
+        nextFailure = null;
+        return send(error(422, 'Unprocessable Entity', 'The payment method is not enabled in your website profile'));
+      }
       const answer = route(req.method ?? 'GET', path, body);
       if (key && answer.status < 300) byIdempotencyKey.set(key, answer);
+      if (nextFailure === 'drop') {
+        nextFailure = null;
+        return req.socket.destroy();
+      }
       send(answer);
     });
   });
@@ -190,6 +204,10 @@ export async function startFakeMollie(apiKey: string) {
     customers,
     refunds,
     requests,
+    /** The next request is carried out but its answer never arrives (drop), or is refused with a 422 (refuse). */
+    failNext(kind: 'drop' | 'refuse') {
+      nextFailure = kind;
+    },
     /** The card the next paid first payment keeps. */
     useCard(card: { cardLabel: string; cardNumber: string }) {
       nextCard = card;

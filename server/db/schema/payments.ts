@@ -85,6 +85,10 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status').notNull().default('open'),
   /** oneoff | first | recurring */
   sequence: text('sequence').notNull().default('oneoff'),
+  /** The payer's bank took the money back after it was paid (tests: sandbox.chargeBack). */
+  chargedBack: boolean('charged_back').notNull().default(false),
+  /** Our payment id as the shop gave it (metadata, like a real service keeps it). */
+  reference: text('reference'),
   customerId: text('customer_id'),
   /** The mandate charged (recurring) or created (a paid first payment). */
   mandateId: text('mandate_id'),

@@ -9,13 +9,14 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.ts';
+import type { TPaymentProvider } from '../payments/provider.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
 
 /**
  * Purges a deleted account after the grace period: photos and personal data go, the ledger stays (tax records), and
  * so do signed direct debit mandates (revoked; banks may ask for them for a while after the last collection).
  */
-export function createPurgeAccountJob(db: TDb, store: TPhotoStore) {
+export function createPurgeAccountJob(db: TDb, store: TPhotoStore, provider: Pick<TPaymentProvider, 'revokeMandate'>) {
   return async (payload: Record<string, unknown>) => {
     const userId = Number(payload.userId);
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -24,6 +25,14 @@ export function createPurgeAccountJob(db: TDb, store: TPhotoStore) {
       .select({ fileKey: photos.fileKey, censoredKey: photos.censoredKey })
       .from(photos)
       .where(eq(photos.profileId, user.profileId));
+    // Nothing can be charged to a purged account: its mandates end at the payment service first (when the service
+    // is unreachable the job fails and is retried with the account untouched; revoking twice is harmless).
+    const mandates = await db
+      .select()
+      .from(paymentMandates)
+      .where(and(eq(paymentMandates.userId, userId), isNull(paymentMandates.revokedAt)));
+    for (const m of mandates)
+      await provider.revokeMandate({ customerId: m.customerId, mandateId: m.providerMandateId });
     await db.transaction(async (tx) => {
       await tx.delete(photos).where(eq(photos.profileId, user.profileId));
       await tx.delete(sessions).where(eq(sessions.userId, userId));

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailbox, paymentMandates, payments, users } from '../../db/schema/index.ts';
+import { creditLedger, mailbox, paymentMandates, payments, users } from '../../db/schema/index.ts';
 import { activeMember, CLIENT } from '../../test/factories.ts';
 import { DIRECT_DEBIT_FORM as FORM, paymentKit, type TCookie } from '../../test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { REPEAT_ORDER_DEDUPE_MS } from './payments.service.ts';
 import { SANDBOX_DIRECT_DEBIT_MS } from './sandbox.provider.ts';
 
 let clock = new Date();
@@ -54,6 +55,30 @@ describe('stored card and the one-click repeat order (spec §2 credits-repeat-or
       ledger: before.ledger + packs[1].credits,
     });
     expect(pack.credits).toBeGreaterThan(0);
+  });
+
+  it('a double click charges once; the same bundle again after the window is a new purchase', async () => {
+    clock = new Date();
+    const { m } = await memberWithCard('visa');
+    const before = await account(m.user.id);
+    const [, second] = await bundles(m.cookie);
+    const click = () => api(m.cookie, 'POST', '/api/repeat-order.php', { package_id: second.id });
+    const [a, b] = await Promise.all([click(), click()]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json().payment_id).toBe(a.json().payment_id);
+    expect((await account(m.user.id)).credits).toBe(before.credits + second.credits);
+    clock = new Date(clock.getTime() + REPEAT_ORDER_DEDUPE_MS + 1000);
+    const later = await click();
+    expect(later.json().payment_id).not.toBe(a.json().payment_id);
+    expect((await account(m.user.id)).credits).toBe(before.credits + 2 * second.credits);
+    clock = new Date();
+  });
+
+  it('an id beyond the database range is bad input, not a server error', async () => {
+    const m = await activeMember(t);
+    const res = await api(m.cookie, 'POST', '/api/repeat-order.php', { package_id: 3_000_000_000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
   });
 
   it('a declined stored card ends failed and grants nothing', async () => {
@@ -234,6 +259,40 @@ describe('direct debit with an SMS code (spec §2 directdebit, §3, §9)', () =>
       message: 'Your account is blocked for direct debit payments.',
     });
     expect((await api(m.cookie, 'GET', '/api/directdebit.php')).json().status).toBe('blocked');
+  });
+
+  it('a collected direct debit the bank takes back removes the unspent credits, premium and direct debit', async () => {
+    clock = new Date();
+    const m = await activeMember(t);
+    const [pack] = await bundles(m.cookie);
+    const id = (await requestCode(m.cookie, pack.id)).json().request_id;
+    const confirmed = await api(m.cookie, 'POST', '/api/directdebit-confirm.php', {
+      request_id: id,
+      otp: await smsCode('+31612345678'),
+    });
+    const row = await paymentRow(confirmed.json().payment_id);
+    clock = new Date(clock.getTime() + SANDBOX_DIRECT_DEBIT_MS + 1000);
+    await webhook(row.providerPaymentId!);
+    expect((await paymentRow(row.id)).status).toBe('paid');
+    // The member spends 10 credits, then the bank reverses the debit.
+    const db = t.services.database.db;
+    await db
+      .update(users)
+      .set({ credits: sql`${users.credits} - 10` })
+      .where(eq(users.id, m.user.id));
+    await db.insert(creditLedger).values({ userId: m.user.id, delta: -10, reason: 'message', ref: 'test' });
+    const before = await account(m.user.id);
+    await t.services.sandbox.chargeBack(row.providerPaymentId!);
+    await webhook(row.providerPaymentId!);
+    await webhook(row.providerPaymentId!);
+    expect((await paymentRow(row.id)).status).toBe('refunded');
+    expect(await account(m.user.id)).toEqual({
+      credits: before.credits - Math.min(before.credits, pack.credits),
+      paid: false,
+      ledger: before.ledger - Math.min(before.credits, pack.credits),
+    });
+    expect((await api(m.cookie, 'GET', '/api/directdebit.php')).json().status).toBe('blocked');
+    clock = new Date();
   });
 
   it('is only offered where the country has direct debit', async () => {

@@ -6,7 +6,13 @@ import {
   SequenceType,
 } from '@mollie/api-client';
 import type { TPaymentStatus } from '../../../common/payments.ts';
-import { ibanLabel, type TPaymentProvider, type TProviderMandate, type TProviderPayment } from './provider.ts';
+import {
+  ibanLabel,
+  ProviderRefusedError,
+  type TPaymentProvider,
+  type TProviderMandate,
+  type TProviderPayment,
+} from './provider.ts';
 
 /** Decimal places of a currency (EUR 2, PLN 2, SEK 2; Mollie wants exactly these in its amount strings). */
 function fractionDigits(currency: string): number {
@@ -53,7 +59,33 @@ function cardLabel(details: unknown): string {
   return d.cardNumber ? `${brand} •••• ${d.cardNumber.slice(-4)}` : brand;
 }
 
+/** How long a create call may take before its outcome counts as unknown. */
+const MOLLIE_TIMEOUT_MS = 20_000;
+
 const isNotFound = (error: unknown) => error instanceof MollieApiError && error.statusCode === 404;
+
+/**
+ * Mollie's 4xx answers mean nothing was created (bad key, method not enabled, invalid mandate…), except 409: the
+ * same idempotency key is still being processed, so the outcome is unknown.
+ */
+async function refusals<T>(call: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    // The client sets no timeout of its own; an answer that never comes is an unknown outcome, not a hung request.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Mollie did not answer in time')), MOLLIE_TIMEOUT_MS);
+    });
+    return await Promise.race([call(), timeout]);
+  } catch (error) {
+    const status = error instanceof MollieApiError ? error.statusCode : undefined;
+    if (status && status >= 400 && status < 500 && status !== 409) {
+      throw new ProviderRefusedError(`Mollie refused (${status}): ${(error as Error).message}`, { cause: error });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * The Mollie adapter (PAYMENT_PROVIDER=mollie), on Mollie's official client. Every call that creates something
@@ -81,19 +113,21 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
     },
 
     async createPayment(input) {
-      const payment = await client.payments.create({
-        amount: toMollieAmount(input.amountMinor, input.currency),
-        description: input.description,
-        method: input.method as PaymentMethod,
-        webhookUrl: input.webhookUrl,
-        metadata: { reference: input.reference },
-        sequenceType: SequenceType[input.sequence],
-        idempotencyKey: `payment-${input.reference}`,
-        // A recurring charge has no member at a checkout, so Mollie takes no redirect URL for it.
-        ...(input.sequence === 'recurring' ? {} : { redirectUrl: input.redirectUrl }),
-        ...(input.customerId ? { customerId: input.customerId } : {}),
-        ...(input.mandateId ? { mandateId: input.mandateId } : {}),
-      });
+      const payment = await refusals(() =>
+        client.payments.create({
+          amount: toMollieAmount(input.amountMinor, input.currency),
+          description: input.description,
+          method: input.method as PaymentMethod,
+          webhookUrl: input.webhookUrl,
+          metadata: { reference: input.reference },
+          sequenceType: SequenceType[input.sequence],
+          idempotencyKey: `payment-${input.reference}`,
+          // A recurring charge has no member at a checkout, so Mollie takes no redirect URL for it.
+          ...(input.sequence === 'recurring' ? {} : { redirectUrl: input.redirectUrl }),
+          ...(input.customerId ? { customerId: input.customerId } : {}),
+          ...(input.mandateId ? { mandateId: input.mandateId } : {}),
+        }),
+      );
       return { id: payment.id, checkoutUrl: payment._links.checkout?.href ?? null };
     },
 
@@ -123,21 +157,34 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
         amountMinor: fromMollieAmount(payment.amount),
         currency: payment.amount.currency,
         mandate,
+        chargedBack: payment.amountChargedBack ? fromMollieAmount(payment.amountChargedBack) > 0 : false,
+        reference: (payment.metadata as { reference?: unknown } | null)?.reference?.toString() ?? null,
       };
       return result;
     },
 
     async createMandate(input) {
-      const mandate = await client.customerMandates.create({
-        customerId: input.customerId,
-        method: MandateMethod.directdebit,
-        consumerName: input.accountHolder,
-        consumerAccount: input.iban,
-        signatureDate: input.signedAt.toISOString().slice(0, 10),
-        mandateReference: input.reference,
-        idempotencyKey: `mandate-${input.reference}`,
-      });
+      const mandate = await refusals(() =>
+        client.customerMandates.create({
+          customerId: input.customerId,
+          method: MandateMethod.directdebit,
+          consumerName: input.accountHolder,
+          consumerAccount: input.iban,
+          signatureDate: input.signedAt.toISOString().slice(0, 10),
+          mandateReference: input.reference,
+          idempotencyKey: `mandate-${input.reference}`,
+        }),
+      );
       return { id: mandate.id, customerId: input.customerId, method: 'directdebit', label: ibanLabel(input.iban) };
+    },
+
+    async revokeMandate({ customerId, mandateId }) {
+      try {
+        await client.customerMandates.revoke(mandateId, { customerId });
+      } catch (error) {
+        // Already gone (revoked before, or the customer deleted) is what we wanted.
+        if (!(error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 410))) throw error;
+      }
     },
 
     async refund(input) {

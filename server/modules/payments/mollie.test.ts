@@ -214,6 +214,15 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     await webhook(second.providerPaymentId!);
     await webhook(second.providerPaymentId!);
     expect((await account(m.user.id)).credits).toBe(before.credits + packs[0].credits + packs[1].credits);
+
+    // Removing the card revokes it at Mollie as well.
+    const mandateId = fake.payments.get(row.providerPaymentId!)!.mandateId!;
+    expect((await api(m.cookie, 'DELETE', `/api/repeat-order.php?card_id=${stored.card.id}`)).statusCode).toBe(200);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: `/v2/customers/${atMollie.customerId}/mandates/${mandateId}`,
+    });
+    expect(fake.customers.get(atMollie.customerId!)!.mandates.has(mandateId)).toBe(false);
   });
 
   it('direct debit: the signed mandate goes to Mollie and the bank collection grants the credits', async () => {
@@ -246,5 +255,52 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     await webhook(row.providerPaymentId!);
     expect((await account(m.user.id)).credits).toBeGreaterThan(before.credits);
     expect((await paymentRow(row.id)).status).toBe('paid');
+  });
+
+  it('a charge whose answer was lost stays pending and is linked by our reference; a refused checkout fails cleanly', async () => {
+    const m = await activeMember(t);
+    const packs = await bundles(m.cookie);
+    const first = await api(m.cookie, 'POST', '/api/payment.php', {
+      package_id: packs[0].id,
+      payment_method: 'creditcard',
+      remember_card: true,
+    });
+    const firstRow = await paymentRow(first.json().payment_id);
+    fake.complete(firstRow.providerPaymentId!, 'paid');
+    await webhook(firstRow.providerPaymentId!);
+    const before = await account(m.user.id);
+
+    // Mollie makes the charge but the answer never reaches us: the member is told it is being processed.
+    fake.failNext('drop');
+    const repeat = await api(m.cookie, 'POST', '/api/repeat-order.php', { package_id: packs[1].id });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().status).toBe('pending');
+    const lost = await paymentRow(repeat.json().payment_id);
+    expect(lost).toMatchObject({ status: 'open', providerPaymentId: null });
+    const atMollie = [...fake.payments.values()].find(
+      (p) => (p.metadata as { reference?: string }).reference === lost.id,
+    )!;
+    expect(atMollie.sequenceType).toBe('recurring');
+    // Mollie's report names its id only; the payment it fetches carries our reference, which links it.
+    fake.complete(atMollie.id, 'paid');
+    await webhook(atMollie.id);
+    await webhook(atMollie.id);
+    expect(await paymentRow(lost.id)).toMatchObject({ status: 'paid', providerPaymentId: atMollie.id });
+    expect((await account(m.user.id)).credits).toBe(before.credits + packs[1].credits);
+
+    // A checkout Mollie refuses (method not enabled): a clear error, the payment failed, nothing granted.
+    fake.failNext('refuse');
+    const refused = await api(m.cookie, 'POST', '/api/payment.php', {
+      package_id: packs[0].id,
+      payment_method: 'ideal',
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toBe('service_unavailable');
+    const [latest] = (await api(m.cookie, 'GET', '/api/payment.php')).json() as {
+      status: string;
+      payment_method: string;
+    }[];
+    expect(latest).toMatchObject({ status: 'failed', payment_method: 'ideal' });
+    expect((await account(m.user.id)).credits).toBe(before.credits + packs[1].credits);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { memberChannel } from '../../../common/likes.ts';
 import {
   discountedPrice,
@@ -24,12 +24,16 @@ import {
 import { assertApplies, findUsableCode } from './discounts.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
-import type { TPaymentProvider, TProviderMandate, TSequence } from './provider.ts';
+import { ProviderRefusedError, type TPaymentProvider, type TProviderMandate, type TSequence } from './provider.ts';
 
 export type TPaymentRow = typeof payments.$inferSelect;
 export type TMandateRow = typeof paymentMandates.$inferSelect;
 
 /** The stored card as the repeat-order page shows it. */
+/** A repeat order of the same bundle this soon after another is the same click (see repeat). */
+export const REPEAT_ORDER_DEDUPE_MS = 30_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const toCardWire = (m: TMandateRow) => ({ id: m.id, label: m.label, created_at: m.createdAt.toISOString() });
 
 /** Where the provider sends the member back to, and where it reports changes. */
@@ -84,12 +88,34 @@ export function createPaymentsService(deps: {
     const reported = await provider.getPayment(providerPaymentId);
     if (!reported) return null;
     const result = await db.transaction(async (tx) => {
-      const [payment] = await tx
+      let [payment] = await tx
         .select()
         .from(payments)
         .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)))
         .for('update');
+      if (!payment && reported.reference && UUID.test(reported.reference)) {
+        // Ours, but its creation answer never reached us (timeout) or this report came first: link it now.
+        [payment] = await tx
+          .update(payments)
+          .set({ providerPaymentId, updatedAt: now() })
+          .where(
+            and(
+              eq(payments.id, reported.reference),
+              eq(payments.provider, provider.name),
+              isNull(payments.providerPaymentId),
+            ),
+          )
+          .returning();
+      }
       if (!payment) return null;
+      if (payment.status === 'paid' && reported.chargedBack) {
+        // The bank took the money back: the credits go (as far as unspent), and so does direct debit for this member.
+        const { updated, after } = await reverse(tx, payment, 'chargeback');
+        if (payment.method === 'directdebit') {
+          await tx.update(users).set({ directDebitBlocked: true }).where(eq(users.id, payment.userId));
+        }
+        return { payment: updated, granted: after };
+      }
       // Final statuses never change; 'open' (the member has not acted at the provider yet) is no news.
       if (
         FINAL_PAYMENT_STATUSES.includes(payment.status as TPaymentStatus) ||
@@ -151,6 +177,40 @@ export function createPaymentsService(deps: {
 
   type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
 
+  /**
+   * Takes back what a paid payment granted, in the caller's transaction with the payment locked: status refunded,
+   * the credits off the balance with a ledger row (a chargeback can only take what is left unspent; a refund is
+   * only allowed while all of them are), premium kept only with another paid purchase.
+   */
+  async function reverse(tx: TTx, payment: TPaymentRow, reason: 'refund' | 'chargeback') {
+    const [updated] = await tx
+      .update(payments)
+      .set({ status: 'refunded', updatedAt: now() })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    const [{ others }] = await tx
+      .select({ others: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(and(eq(payments.userId, payment.userId), eq(payments.status, 'paid')));
+    const [{ credits }] = await tx
+      .select({ credits: users.credits })
+      .from(users)
+      .where(eq(users.id, payment.userId))
+      .for('update');
+    const taken = Math.min(credits, payment.credits);
+    const [after] = await tx
+      .update(users)
+      .set({ credits: sql`${users.credits} - ${taken}`, paidUser: others > 0 })
+      .where(eq(users.id, payment.userId))
+      .returning({ credits: users.credits, profileId: users.profileId });
+    if (taken > 0) {
+      await tx
+        .insert(creditLedger)
+        .values({ userId: payment.userId, delta: -taken, reason, ref: `payment:${payment.id}` });
+    }
+    return { updated, after };
+  }
+
   /** Keeps a mandate the provider created (a stored card); the same mandate reported twice is kept once. */
   async function keepMandate(tx: TTx | TDb, userId: number, mandate: TProviderMandate, details?: TDirectDebitDetails) {
     const [row] = await tx
@@ -191,8 +251,10 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Hands a payment row we created to the provider. When the provider cannot be reached the payment fails at once
-   * and gives its discount code back; a recurring charge is brought up to date immediately (nothing to wait for).
+   * Hands a payment row we created to the provider. A checkout that could not be started fails at once and gives
+   * its discount code back (nobody can pay it without the checkout URL). A recurring charge fails only when the
+   * provider refused it; after a timeout it may have been made, so it stays open and the provider's report links
+   * it (by our reference) and decides. A recurring charge is brought up to date immediately (nothing to wait for).
    */
   async function submit(
     payment: TPaymentRow,
@@ -212,18 +274,31 @@ export function createPaymentsService(deps: {
         ...extra,
       });
     } catch (error) {
+      console.error(JSON.stringify({ level: 50, msg: 'payment provider error', payment: payment.id, err: `${error}` }));
+      if (extra.sequence === 'recurring' && !(error instanceof ProviderRefusedError)) {
+        return { payment_id: payment.id, checkout_url: null, status: 'pending' as TPaymentStatus };
+      }
       await db.transaction(async (tx) => {
         await tx.update(payments).set({ status: 'failed', updatedAt: now() }).where(eq(payments.id, payment.id));
         await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, payment.id));
       });
-      throw error;
+      throw new AppError('service_unavailable');
     }
+    // A report may have come first and linked it (and moved it on): only an open payment becomes pending.
     await db
       .update(payments)
-      .set({ providerPaymentId: created.id, status: 'pending', updatedAt: now() })
+      .set({
+        providerPaymentId: created.id,
+        status: sql`case when ${payments.status} = 'open' then 'pending' else ${payments.status} end`,
+        updatedAt: now(),
+      })
       .where(eq(payments.id, payment.id));
-    const status = extra.sequence === 'recurring' ? ((await apply(created.id))?.status ?? 'pending') : 'pending';
-    return { payment_id: payment.id, checkout_url: created.checkoutUrl, status: status as TPaymentStatus };
+    let status: TPaymentStatus = 'pending';
+    if (extra.sequence === 'recurring') {
+      // The charge is made; if asking for its outcome fails now, the provider's report brings it.
+      status = ((await apply(created.id).catch(() => null))?.status as TPaymentStatus | undefined) ?? 'pending';
+    }
+    return { payment_id: payment.id, checkout_url: created.checkoutUrl, status };
   }
 
   /** One of the site's active bundles in the member's country. */
@@ -256,6 +331,7 @@ export function createPaymentsService(deps: {
       .insert(payments)
       .values({
         userId,
+        createdAt: now(),
         packageId: pack.id,
         credits: pack.credits,
         amountMinor: pack.priceMinor,
@@ -372,7 +448,29 @@ export function createPaymentsService(deps: {
       const pack = await findPackage(member, packageId);
       const card = await storedCard(member.userId);
       if (!card) throw new AppError('no_stored_card');
-      const payment = await insertRecurring(db, member.userId, pack, 'creditcard', card.id);
+      const payment = await db.transaction(async (tx) => {
+        // One charge per click: a second request for the same bundle within seconds (double click, two tabs, a
+        // resent request) answers the first payment instead of charging again. The member row lock orders them.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, member.userId)).for('update');
+        const [recent] = await tx
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.userId, member.userId),
+              eq(payments.packageId, pack.id),
+              eq(payments.sequence, 'recurring'),
+              eq(payments.method, 'creditcard'),
+              inArray(payments.status, ['open', 'pending', 'paid']),
+              gt(payments.createdAt, new Date(now().getTime() - REPEAT_ORDER_DEDUPE_MS)),
+            ),
+          )
+          .limit(1);
+        return recent
+          ? { ...recent, duplicate: true }
+          : await insertRecurring(tx, member.userId, pack, 'creditcard', card.id);
+      });
+      if ('duplicate' in payment) return { payment_id: payment.id, status: payment.status as TPaymentStatus };
       const result = await submit(
         payment,
         { sequence: 'recurring', customerId: card.customerId, mandateId: card.providerMandateId },
@@ -394,6 +492,12 @@ export function createPaymentsService(deps: {
         )
         .returning();
       if (!row) throw new AppError('no_stored_card');
+      // Revoked here it can no longer be charged; the service is told too (best effort, it keeps no money of ours).
+      await provider
+        .revokeMandate({ customerId: row.customerId, mandateId: row.providerMandateId })
+        .catch((error: unknown) =>
+          console.error(JSON.stringify({ level: 40, msg: 'mandate not revoked at the provider', err: `${error}` })),
+        );
     },
     /** For the direct debit service: the member's customer id, a mandate to keep, the bundle and submitting. */
     internals: { customerOf, keepMandate, findPackage, insertRecurring, submit, provider },
@@ -441,24 +545,7 @@ export function createPaymentsService(deps: {
             description: `Refund ${payment.credits} credits`,
           });
         }
-        const [updated] = await tx
-          .update(payments)
-          .set({ status: 'refunded', updatedAt: now() })
-          .where(eq(payments.id, payment.id))
-          .returning();
-        const [{ others }] = await tx
-          .select({ others: sql<number>`count(*)::int` })
-          .from(payments)
-          .where(and(eq(payments.userId, payment.userId), eq(payments.status, 'paid')));
-        const [after] = await tx
-          .update(users)
-          .set({ credits: sql`${users.credits} - ${payment.credits}`, paidUser: others > 0 })
-          .where(eq(users.id, payment.userId))
-          .returning({ credits: users.credits, profileId: users.profileId });
-        await tx
-          .insert(creditLedger)
-          .values({ userId: payment.userId, delta: -payment.credits, reason: 'refund', ref: `payment:${payment.id}` });
-        return { updated, after };
+        return reverse(tx, payment, 'refund');
       });
       await realtime
         .publish(memberChannel(result.after.profileId), { type: 'credits', credits: result.after.credits })

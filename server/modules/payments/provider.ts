@@ -43,7 +43,17 @@ export interface TProviderPayment {
   currency: string;
   /** The mandate a paid `first` payment created (the stored card). */
   mandate?: TProviderMandate | null;
+  /** The payer's bank took the money back after it was paid (a chargeback or a returned direct debit). */
+  chargedBack?: boolean;
+  /** Our payment id as we gave it: links a payment whose creation answer never reached us. */
+  reference?: string | null;
 }
+
+/**
+ * The provider answered and refused a request, so nothing was created there (a definite failure). Any other error
+ * (timeout, connection reset, 5xx) leaves it open whether the provider created the payment.
+ */
+export class ProviderRefusedError extends Error {}
 
 /** A SEPA direct debit mandate the member signed with us (IBAN checked, SMS code confirmed). */
 export interface TCreateMandate {
@@ -69,6 +79,8 @@ export interface TPaymentProvider {
   getPayment(id: string): Promise<TProviderPayment | null>;
   /** Registers a SEPA direct debit mandate the member signed with us. */
   createMandate(input: TCreateMandate): Promise<TProviderMandate>;
+  /** Ends a mandate at the service (the member removed the card, or the account was purged). */
+  revokeMandate(input: { customerId: string; mandateId: string }): Promise<void>;
   /** Pays a paid payment back in full. */
   refund(input: { id: string; amountMinor: number; currency: string; description: string }): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TPaymentStatus } from '../../../common/payments.ts';
 import type { TDb } from '../../db/connect.ts';
 import { sandboxMandates, sandboxPayments } from '../../db/schema/index.ts';
@@ -71,6 +71,7 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
       card?: TSandboxCard,
     ): Promise<typeof sandboxPayments.$inferSelect | undefined>;
     notify: typeof notify;
+    chargeBack(id: string): Promise<void>;
   } = {
     name: 'sandbox',
     notify,
@@ -88,6 +89,7 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         redirectUrl: input.redirectUrl,
         webhookUrl: input.webhookUrl,
         sequence: input.sequence,
+        reference: input.reference,
         customerId: input.customerId ?? null,
       };
       if (input.sequence !== 'recurring') {
@@ -129,6 +131,8 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         amountMinor: row.amountMinor,
         currency: row.currency,
         mandate: mandate ? toMandate(mandate) : null,
+        chargedBack: row.chargedBack,
+        reference: row.reference,
       };
     },
     async createMandate(input: TCreateMandate) {
@@ -143,8 +147,18 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         .returning();
       return toMandate(row);
     },
+    async revokeMandate({ mandateId }: { customerId: string; mandateId: string }) {
+      await db.delete(sandboxMandates).where(eq(sandboxMandates.id, mandateId));
+    },
     async refund() {
       // The sandbox holds no money: nothing to send back.
+    },
+    /** The payer's bank takes a paid payment back (tests; a real service reports it on its own). */
+    async chargeBack(id: string) {
+      await db
+        .update(sandboxPayments)
+        .set({ chargedBack: true, updatedAt: options.now() })
+        .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'paid')));
     },
     async find(id: string) {
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
