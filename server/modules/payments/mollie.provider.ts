@@ -100,7 +100,9 @@ export function createMollieProvider(options: { apiKey: string; apiEndpoint?: st
   });
 
   return {
-    name: 'mollie',
+    // Test and live mode are separate worlds at Mollie (customers, mandates, payments): keyed apart here too, so
+    // switching a site to its live key never charges a test mandate or looks up a test customer.
+    name: options.apiKey.startsWith('live_') ? 'mollie' : 'mollie_test',
 
     async createCustomer({ name, email, reference }) {
       const customer = await client.customers.create({

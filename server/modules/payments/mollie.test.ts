@@ -89,6 +89,11 @@ describe('the Mollie adapter against a fake of the Mollie API', () => {
     expect(fake.requests.length).toBe(asked);
   });
 
+  it('keeps test and live mode apart', () => {
+    expect(adapter().name).toBe('mollie_test');
+    expect(createMollieProvider({ apiKey: 'live_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM' }).name).toBe('mollie');
+  });
+
   it('fails loudly with a wrong API key', async () => {
     const wrong = createMollieProvider({ apiKey: 'test_wrongwrongwrongwrongwrong', apiEndpoint: fake.apiEndpoint });
     await expect(wrong.getPayment('tr_abc')).rejects.toThrow(/authenticate/);
@@ -179,7 +184,7 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     });
     expect(res.statusCode).toBe(200);
     const row = await paymentRow(res.json().payment_id);
-    expect(row).toMatchObject({ provider: 'mollie', sequence: 'first', status: 'pending' });
+    expect(row).toMatchObject({ provider: 'mollie_test', sequence: 'first', status: 'pending' });
     expect(res.json().checkout_url).toBe(`https://www.mollie.com/checkout/select-method/${row.providerPaymentId}`);
     const atMollie = fake.payments.get(row.providerPaymentId!)!;
     expect(atMollie.amount.value).toBe(toMollieAmount(packs[0].price, row.currency).value);
@@ -205,7 +210,7 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     const repeat = await api(m.cookie, 'POST', '/api/repeat-order.php', { package_id: packs[1].id });
     expect(repeat.statusCode).toBe(200);
     const second = await paymentRow(repeat.json().payment_id);
-    expect(second).toMatchObject({ provider: 'mollie', sequence: 'recurring', method: 'creditcard' });
+    expect(second).toMatchObject({ provider: 'mollie_test', sequence: 'recurring', method: 'creditcard' });
     expect(fake.payments.get(second.providerPaymentId!)).toMatchObject({
       sequenceType: 'recurring',
       mandateId: fake.payments.get(row.providerPaymentId!)!.mandateId,
@@ -240,12 +245,12 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     const row = await paymentRow(confirmed.json().payment_id);
-    expect(row).toMatchObject({ provider: 'mollie', method: 'directdebit', sequence: 'recurring', status: 'pending' });
+    expect(row).toMatchObject({ provider: 'mollie_test', method: 'directdebit', sequence: 'recurring', status: 'pending' });
     const [mandate] = await t.services.database.db
       .select()
       .from(paymentMandates)
       .where(eq(paymentMandates.userId, m.user.id));
-    expect(mandate).toMatchObject({ provider: 'mollie', label: 'NL•• •••• 4300' });
+    expect(mandate).toMatchObject({ provider: 'mollie_test', label: 'NL•• •••• 4300' });
     expect(fake.payments.get(row.providerPaymentId!)).toMatchObject({
       method: 'directdebit',
       mandateId: mandate.providerMandateId,
