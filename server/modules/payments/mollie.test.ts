@@ -245,7 +245,12 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     const row = await paymentRow(confirmed.json().payment_id);
-    expect(row).toMatchObject({ provider: 'mollie_test', method: 'directdebit', sequence: 'recurring', status: 'pending' });
+    expect(row).toMatchObject({
+      provider: 'mollie_test',
+      method: 'directdebit',
+      sequence: 'recurring',
+      status: 'pending',
+    });
     const [mandate] = await t.services.database.db
       .select()
       .from(paymentMandates)
