@@ -20,7 +20,7 @@ import { createPaymentsService, type TPaymentsService } from './modules/payments
 import { createDiscountsService, type TDiscountsService } from './modules/payments/discounts.service.ts';
 import { createSandboxProvider, type TSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { createMollieProvider } from './modules/payments/mollie.provider.ts';
-import { createSmsSender, type TSmsSender } from './modules/payments/sms.ts';
+import { createSmsSender } from './modules/payments/sms.ts';
 import { createDirectDebitService, type TDirectDebitService } from './modules/payments/direct-debit.service.ts';
 import {
   loadProfileBasics,
@@ -53,7 +53,6 @@ export interface TServices {
   /** The sandbox payment service (the default provider), for its hosted checkout. */
   sandbox: TSandboxProvider;
   directDebit: TDirectDebitService;
-  sms: TSmsSender;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -112,7 +111,6 @@ export async function createServices(
     payments,
     discounts: createDiscountsService(database.db, now),
     sandbox,
-    sms,
     directDebit: createDirectDebitService({ db: database.db, payments, sms, now }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },

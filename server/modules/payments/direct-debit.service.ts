@@ -1,5 +1,5 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import {
   DIRECT_DEBIT_CODE_LENGTH,
   DIRECT_DEBIT_CODE_TRIES,
@@ -103,21 +103,20 @@ export function createDirectDebitService(deps: {
             ),
           );
         if (sent >= CODES_PER_HOUR) throw new AppError('rate_limited');
+        // The id is ours (not the database default) so the code's hash, salted with it, goes in with the row.
+        const id = randomUUID();
         const [row] = await tx
           .insert(directDebitRequests)
           .values({
+            id,
             userId: member.userId,
             packageId: pack.id,
             details,
-            codeHash: '',
+            codeHash: hashCode(id, code).toString('hex'),
             expiresAt: new Date(now().getTime() + DIRECT_DEBIT_CODE_TTL_S * 1000),
             createdAt: now(),
           })
           .returning();
-        await tx
-          .update(directDebitRequests)
-          .set({ codeHash: hashCode(row.id, code).toString('hex') })
-          .where(eq(directDebitRequests.id, row.id));
         return row;
       });
       const t = serverT(member.locale);
@@ -144,15 +143,16 @@ export function createDirectDebitService(deps: {
           .from(directDebitRequests)
           .where(and(eq(directDebitRequests.id, input.request_id), eq(directDebitRequests.userId, member.userId)))
           .for('update');
-        if (!request) return { error: 'not_found' as const };
-        if (request.paymentId) return { paymentId: request.paymentId, existing: true };
-        if (request.expiresAt.getTime() < now().getTime()) return { error: 'code_expired' as const };
-        if (request.attempts >= DIRECT_DEBIT_CODE_TRIES) return { error: 'code_attempts_exceeded' as const };
+        if (!request) throw new AppError('not_found');
+        if (request.paymentId) return { kind: 'existing' as const, paymentId: request.paymentId };
+        if (request.expiresAt.getTime() < now().getTime()) throw new AppError('code_expired');
+        if (request.attempts >= DIRECT_DEBIT_CODE_TRIES) throw new AppError('code_attempts_exceeded');
         const right = timingSafeEqual(hashCode(request.id, input.otp.trim()), Buffer.from(request.codeHash, 'hex'));
         if (!right) {
+          // The try counts although the answer is an error: it is committed, not rolled back with a throw.
           const attempts = request.attempts + 1;
           await tx.update(directDebitRequests).set({ attempts }).where(eq(directDebitRequests.id, request.id));
-          return { error: 'code_invalid' as const, triesLeft: DIRECT_DEBIT_CODE_TRIES - attempts };
+          return { kind: 'wrong' as const, triesLeft: DIRECT_DEBIT_CODE_TRIES - attempts };
         }
         await assertAllowed(tx, member.userId);
         const pack = await findPackage(member, request.packageId, tx);
@@ -161,13 +161,11 @@ export function createDirectDebitService(deps: {
           .update(directDebitRequests)
           .set({ paymentId: payment.id })
           .where(eq(directDebitRequests.id, request.id));
-        return { payment, details: request.details };
+        return { kind: 'new' as const, payment, details: request.details };
       });
-      if ('error' in outcome && outcome.error) {
-        throw new AppError(outcome.error, 'triesLeft' in outcome ? { tries_left: outcome.triesLeft } : undefined);
-      }
-      if ('existing' in outcome) return { payment_id: outcome.paymentId! };
-      const { payment, details } = outcome as Exclude<typeof outcome, { error: unknown } | { existing: boolean }>;
+      if (outcome.kind === 'wrong') throw new AppError('code_invalid', { tries_left: outcome.triesLeft });
+      if (outcome.kind === 'existing') return { payment_id: outcome.paymentId };
+      const { payment, details } = outcome;
       try {
         const customerId = await customerOf(member.userId);
         const reference = `AMR-${payment.id.slice(0, 8).toUpperCase()}`;
@@ -185,12 +183,17 @@ export function createDirectDebitService(deps: {
           .where(eq(payments.id, payment.id));
         await submit(payment, { sequence: 'recurring', customerId, mandateId: mandate.id }, urls);
       } catch (error) {
-        // The provider refused or was unreachable: the payment ends failed (not the member's fault: no block).
+        // The provider refused or was unreachable before the charge: the payment ends failed (not the member's
+        // fault: no block), and the member hears that the service is unavailable, as for any checkout.
         await db
           .update(payments)
           .set({ status: 'failed', updatedAt: now() })
-          .where(and(eq(payments.id, payment.id), inArray(payments.status, ['open'])));
-        throw error;
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+        if (error instanceof AppError) throw error;
+        console.error(
+          JSON.stringify({ level: 50, msg: 'direct debit mandate failed', payment: payment.id, err: `${error}` }),
+        );
+        throw new AppError('service_unavailable');
       }
       return { payment_id: payment.id };
     },

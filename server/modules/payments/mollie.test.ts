@@ -313,4 +313,26 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     expect(latest).toMatchObject({ status: 'failed', payment_method: 'ideal' });
     expect((await account(m.user.id)).credits).toBe(before.credits + packs[1].credits);
   });
+
+  it('a mandate Mollie refuses ends the direct debit failed with a clear error, and does not block the member', async () => {
+    const m = await activeMember(t);
+    const [pack] = await bundles(m.cookie);
+    const requested = await api(m.cookie, 'POST', '/api/directdebit.php', {
+      package_id: pack.id,
+      ...DIRECT_DEBIT_FORM,
+    });
+    const code = await smsCode('+31612345678');
+    // The customer is created first; the refusal hits the mandate.
+    await t.services.payments.internals.customerOf(m.user.id);
+    fake.failNext('refuse');
+    const confirmed = await api(m.cookie, 'POST', '/api/directdebit-confirm.php', {
+      request_id: requested.json().request_id,
+      otp: code,
+    });
+    expect(confirmed.statusCode).toBe(503);
+    expect(confirmed.json().error).toBe('service_unavailable');
+    const [latest] = (await api(m.cookie, 'GET', '/api/payment.php')).json() as { status: string }[];
+    expect(latest.status).toBe('failed');
+    expect((await api(m.cookie, 'GET', '/api/directdebit.php')).json().status).toBe('ok');
+  });
 });

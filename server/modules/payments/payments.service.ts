@@ -29,11 +29,11 @@ import { ProviderRefusedError, type TPaymentProvider, type TProviderMandate, typ
 export type TPaymentRow = typeof payments.$inferSelect;
 export type TMandateRow = typeof paymentMandates.$inferSelect;
 
-/** The stored card as the repeat-order page shows it. */
 /** A repeat order of the same bundle this soon after another is the same click (see repeat). */
 export const REPEAT_ORDER_DEDUPE_MS = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The stored card as the repeat-order page shows it. */
 export const toCardWire = (m: TMandateRow) => ({ id: m.id, label: m.label, created_at: m.createdAt.toISOString() });
 
 /** Where the provider sends the member back to, and where it reports changes. */
@@ -111,9 +111,7 @@ export function createPaymentsService(deps: {
       if (payment.status === 'paid' && reported.chargedBack) {
         // The bank took the money back: the credits go (as far as unspent), and so does direct debit for this member.
         const { updated, after } = await reverse(tx, payment, 'chargeback');
-        if (payment.method === 'directdebit') {
-          await tx.update(users).set({ directDebitBlocked: true }).where(eq(users.id, payment.userId));
-        }
+        if (payment.method === 'directdebit') await blockDirectDebit(tx, payment.userId);
         return { payment: updated, granted: after };
       }
       // Final statuses never change; 'open' (the member has not acted at the provider yet) is no news.
@@ -162,9 +160,7 @@ export function createPaymentsService(deps: {
         await tx.delete(discountRedemptions).where(eq(discountRedemptions.paymentId, payment.id));
       }
       // A direct debit the bank could not collect: no more direct debits for this member (spec §9 'blocked').
-      if (payment.method === 'directdebit' && reported.status === 'failed') {
-        await tx.update(users).set({ directDebitBlocked: true }).where(eq(users.id, payment.userId));
-      }
+      if (payment.method === 'directdebit' && reported.status === 'failed') await blockDirectDebit(tx, payment.userId);
       return { payment: updated, granted: null };
     });
     if (result?.granted) {
@@ -176,6 +172,10 @@ export function createPaymentsService(deps: {
   }
 
   type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+
+  /** No more direct debits for this member (spec §9 'blocked'): one came back unpaid or was taken back. */
+  const blockDirectDebit = (tx: TTx, userId: number) =>
+    tx.update(users).set({ directDebitBlocked: true }).where(eq(users.id, userId));
 
   /**
    * Takes back what a paid payment granted, in the caller's transaction with the payment locked: status refunded,
@@ -355,7 +355,7 @@ export function createPaymentsService(deps: {
           eq(paymentMandates.userId, userId),
           eq(paymentMandates.provider, provider.name),
           eq(paymentMandates.method, 'creditcard'),
-          sql`${paymentMandates.revokedAt} is null`,
+          isNull(paymentMandates.revokedAt),
         ),
       )
       .orderBy(desc(paymentMandates.id))
@@ -448,7 +448,7 @@ export function createPaymentsService(deps: {
       const pack = await findPackage(member, packageId);
       const card = await storedCard(member.userId);
       if (!card) throw new AppError('no_stored_card');
-      const payment = await db.transaction(async (tx) => {
+      const order = await db.transaction(async (tx) => {
         // One charge per click: a second request for the same bundle within seconds (double click, two tabs, a
         // resent request) answers the first payment instead of charging again. The member row lock orders them.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, member.userId)).for('update');
@@ -466,13 +466,11 @@ export function createPaymentsService(deps: {
             ),
           )
           .limit(1);
-        return recent
-          ? { ...recent, duplicate: true }
-          : await insertRecurring(tx, member.userId, pack, 'creditcard', card.id);
+        return { row: recent ?? (await insertRecurring(tx, member.userId, pack, 'creditcard', card.id)), recent };
       });
-      if ('duplicate' in payment) return { payment_id: payment.id, status: payment.status as TPaymentStatus };
+      if (order.recent) return { payment_id: order.row.id, status: order.row.status as TPaymentStatus };
       const result = await submit(
-        payment,
+        order.row,
         { sequence: 'recurring', customerId: card.customerId, mandateId: card.providerMandateId },
         urls,
       );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { data, Link, useNavigate } from 'react-router';
+import { data, Link, redirect, useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
 import { discountedPrice, type TPaymentMethod } from '../../../common/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -24,6 +24,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const pack = packages.find((p) => String(p.id) === params.id);
   if (!pack) throw data('', { status: 404 });
   const chosen = methods.find((m) => m === params.paymentmethod) ?? null;
+  // Direct debit has its own form (mandate and SMS code); every other method confirms in the modal.
+  if (chosen === 'directdebit') throw redirect(`${url('directdebit')}?package=${pack.id}`);
   return { pack, methods, chosen, pricing };
 }
 
@@ -32,18 +34,11 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const { t, i18n } = useTranslation();
   const { pack, methods } = loaderData;
   const navigate = useNavigate();
-  // Direct debit has its own form (mandate and SMS code); every other method confirms in the modal.
-  const [method, setMethodState] = useState<TPaymentMethod | null>(
-    loaderData.chosen === 'directdebit' ? null : loaderData.chosen,
-  );
+  const [method, setMethodState] = useState<TPaymentMethod | null>(loaderData.chosen);
   const setMethod = (m: TPaymentMethod | null) => {
     if (m === 'directdebit') void navigate(`${url('directdebit')}?package=${pack.id}`);
     else setMethodState(m);
   };
-  useEffect(() => {
-    if (loaderData.chosen === 'directdebit')
-      void navigate(`${url('directdebit')}?package=${pack.id}`, { replace: true });
-  }, [loaderData.chosen, navigate, pack.id]);
   const [rememberCard, setRememberCard] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
