@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: lint, typecheck, catalogues, build, unit + integration on PGlite (and again on PostgreSQL when
+# `npm test`: Chromium for the journeys (installed when missing and possible, else an immediate failure), lint, typecheck, catalogues, build, unit + integration on PGlite (and again on PostgreSQL when
 # DATABASE_URL is set), browser journeys; ends with one summary line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,9 @@ mkdir -p reports
 rm -f reports/*.json
 status=0
 step() { echo; echo "── $1"; }
+
+# First, so a machine that cannot run the browser journeys fails at once instead of after the long steps.
+step "chromium for the browser journeys" && bash scripts/ensure-chromium.sh || exit 1
 
 step "lint" && npm run -s lint || status=1
 step "typecheck" && npm run -s typecheck || status=1
