@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: Chromium for the journeys (installed when missing and possible, else an immediate failure), lint, typecheck, catalogues, build, unit + integration on PGlite (and again on PostgreSQL when
-# DATABASE_URL is set), browser journeys; ends with one summary line "N passed, N failed".
+# `npm test`: Chromium for the journeys (installed when missing and possible, else an immediate failure), lint,
+# typecheck, catalogues, build, unit + integration on PGlite (and again on PostgreSQL when DATABASE_URL is set),
+# browser journeys; ends with one summary line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TZ=UTC
