@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { serverT } from './lib/i18n.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
@@ -37,31 +37,11 @@ export interface TAppOptions {
   services: TServices;
   /** Serve the server-rendered web app from `build/` (off in API-only tests). */
   web?: boolean;
+  /** Log through the services' logger (default); false silences Fastify's own request logs. */
   logger?: boolean;
 }
 
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.iban',
-  '*.otp',
-];
-
-/** Query strings that carry a position are never logged (city precision only, issue 4). */
-const POSITION_PATHS = /^\/api\/geocode\.php(\?|$)/;
-
-/** The request as logged: Fastify's default fields, with positions removed from the URL. */
-export function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: POSITION_PATHS.test(request.url) ? request.url.replace(/\?.*$/, '?[redacted]') : request.url,
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
+export { serializeRequest } from './lib/logger.ts';
 
 /** A registered route, kept for tests that enumerate the API. */
 export interface TRouteInfo {
@@ -80,14 +60,8 @@ declare module 'fastify' {
 export async function buildApp({ services, web = true, logger = true }: TAppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: { paths: REDACT, censor: '[redacted]' },
-          serializers: { req: serializeRequest },
-          transport: !config.isProduction && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
-        }
-      : false,
+    // pino's Logger is Fastify's base logger with more fields; widening keeps the app's own types.
+    loggerInstance: (logger ? services.log : services.log.child({}, { level: 'silent' })) as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',

@@ -3,22 +3,26 @@ import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { seedAll } from './db/seed/seed.ts';
 import { startJobLoop } from './jobs/jobs.ts';
+import { createLogger, type TLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** How often the process looks for due background jobs. */
 const JOB_POLL_MS = 60_000;
 
+let log: TLogger | undefined;
+
 /** Process entry: config, database, seed, HTTP server, graceful shutdown. */
 async function main() {
   const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction && process.stdout.isTTY });
+  log = logger;
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.dataDir,
-    onIdleError: (err) =>
-      console.error(JSON.stringify({ level: 50, msg: 'idle database client error', err: err.message })),
+    onIdleError: (err) => logger.error({ err }, 'idle database client error'),
   });
-  const services = await createServices(config, database);
+  const services = await createServices(config, database, { log: logger });
   const app = await buildApp({ services });
   await seedAll(database.db, config, (msg) => app.log.info(msg));
   await app.listen({ port: config.port, host: config.host });
@@ -57,6 +61,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // Before the logger exists (a bad configuration) the message is all there is to say.
+  if (log) log.fatal({ err }, 'start-up failed');
+  else console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

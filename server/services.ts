@@ -35,11 +35,15 @@ import { countryName, listCountries, regionsOf } from './modules/reference/refer
 import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/settings.service.ts';
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
 import { createHub, type TRealtimeHub } from './realtime/hub.ts';
+import { createLogger, type TLogger } from './lib/logger.ts';
+import type { DestinationStream } from 'pino';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export interface TServices {
   config: TConfig;
   database: TDatabase;
+  /** The process logger (pino); Fastify's request loggers are its children. */
+  log: TLogger;
   sites: TSitesService;
   geoip: TGeoIpService;
   profiles: TProfilesService;
@@ -79,8 +83,15 @@ export interface TServices {
 export async function createServices(
   config: TConfig,
   database: TDatabase,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; log?: TLogger; logDestination?: DestinationStream } = {},
 ): Promise<TServices> {
+  const log =
+    options.log ??
+    createLogger({
+      level: config.logLevel,
+      pretty: !config.isProduction && process.stdout.isTTY,
+      destination: options.logDestination,
+    });
   const vapid = await ensureVapidKeys(database.db);
   const mailer = createMailer(config, database.db);
   const now = options.now ?? (() => new Date());
@@ -100,6 +111,7 @@ export async function createServices(
   return {
     config,
     database,
+    log,
     sites: createSitesService(database.db),
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, now),

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { connectDatabase, type TDatabase } from '../db/connect.ts';
@@ -47,7 +48,14 @@ async function freshDatabase(
 
 /** Boots the real app on a fresh database with the base sites (and optionally demo members) seeded. */
 export async function buildTestApp(
-  options: { web?: boolean; demoProfiles?: number; now?: () => Date; env?: Record<string, string> } = {},
+  options: {
+    web?: boolean;
+    demoProfiles?: number;
+    now?: () => Date;
+    env?: Record<string, string>;
+    /** Capture the app's log lines (JSON) here; set `env.LOG_LEVEL` to the level the test needs. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<TTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'amora-test-'));
   const config = loadConfig({
@@ -64,8 +72,8 @@ export async function buildTestApp(
   if (options.demoProfiles) {
     await seedDemoProfiles(database.db, { dataDir, count: options.demoProfiles });
   }
-  const services = await createServices(config, database, { now: options.now });
-  const app = await buildApp({ services, web: options.web ?? false, logger: false });
+  const services = await createServices(config, database, { now: options.now, logDestination: options.logDestination });
+  const app = await buildApp({ services, web: options.web ?? false, logger: options.logDestination !== undefined });
   await app.ready();
   return {
     app,

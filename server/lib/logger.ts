@@ -1,0 +1,121 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+/** The process logger: Fastify's request logs and every service write through one pino instance. */
+export type TLogger = Logger;
+
+/** Paths pino replaces with `[redacted]` wherever they appear in a log line. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.iban',
+  '*.otp',
+  '*.token',
+];
+
+/**
+ * Query parameters whose values may be logged. Every other value (tokens of emailed links, positions, codes, emails)
+ * is replaced, so a log reader can never replay a link or learn where a member is.
+ */
+const LOGGED_QUERY_PARAMS = new Set([
+  'page',
+  'limit',
+  'before',
+  'after',
+  'gender',
+  'min_age',
+  'max_age',
+  'country',
+  'lang',
+  'locale',
+  'welcome',
+  'type',
+  'tab',
+]);
+
+/** Query strings that carry a position are dropped whole (city precision only, issue 4). */
+const POSITION_PATHS = /^\/api\/geocode\.php(\?|$)/;
+
+/** The URL as logged: the path, and the query with only allow-listed values kept. */
+export function loggedUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  if (POSITION_PATHS.test(url)) return `${url.slice(0, q)}?[redacted]`;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = [...params].map(([k, v]) => `${k}=${LOGGED_QUERY_PARAMS.has(k) ? v : '[redacted]'}`);
+  return `${url.slice(0, q)}?${kept.join('&')}`;
+}
+
+/** The request as logged: Fastify's default fields, with query values outside the allow-list removed from the URL. */
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+type TErrorLike = {
+  name?: string;
+  message?: string;
+  stack?: string;
+  code?: unknown;
+  query?: unknown;
+  cause?: unknown;
+  constraint?: unknown;
+};
+
+/** The first words of a SQL statement: enough to tell which query failed, never its values. */
+function queryHead(query: string): string {
+  return query.trim().split(/\s+/).slice(0, 4).join(' ').slice(0, 80);
+}
+
+/**
+ * Errors as logged. A database error (Drizzle's wrapper with `query` and `params`, or the driver's error with a
+ * SQLSTATE `code`) is reduced to its code, constraint and the query's first words: query parameters and the driver's
+ * message and detail carry member data (an IBAN, an email), so they never reach a log.
+ */
+export function serializeError(err: unknown): Record<string, unknown> {
+  if (!err || typeof err !== 'object') return { message: String(err) };
+  const chain: TErrorLike[] = [];
+  for (let e = err as TErrorLike | undefined; e && typeof e === 'object' && chain.length < 5; e = e.cause as TErrorLike)
+    chain.push(e);
+  const withQuery = chain.find((e) => typeof e.query === 'string');
+  const withSqlState = chain.find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
+  if (withQuery || withSqlState) {
+    return {
+      type: 'DatabaseError',
+      code: withSqlState?.code,
+      constraint: typeof withSqlState?.constraint === 'string' ? withSqlState.constraint : undefined,
+      query: withQuery ? queryHead(String(withQuery.query)) : undefined,
+      // Only the stack's frames: its head repeats the message (and with it the parameters).
+      stack: (chain[0].stack ?? '')
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .join('\n'),
+    };
+  }
+  const serialized = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  return serialized;
+}
+
+/** Creates the process logger: JSON in production and when not on a terminal, pretty on a developer's terminal. */
+export function createLogger(opts: { level: string; pretty?: boolean; destination?: DestinationStream }): TLogger {
+  const options = {
+    level: opts.level,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: { req: serializeRequest, err: serializeError, error: serializeError },
+  };
+  if (opts.destination) return pino(options, opts.destination);
+  if (opts.pretty) return pino({ ...options, transport: { target: 'pino-pretty' } });
+  return pino(options);
+}
