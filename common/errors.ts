@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'code_invalid',
   'code_expired',
   'code_attempts_exceeded',
+  'idempotency_key_reused',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

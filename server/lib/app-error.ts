@@ -37,6 +37,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   code_invalid: 400,
   code_expired: 410,
   code_attempts_exceeded: 429,
+  idempotency_key_reused: 422,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

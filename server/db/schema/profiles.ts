@@ -251,6 +251,8 @@ export const messages = pgTable(
     /** Credits charged for it. */
     cost: integer('cost').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of what the keyed request asked for (recipient, kind, content): a key reused for another send is refused. */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -27,6 +27,8 @@ export interface TNewMessage {
   attachmentKey: string | null;
   cost: number;
   idempotencyKey: string | null;
+  /** What the keyed request asked for (see requestHash in chat.service.ts); null without a key. */
+  requestHash: string | null;
   /** Free members may start this many conversations. */
   freeLimit: number;
 }
@@ -36,12 +38,14 @@ const SEND_REFUSALS = new Set([
   'profile_not_found',
   'premium_required',
   'not_enough_credits',
+  'idempotency_key_reused',
 ]);
 
 /**
- * Sends a message in one round trip through the database function `chat_send` (migration 0013): the account row
- * locked, the retry, the recipient, the conversation and the free members' limit, the conditional debit with its
- * ledger row, the message and the unread count, atomically. A refusal comes back as its app error code.
+ * Sends a message in one round trip through the database function `chat_send` (migrations 0013, 0018): the account
+ * row locked, the retry (refused when the key comes with another request hash), the recipient, the conversation and
+ * the free members' limit, the conditional debit with its ledger row, the message and the unread count, atomically.
+ * A refusal comes back as its app error code.
  */
 export async function sendMessage(
   db: TDb | TTx,
@@ -61,7 +65,7 @@ export async function sendMessage(
             credits, replayed
           from chat_send(${m.userId}::int, ${m.senderProfileId}::int, ${m.recipientProfileId}::int, ${m.kind}::text,
             ${m.body}::text, ${m.attachmentKey}::text, ${m.cost}::int, ${m.idempotencyKey}::text, ${m.freeLimit}::int,
-            ${m.idempotencyKey ?? String(Date.now())}::text)`,
+            ${m.idempotencyKey ?? String(Date.now())}::text, ${m.requestHash}::text)`,
     );
   } catch (error) {
     // Drizzle wraps the driver's error; its cause carries PostgreSQL's code and message.
@@ -84,6 +88,7 @@ export async function sendMessage(
         attachmentKey: m.attachmentKey,
         cost: m.cost,
         idempotencyKey: m.idempotencyKey,
+        requestHash: m.requestHash,
         createdAt: new Date(Number(result.created_ms)),
       };
   return { row, credits: Number(result.credits), replayed: Boolean(result.replayed) };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CHAT_PAGE_SIZE, type TChatMessage, type TMessageKind, ZSendMessageRequest } from '../../../common/chat.ts';
 import { FREE_CONVERSATION_LIMIT } from '../../../common/constants.ts';
 import type { TGiftId } from '../../../common/gifts.ts';
@@ -38,6 +39,22 @@ export interface TChatSite {
 type TSender = { userId: number; profileId: number };
 /** The content of a message to store: a text, a gift id or a stored chat photo. */
 type TContent = { kind: TMessageKind; body: string; attachmentKey: string | null };
+/** The client's idempotency key with the hash of the request it came with. */
+type TKeyed = { key: string; hash: string };
+
+/**
+ * Binds an idempotency key to what the request asked for (as payment APIs do): the recipient, the kind and the
+ * content — the text, the gift, the chosen profile photo or the uploaded file's bytes. Not the stored attachment:
+ * every attempt copies a photo under a new random name.
+ */
+function keyed(key: string | undefined, recipient: number, kind: TMessageKind, content: string | Buffer) {
+  if (!key) return undefined;
+  const ask = typeof content === 'string' ? content : createHash('sha256').update(content).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([recipient, kind, ask]))
+    .digest('hex');
+  return { key, hash };
+}
 
 /** A message as one of the two members sees it. */
 export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix: string): TChatMessage {
@@ -88,7 +105,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
     content: TContent,
     cost: number,
     site: TChatSite,
-    idempotencyKey: string | undefined,
+    idempotency: TKeyed | undefined,
   ) {
     const result = await sendMessage(db, {
       userId: sender.userId,
@@ -98,7 +115,8 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
       body: content.body,
       attachmentKey: content.attachmentKey,
       cost,
-      idempotencyKey: idempotencyKey ?? null,
+      idempotencyKey: idempotency?.key ?? null,
+      requestHash: idempotency?.hash ?? null,
       freeLimit: FREE_CONVERSATION_LIMIT,
     });
     if (!result.replayed) {
@@ -118,10 +136,10 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
     recipient: number,
     attachmentKey: string,
     site: TChatSite,
-    idempotencyKey: string | undefined,
+    idempotency: TKeyed | undefined,
   ) {
     const content = { kind: 'photo' as const, body: '', attachmentKey };
-    const result = await deliver(sender, recipient, content, site.photoCredits, site, idempotencyKey).catch(
+    const result = await deliver(sender, recipient, content, site.photoCredits, site, idempotency).catch(
       async (error: unknown) => {
         await store.removeAttachment(attachmentKey);
         throw error;
@@ -131,11 +149,14 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
     return result;
   }
 
-  /** A retry that is already stored answers before any image work. */
-  async function replayed(sender: TSender, site: TChatSite, idempotencyKey: string | undefined) {
-    if (!idempotencyKey) return null;
-    const earlier = await findByIdempotencyKey(db, sender.profileId, idempotencyKey);
+  /** A retry that is already stored answers before any image work; the key reused for another send is refused. */
+  async function replayed(sender: TSender, site: TChatSite, idempotency: TKeyed | undefined) {
+    if (!idempotency) return null;
+    const earlier = await findByIdempotencyKey(db, sender.profileId, idempotency.key);
     if (!earlier) return null;
+    if (earlier.requestHash !== null && earlier.requestHash !== idempotency.hash) {
+      throw new AppError('idempotency_key_reused');
+    }
     return {
       message: toMessageWire(earlier, sender.profileId, site.cdnPrefix),
       credits: await findCredits(db, sender.userId),
@@ -156,23 +177,27 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
           });
         }
         const content = { kind: 'text' as const, body: v.text, attachmentKey: null };
-        return deliver(sender, v.profile_id, content, site.messageCredits, site, idempotencyKey);
+        const idempotency = keyed(idempotencyKey, v.profile_id, 'text', v.text);
+        return deliver(sender, v.profile_id, content, site.messageCredits, site, idempotency);
       }
       if (v.gift !== undefined) {
         const content = { kind: 'gift' as const, body: v.gift, attachmentKey: null };
-        return deliver(sender, v.profile_id, content, site.giftCredits, site, idempotencyKey);
+        const idempotency = keyed(idempotencyKey, v.profile_id, 'gift', v.gift);
+        return deliver(sender, v.profile_id, content, site.giftCredits, site, idempotency);
       }
-      const again = await replayed(sender, site, idempotencyKey);
+      const idempotency = keyed(idempotencyKey, v.profile_id, 'photo', `photo_id:${v.photo_id!}`);
+      const again = await replayed(sender, site, idempotency);
       if (again) return again;
       const fileKey = await findOwnPhotoKey(db, sender.profileId, v.photo_id!);
       if (!fileKey) throw new AppError('photo_not_found');
       const attachmentKey = await store.copyAttachment(fileKey);
-      return deliverPhoto(sender, v.profile_id, attachmentKey, site, idempotencyKey);
+      return deliverPhoto(sender, v.profile_id, attachmentKey, site, idempotency);
     },
     /** Sends an uploaded photo, processed like profile photos (type from the bytes, metadata removed). */
     async sendUpload(sender: TSender, recipient: number, file: Buffer, site: TChatSite, idempotencyKey?: string) {
       if (recipient === sender.profileId) throw new AppError('invalid_request');
-      const again = await replayed(sender, site, idempotencyKey);
+      const idempotency = keyed(idempotencyKey, recipient, 'photo', file);
+      const again = await replayed(sender, site, idempotency);
       if (again) return again;
       // Cheap refusals before the image work; the transaction checks them all again.
       if (!(await findLikeableProfile(db, sender.profileId, recipient))) {
@@ -180,7 +205,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
       }
       const processed = await withProcessingSlot(() => processPhoto(file));
       const attachmentKey = await store.saveAttachment(processed);
-      return deliverPhoto(sender, recipient, attachmentKey, site, idempotencyKey);
+      return deliverPhoto(sender, recipient, attachmentKey, site, idempotency);
     },
     /** `GET /api/chats.php`: conversation, profile and unread count, newest first. */
     async list(profileId: number, cdnPrefix: string) {
@@ -252,6 +277,7 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
           attachmentKey: null,
           cost: 0,
           idempotencyKey: null,
+          requestHash: null,
           freeLimit: FREE_CONVERSATION_LIMIT,
         });
         return { row, recipient: pending.memberId };

@@ -103,6 +103,41 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     expect(await ledgerSum(anna.user.id)).toBe(40);
   });
 
+  it('answers 422 idempotency_key_reused for a key reused with another recipient, text or kind, sending nothing', async () => {
+    const anna = await member(100);
+    const ben = await member();
+    const carl = await member();
+    const key = randomUUID();
+    const first = await send(anna.cookie, ben.user.profile.id, 'Hello Ben', key);
+    expect(first.statusCode).toBe(200);
+    const reused = [
+      await send(anna.cookie, ben.user.profile.id, 'Something else', key),
+      await send(anna.cookie, carl.user.profile.id, 'Hello Ben', key),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat.php',
+        headers: { ...CLIENT, 'idempotency-key': key },
+        cookies: anna.cookie,
+        payload: { profile_id: ben.user.profile.id, gift: 'rose' },
+      }),
+    ];
+    for (const r of reused) {
+      expect(r.statusCode).toBe(422);
+      expect(r.json()).toMatchObject({ error: 'idempotency_key_reused' });
+    }
+    // The identical retry still answers the first message.
+    const retry = await send(anna.cookie, ben.user.profile.id, 'Hello Ben', key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().message).toMatchObject({ id: first.json().message.id, text: 'Hello Ben' });
+    const sent = await t.services.database.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.senderProfileId, anna.user.profile.id));
+    expect(sent).toHaveLength(1);
+    expect(await balance(anna.user.id)).toBe(90);
+    expect(await ledgerSum(anna.user.id)).toBe(90);
+  });
+
   it('lets a free member start exactly 2 conversations, even at once; replies do not count', async () => {
     const anna = await member(1000);
     const others = await Promise.all(Array.from({ length: 5 }, () => member()));
@@ -256,6 +291,54 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
     expect(await mediaFiles()).toBe(files);
     expect(await balance(anna.user.id)).toBe(0);
     expect(await ledgerSum(anna.user.id)).toBe(0);
+  });
+
+  it('answers 422 idempotency_key_reused for a photo key reused with another photo, file or recipient', async () => {
+    const anna = await member(100);
+    const ben = await member();
+    const carl = await member();
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      cookies: anna.cookie,
+      ...(await photoForm()),
+    });
+    const [photoA] = mine.json().photos;
+    const more = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      cookies: anna.cookie,
+      ...(await photoForm()),
+    });
+    const photoB = more.json().photos.find((p: { id: number }) => p.id !== photoA.id);
+    const key = randomUUID();
+    const first = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoA.id }, key);
+    expect(first.statusCode).toBe(200);
+    const files = await mediaFiles();
+    const other = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoB.id }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ error: 'idempotency_key_reused' });
+    expect((await upload(anna.cookie, ben.user.profile.id, key)).statusCode).toBe(422);
+    const same = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoA.id }, key);
+    expect(same.json().message.id).toBe(first.json().message.id);
+
+    const uploadKey = randomUUID();
+    const uploaded = await upload(anna.cookie, ben.user.profile.id, uploadKey);
+    expect(uploaded.statusCode).toBe(200);
+    const otherImage = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#3c3' } })
+      .png()
+      .toBuffer();
+    const filesAfterUpload = await mediaFiles();
+    for (const r of [
+      await upload(anna.cookie, ben.user.profile.id, uploadKey, otherImage),
+      await upload(anna.cookie, carl.user.profile.id, uploadKey),
+    ]) {
+      expect(r.statusCode).toBe(422);
+      expect(r.json()).toMatchObject({ error: 'idempotency_key_reused' });
+    }
+    expect(await mediaFiles()).toBe(filesAfterUpload);
+    expect(filesAfterUpload).toBeGreaterThan(files);
+    expect(await balance(anna.user.id)).toBe(70);
   });
 });
 
