@@ -1,8 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompress()],
   build: {
     // Locale catalogues must stay separate files so only the active one is loaded.
     assetsInlineLimit: (file) => (file.includes('/locales/') ? false : undefined),

@@ -26,6 +26,7 @@ import { searchRoutes } from './modules/profiles/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
+  await app.register(compressionPlugin, { enabled: config.compression });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { dev: !config.isProduction });
   await app.register(rateLimit, { global: false, enableDraftSpec: true, allowList: () => !config.rateLimits });

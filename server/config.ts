@@ -25,6 +25,8 @@ const ZEnv = z.object({
     .optional(),
   SEED_DEMO: ZBool.default(true),
   RATE_LIMITS: ZBool.default(true),
+  /** Compress dynamic answers in the app (false when a proxy or CDN in front compresses them). */
+  COMPRESSION: ZBool.default(true),
   DEMO_PROFILES: z.coerce.number().int().min(0).max(100_000).default(300),
   SMTP_URL: z.string().optional(),
   /** Shows /dev/mailbox (every email and SMS the site sent); default: see devMailbox below. */
@@ -55,6 +57,8 @@ export type TConfig = {
   geoipHeader: string | undefined;
   seedDemo: boolean;
   rateLimits: boolean;
+  /** The app compresses HTML and JSON itself (static assets are precompressed either way). */
+  compression: boolean;
   demoProfiles: number;
   smtpUrl: string | undefined;
   /**
@@ -95,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipHeader: e.GEOIP_HEADER?.toLowerCase(),
     seedDemo: e.SEED_DEMO,
     rateLimits: e.RATE_LIMITS,
+    compression: e.COMPRESSION,
     demoProfiles: e.DEMO_PROFILES,
     smtpUrl: e.SMTP_URL,
     devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' || (!e.DATABASE_URL && !e.SMTP_URL)),

@@ -50,6 +50,8 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     prefix: '/assets/',
     decorateReply: false,
     index: false,
+    // The build wrote .br and .gz siblings (scripts/vite-precompress.ts): served as they are, never compressed here.
+    preCompressed: true,
     setHeaders: (reply) => {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
@@ -60,7 +62,8 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     wildcard: false,
     decorateReply: false,
     index: false,
-    globIgnore: ['assets/**', '**/*.html'],
+    preCompressed: true,
+    globIgnore: ['assets/**', '**/*.html', '**/*.br', '**/*.gz'],
   });
 
   // Encapsulated: React Router reads request bodies itself, so no Fastify body parsing here.

@@ -301,6 +301,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
           response: { 200: z.literal('') },
         },
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        // Providers read a short acknowledgement; nothing to gain from compressing it.
+        compress: false,
       },
       async (request, reply) => {
         await services.payments.webhook(request.body.id);
