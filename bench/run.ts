@@ -1,5 +1,6 @@
-// `npm run bench`: requests/s and p99 of /api/settings.php and the server-rendered home page, each as a ratio to a
-// bare node:http hello-world measured in the same run. Needs the built web app (`npm run build`).
+// `npm run bench`: requests/s and p99 of /api/settings.php and the server-rendered home page (identity, and compressed
+// as a browser asks), each as a ratio to a bare node:http hello-world measured in the same run. Needs the built web app
+// (`npm run build`).
 import autocannon from 'autocannon';
 import { startTarget } from './target.ts';
 
@@ -23,6 +24,18 @@ const app = await startTarget('app');
 results.push(await measure('GET /api/settings.php', `http://127.0.0.1:${app.port}/api/settings.php`));
 results.push(
   await measure('GET / (SSR home, 12 member cards)', `http://127.0.0.1:${app.port}/`, { cookie: 'i18n_redirected=de' }),
+);
+// As a browser asks: the same page brotli-compressed (quality 4), so the CPU cost of compression is known.
+results.push(
+  await measure('GET / br,gzip (as a browser)', `http://127.0.0.1:${app.port}/`, {
+    cookie: 'i18n_redirected=de',
+    'accept-encoding': 'br, gzip',
+  }),
+);
+results.push(
+  await measure('GET /api/settings.php br,gzip', `http://127.0.0.1:${app.port}/api/settings.php`, {
+    'accept-encoding': 'br, gzip',
+  }),
 );
 app.stop();
 
