@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -18,6 +18,7 @@ import { useRootData } from './lib/use-root-data.ts';
 import { useMemberSync } from './features/realtime/member-sync.ts';
 import { appContext } from './lib/app-context.ts';
 import { useNonce } from './lib/nonce.ts';
+import { useHydrated } from './lib/use-hydrated.ts';
 import { buildRootData } from './lib/root-data.server.ts';
 import type { TRootData } from './lib/root-data.ts';
 import '@fontsource/open-sans/400.css';
@@ -46,6 +47,13 @@ export function shouldRevalidate({
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData('root') as TRootData | undefined;
   const nonce = useNonce();
+  const isHydrated = useHydrated();
+  useEffect(() => {
+    // <html data-hydrated="true">: every control is live. Set in an effect of the outermost component once its
+    // hydrated render committed, i.e. after the controls waiting for hydration re-rendered enabled; journeys wait
+    // for it (e2e/helpers.ts waitForHydration) instead of guessing from network silence.
+    if (isHydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [isHydrated]);
   return (
     <html lang={data?.locale ?? 'en'}>
       <head>

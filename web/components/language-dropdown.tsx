@@ -2,6 +2,7 @@ import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, type TLocale } from '../../common/locales.ts';
 import { useChangeLocale } from '../lib/locale.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 
 /** Language dropdown: the locales visible in the visitor's country plus the current one (spec §1). */
@@ -9,10 +10,16 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
   const { t } = useTranslation();
   const root = useRootData();
   const changeLocale = useChangeLocale();
+  const isHydrated = useHydrated();
   if (!root) return null;
   return (
     <Dropdown align={align}>
-      <Dropdown.Toggle variant="link" className="nav-link text-uppercase" aria-label={t('nav.choose_language')}>
+      <Dropdown.Toggle
+        variant="link"
+        className="nav-link text-uppercase"
+        aria-label={t('nav.choose_language')}
+        disabled={!isHydrated}
+      >
         <svg
           aria-hidden="true"
           width="16"

@@ -8,6 +8,7 @@ import { useUnreadTotal } from '../features/chat/chats-store.ts';
 import { useNewLikes } from '../features/likes/likes-store.ts';
 import { api } from '../lib/api.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { url } from '../lib/url.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 import { LanguageDropdown } from './language-dropdown.tsx';
@@ -45,6 +46,7 @@ function MemberLinks({ user }: { user: TUser }) {
   const credits = useCredits(user.credits);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const isHydrated = useHydrated();
   const logout = async () => {
     await api.get('/api/logout.php').catch(() => undefined);
     await navigate(url('index'));
@@ -75,7 +77,7 @@ function MemberLinks({ user }: { user: TUser }) {
       )}
       <LanguageDropdown />
       <Dropdown align="end">
-        <Dropdown.Toggle variant="link" className="nav-link" aria-label={t('nav.account')}>
+        <Dropdown.Toggle variant="link" className="nav-link" aria-label={t('nav.account')} disabled={!isHydrated}>
           {user.profile.name}
         </Dropdown.Toggle>
         <Dropdown.Menu>
@@ -100,6 +102,7 @@ export function TopNav() {
   const { t } = useTranslation();
   const root = useRootData();
   const installed = useInstalledApp();
+  const isHydrated = useHydrated();
   const matches = useMatches();
   const navigate = useNavigate();
   const routeId = matches[matches.length - 1]?.id ?? '';
@@ -123,7 +126,7 @@ export function TopNav() {
         </Navbar.Brand>
         {user ? (
           <>
-            <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} />
+            <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} disabled={!isHydrated} />
             <Navbar.Collapse id="main-nav">
               <Nav as="nav" aria-label={t('nav.main')} className="ms-auto align-items-lg-center">
                 <MemberLinks user={user} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
 import type { TUser } from '../../../common/wire/user.ts';
 import { api } from '../../lib/api.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Routes where the activation reminder is not shown (spec §4). */
 const HIDDEN_ON = new Set(['signup', 'settings', 'notifications']);
@@ -27,6 +28,7 @@ export function ActivationReminder({ user }: { user: TUser | null }) {
   const [sent, setSent] = useState(false);
   const [asModal, setAsModal] = useState(false);
   const [modalOpen, setModalOpen] = useState(true);
+  const isHydrated = useHydrated();
   const routeId = matches[matches.length - 1]?.id ?? '';
   useEffect(() => {
     setAsModal(params.has('api_signup_complete') && window.matchMedia('(max-width: 575.98px)').matches);
@@ -41,7 +43,7 @@ export function ActivationReminder({ user }: { user: TUser | null }) {
           {t('alerts.activation.sent')}
         </p>
       ) : (
-        <button type="button" className="btn btn-sm btn-outline-dark" onClick={resend}>
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={resend} disabled={!isHydrated}>
           {t('alerts.activation.resend')}
         </button>
       )}

@@ -11,6 +11,7 @@ import {
 } from '../../../common/accounts.ts';
 import { api } from '../../lib/api.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { TActionError } from './action-result.server.ts';
 import { suggestEmail } from './email-suggestion.ts';
 import { FormError } from './form-error.tsx';
@@ -83,6 +84,7 @@ export function SignupForm({
   const [issues, setIssues] = useState<TIssue[]>([]);
   const set = (patch: Partial<TSignupRequest>) => setForm((f) => ({ ...f, ...patch }));
   const busy = fetcher.state !== 'idle';
+  const isHydrated = useHydrated();
   const serverError = fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null;
   const done = fetcher.data && 'done' in fetcher.data ? fetcher.data : null;
   const serverIssues = (serverError?.data?.issues as TIssue[] | undefined) ?? [];
@@ -357,7 +359,7 @@ export function SignupForm({
             >
               {t('common.back')}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
+            <button type="submit" className="btn btn-primary" disabled={busy || !isHydrated}>
               {busy ? t('common.loading') : step < STEPS.length - 1 ? t('common.continue') : t('signup.submit')}
             </button>
           </div>

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { setCredits, useCredits } from '../../lib/credits-store.ts';
 import { sendRealtime } from '../../lib/realtime.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import { uploadFile } from '../photos/upload-photo.ts';
 import { loadChats } from './chats-store.ts';
@@ -74,6 +75,7 @@ export function Conversation(props: TConversationProps) {
   const [blocker, setBlocker] = useState<'credits' | 'premium' | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [modal, setModal] = useState<'icebreakers' | 'gifts' | 'photos' | null>(null);
+  const isHydrated = useHydrated();
   const end = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const typingSentAt = useRef(0);
@@ -174,7 +176,7 @@ export function Conversation(props: TConversationProps) {
               type="button"
               className="btn btn-sm btn-outline-secondary"
               onClick={() => void loadOlder()}
-              disabled={loadingOlder}
+              disabled={loadingOlder || !isHydrated}
             >
               {t('chat.load_older')}
             </button>
@@ -277,19 +279,34 @@ export function Conversation(props: TConversationProps) {
             }}
             aria-describedby="chat-cost"
           />
-          <button type="submit" className="btn btn-primary align-self-end" disabled={!text.trim()}>
+          <button type="submit" className="btn btn-primary align-self-end" disabled={!text.trim() || !isHydrated}>
             {t('chat.send')}
           </button>
         </div>
         <div className="d-flex flex-wrap gap-3 mt-1">
-          <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setModal('gifts')}>
+          <button
+            type="button"
+            className="btn btn-link btn-sm px-0"
+            onClick={() => setModal('gifts')}
+            disabled={!isHydrated}
+          >
             {t('chat.gift_button')}
           </button>
-          <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setModal('photos')}>
+          <button
+            type="button"
+            className="btn btn-link btn-sm px-0"
+            onClick={() => setModal('photos')}
+            disabled={!isHydrated}
+          >
             {t('chat.photo_button')}
           </button>
           {props.icebreakers ? (
-            <button type="button" className="btn btn-link btn-sm px-0" onClick={() => setModal('icebreakers')}>
+            <button
+              type="button"
+              className="btn btn-link btn-sm px-0"
+              onClick={() => setModal('icebreakers')}
+              disabled={!isHydrated}
+            >
               {t('chat.icebreaker.button')}
             </button>
           ) : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { loadLikes } from './likes-store.ts';
 import { MatchModal, type TMatchProfile } from './match-modal.tsx';
 
@@ -22,6 +23,7 @@ export function LikeButton({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [matched, setMatched] = useState(false);
+  const isHydrated = useHydrated();
   const toggle = async () => {
     setBusy(true);
     setError(null);
@@ -48,7 +50,7 @@ export function LikeButton({
         type="button"
         className={`btn btn-sm ${liked ? 'btn-primary' : 'btn-outline-primary'}`}
         aria-pressed={liked}
-        disabled={busy}
+        disabled={busy || !isHydrated}
         onClick={() => void toggle()}
       >
         <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? t('likes.unlike') : t('likes.like')}

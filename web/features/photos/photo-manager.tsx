@@ -6,6 +6,7 @@ import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '..
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { type TPhotosAnswer, uploadPhoto } from './upload-photo.ts';
 
 type TUpload = { name: string; fraction: number };
@@ -19,6 +20,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [dragging, setDragging] = useState(false);
+  const isHydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   // The main image shows in the navigation and decides the missing-photo warning: refresh the page data after changes.
   const revalidator = useRevalidator();
@@ -116,7 +118,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
                     <button
                       type="button"
                       className="btn btn-outline-primary btn-sm"
-                      disabled={busy}
+                      disabled={!isHydrated || busy}
                       onClick={() => void makeMain(photo)}
                     >
                       {t('photos.make_main')}
@@ -125,7 +127,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    disabled={busy || i === 0 || photos[i - 1].is_main}
+                    disabled={!isHydrated || busy || i === 0 || photos[i - 1].is_main}
                     onClick={() => void move(i, -1)}
                     aria-label={t('photos.move_earlier', { n: i + 1 })}
                     title={t('photos.move_earlier', { n: i + 1 })}
@@ -135,7 +137,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    disabled={busy || i === photos.length - 1 || photo.is_main}
+                    disabled={!isHydrated || busy || i === photos.length - 1 || photo.is_main}
                     onClick={() => void move(i, 1)}
                     aria-label={t('photos.move_later', { n: i + 1 })}
                     title={t('photos.move_later', { n: i + 1 })}
@@ -145,7 +147,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
                   <button
                     type="button"
                     className="btn btn-outline-danger btn-sm"
-                    disabled={busy}
+                    disabled={!isHydrated || busy}
                     onClick={() => remove(photo, i + 1)}
                     aria-label={t('photos.delete_n', { n: i + 1 })}
                   >
@@ -182,7 +184,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
                   accept={PHOTO_ACCEPT}
                   multiple
                   className="visually-hidden"
-                  disabled={Boolean(upload)}
+                  disabled={Boolean(upload) || !isHydrated}
                   onChange={(e) => {
                     const files = [...(e.target.files ?? [])];
                     e.target.value = '';

@@ -5,6 +5,7 @@ import type { TPhoto } from '../../../common/photos.ts';
 import { LockIcon } from '../../components/lock-icon.tsx';
 import { PersonIcon } from '../../components/person-icon.tsx';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ReportButton } from '../reports/report-dialog.tsx';
 
 /**
@@ -24,6 +25,7 @@ export function ProfilePhotos({
 }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
+  const isHydrated = useHydrated();
   if (!photos.length) {
     return (
       <div className="ratio ratio-1x1 bg-body-tertiary rounded" aria-hidden="true">
@@ -70,6 +72,7 @@ export function ProfilePhotos({
               type="button"
               className={`btn p-0 border position-relative ${i === index ? 'border-primary' : ''}`}
               onClick={() => setIndex(i)}
+              disabled={!isHydrated}
               aria-label={p.censored ? t('photos.locked_n', { n: i + 1 }) : t('profile.photo_n', { n: i + 1 })}
               aria-pressed={i === index}
             >

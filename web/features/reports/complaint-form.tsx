@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COMPLAINT_MESSAGE_MAX,
@@ -7,6 +7,7 @@ import {
   COMPLAINT_TOPICS,
   ZComplaintRequest,
 } from '../../../common/reports.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CharCounter } from './char-counter.tsx';
 import { apiFieldIssues, issuesByField, type TFieldIssues } from './form-issues.ts';
 import { sendComplaint } from './reports.api.ts';
@@ -21,16 +22,6 @@ const LIMITS: Record<TField, Record<string, number>> = {
   message: { min: COMPLAINT_MESSAGE_MIN, max: COMPLAINT_MESSAGE_MAX },
 };
 
-const noop = () => () => {};
-/** False during the server render and hydration, true once the form's handlers are attached. */
-function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
-
 /** The complaint form (issue 4): reaches customer service and shows the complaint number once sent. */
 export function ComplaintForm({
   defaultName = '',
@@ -41,7 +32,7 @@ export function ComplaintForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const isHydrated = useIsHydrated();
+  const isHydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<Record<TField, string>>({

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, type TReportReason, ZReportRequest } from '../../../common/reports.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import { CharCounter } from './char-counter.tsx';
 import { apiFieldIssues, issuesByField, type TFieldIssues } from './form-issues.ts';
@@ -20,6 +21,7 @@ export function ReportButton({ className, ...target }: TReportTarget & { classNa
   const { t } = useTranslation();
   const user = useRootData()?.user;
   const [isOpen, setIsOpen] = useState(false);
+  const isHydrated = useHydrated();
   if (!user || user.profile.id === target.profileId) return null;
   return (
     <>
@@ -28,6 +30,7 @@ export function ReportButton({ className, ...target }: TReportTarget & { classNa
         className={className ?? 'btn btn-outline-secondary btn-sm'}
         aria-haspopup="dialog"
         onClick={() => setIsOpen(true)}
+        disabled={!isHydrated}
       >
         {target.photoId ? t('reports.button_photo') : t('reports.button')}
       </button>

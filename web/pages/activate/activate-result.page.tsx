@@ -4,6 +4,7 @@ import { Link, useMatches, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 
 /** The activation result pages `activate/done` and `activate/error` (spec §2, §8). */
@@ -13,6 +14,7 @@ export default function ActivateResultPage() {
   const matches = useMatches();
   const [params] = useSearchParams();
   const [sent, setSent] = useState(false);
+  const isHydrated = useHydrated();
   const ok = matches[matches.length - 1]?.id === 'activate/done';
   const reason = params.get('reason') === 'link_invalid' ? 'link_invalid' : 'activation_failed';
   const title = ok ? t('activate.done.title') : t('errors.activation_failed');
@@ -44,6 +46,7 @@ export default function ActivateResultPage() {
                 type="button"
                 className="btn btn-primary"
                 onClick={() => void api.post('/api/activation.php').then(() => setSent(true))}
+                disabled={!isHydrated}
               >
                 {t('activate.error.resend')}
               </button>

@@ -15,6 +15,7 @@ import { chatPrices, Conversation } from '../../features/chat/conversation.tsx';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/chats.page';
 
@@ -55,6 +56,7 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
     setChats(loaderData.chats as TChatListItem[]);
   }, [loaderData.chats]);
   const chats = useChats();
+  const isHydrated = useHydrated();
   const remove = async (conversationId: number) => {
     if (!window.confirm(t('chat.delete_confirm'))) return;
     removeChatLocally(conversationId);
@@ -119,6 +121,7 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
                     type="button"
                     className={`btn btn-sm btn-link ${open?.id === c.conversation.id ? 'text-white' : 'text-body-secondary'}`}
                     onClick={() => void remove(c.conversation.id)}
+                    disabled={!isHydrated}
                     aria-label={t('chat.delete_with', { name: c.profile.name })}
                   >
                     ✕

@@ -10,6 +10,7 @@ import { packagesFor } from '../../features/payments/packages.server.ts';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/payment-method.page';
 
@@ -45,6 +46,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const [discount, setDiscount] = useState<TDiscount | null>(null);
   const [codeInput, setCodeInput] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const isHydrated = useHydrated();
   const premium = Boolean(useRootData()?.user?.paid_user);
   // The welcome discount applies by itself when the member has one; failure is silently ignored (spec §7).
   useEffect(() => {
@@ -101,6 +103,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
             type="button"
             className="list-group-item list-group-item-action py-3"
             onClick={() => setMethod(m)}
+            disabled={!isHydrated}
           >
             {t(`payment_methods.${m}`)}
           </button>

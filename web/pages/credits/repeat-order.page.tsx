@@ -12,6 +12,7 @@ import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { reloadCredits } from '../../lib/credits-store.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/repeat-order.page';
 
 /** The bundles of the member's country and the stored card; `?package=` preselects one (retry after a failure). */
@@ -41,6 +42,7 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
   const [failedPackage, setFailedPackage] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [forgotten, setForgotten] = useState(false);
+  const isHydrated = useHydrated();
 
   const buy = async (packageId: number) => {
     setBusy(packageId);
@@ -117,7 +119,7 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
                   <button
                     type="button"
                     className="btn btn-primary"
-                    disabled={busy !== null}
+                    disabled={busy !== null || !isHydrated}
                     onClick={() => void buy(p.id)}
                     aria-label={t('repeat_order.buy_label', { credits: p.credits, price })}
                   >
@@ -130,7 +132,7 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
           <p className="small text-body-secondary">{t('repeat_order.note')}</p>
           <div className="d-flex flex-wrap gap-3">
             <Link to={url('credits')}>{t('repeat_order.other_method')}</Link>
-            <button type="button" className="btn btn-link p-0" onClick={() => void forget()}>
+            <button type="button" className="btn btn-link p-0" onClick={() => void forget()} disabled={!isHydrated}>
               {t('repeat_order.forget')}
             </button>
           </div>

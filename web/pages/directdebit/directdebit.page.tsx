@@ -14,6 +14,7 @@ import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/directdebit.page';
 
@@ -68,6 +69,8 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
   const [sent, setSent] = useState<{ request_id: string; phone_hint: string } | null>(null);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<{ message: string; triesLeft?: number } | null>(null);
+  // Before hydration a submit would be a native GET carrying the IBAN in the address.
+  const isHydrated = useHydrated();
 
   const pack = loaderData.packages.find((p) => p.id === packageId) ?? null;
   const price = pack ? formatMoney(pack.price, pack.currency, i18n.language) : '';
@@ -282,7 +285,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
               {error}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary w-100 mt-4" disabled={busy}>
+          <button type="submit" className="btn btn-primary w-100 mt-4" disabled={busy || !isHydrated}>
             {busy ? t('directdebit.sending') : t('directdebit.send_code')}
           </button>
           <p className="small text-body-secondary mt-3">{t('directdebit.note')}</p>

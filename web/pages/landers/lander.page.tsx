@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { LanderCta } from '../../features/landers/lander-cta.tsx';
 import { landerCards, nicheForSlug } from '../../features/landers/lander-data.server.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/lander.page';
 
@@ -46,6 +47,7 @@ function Slideshow({ cards }: { cards: TMemberCardData[] }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
+  const isHydrated = useHydrated();
   useEffect(() => {
     if (!playing || cards.length < 2) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % cards.length), 2500);
@@ -63,7 +65,12 @@ function Slideshow({ cards }: { cards: TMemberCardData[] }) {
       </div>
       <figcaption className="d-flex justify-content-between align-items-center mt-2" aria-live="polite">
         {card ? <Caption card={card} /> : null}
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPlaying((p) => !p)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          onClick={() => setPlaying((p) => !p)}
+          disabled={!isHydrated}
+        >
           {playing ? t('lander.video_pause') : t('lander.video_play')}
         </button>
       </figcaption>

@@ -4,6 +4,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { LanderCta } from '../../features/landers/lander-cta.tsx';
 import { landerCards } from '../../features/landers/lander-data.server.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/tinderswipe.page';
 
 /** Likes before the lander asks the visitor to sign up. */
@@ -23,6 +24,7 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
   const [announcement, setAnnouncement] = useState('');
   const [dragX, setDragX] = useState(0);
   const start = useRef<number | null>(null);
+  const isHydrated = useHydrated();
   const card = cards[index];
   const done = !card || likes >= SWIPES_BEFORE_SIGNUP;
 
@@ -96,11 +98,17 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
               type="button"
               className="btn btn-outline-secondary btn-lg rounded-pill px-4"
               onClick={() => decide(false)}
+              disabled={!isHydrated}
             >
               <span aria-hidden="true">✕ </span>
               {t('lander.swipe_pass', { name: card.name })}
             </button>
-            <button type="button" className="btn btn-primary btn-lg rounded-pill px-4" onClick={() => decide(true)}>
+            <button
+              type="button"
+              className="btn btn-primary btn-lg rounded-pill px-4"
+              onClick={() => decide(true)}
+              disabled={!isHydrated}
+            >
               <span aria-hidden="true">♥ </span>
               {t('lander.swipe_like', { name: card.name })}
             </button>

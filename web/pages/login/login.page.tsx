@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { sessionCookieHeader } from '../../../common/session-cookie.ts';
@@ -8,6 +8,7 @@ import { FormError } from '../../features/accounts/form-error.tsx';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/login.page';
 
 /** Only local paths may be returned to after login (no open redirect); by default the members area. */
@@ -44,10 +45,20 @@ export default function LoginPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [show, setShow] = useState(false);
-  const [email, setEmail] = useState('');
+  const emailInput = useRef<HTMLInputElement>(null);
   const [reactivation, setReactivation] = useState<'idle' | 'sent' | 'failed'>('idle');
+  const isHydrated = useHydrated();
   const busy = navigation.state !== 'idle';
   const error = result?.error ?? null;
+  const reactivate = () => {
+    // The field, not state: a login posted before hydration comes back as a new page without what was typed.
+    const input = emailInput.current;
+    if (!input?.reportValidity()) return;
+    void api.post('/api/reactivation.php', { email: input.value }).then(
+      () => setReactivation('sent'),
+      () => setReactivation('failed'),
+    );
+  };
   return (
     <section className="container py-5" style={{ maxWidth: 460 }}>
       <PageTitle title={t('auth.login.title')} />
@@ -60,18 +71,16 @@ export default function LoginPage() {
               {t('auth.login.reactivation_sent')}
             </p>
           ) : (
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              onClick={() =>
-                void api.post('/api/reactivation.php', { email }).then(
-                  () => setReactivation('sent'),
-                  () => setReactivation('failed'),
-                )
-              }
-            >
-              {t('auth.login.reactivate')}
-            </button>
+            <>
+              <button type="button" className="btn btn-outline-primary" onClick={reactivate} disabled={!isHydrated}>
+                {t('auth.login.reactivate')}
+              </button>
+              {reactivation === 'failed' ? (
+                <p className="text-danger mt-2 mb-0" role="alert">
+                  {t('errors.error_occurred')}
+                </p>
+              ) : null}
+            </>
           )}
         </div>
       ) : null}
@@ -87,8 +96,7 @@ export default function LoginPage() {
             className="form-control"
             autoComplete="username"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            ref={emailInput}
           />
         </div>
         <div className="mb-3">
@@ -109,6 +117,7 @@ export default function LoginPage() {
               className="btn btn-outline-secondary"
               onClick={() => setShow((s) => !s)}
               aria-pressed={show}
+              disabled={!isHydrated}
             >
               {show ? t('auth.hide_password') : t('auth.show_password')}
             </button>

@@ -15,6 +15,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/members-id.page';
 
@@ -81,6 +82,7 @@ function BlockButton({ profileId, name, blocked }: { profileId: number; name: st
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const isHydrated = useHydrated();
   const toggle = async () => {
     if (!blocked && !window.confirm(t('profile.block_confirm', { name }))) return;
     setBusy(true);
@@ -99,7 +101,12 @@ function BlockButton({ profileId, name, blocked }: { profileId: number; name: st
   };
   return (
     <>
-      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        disabled={busy || !isHydrated}
+        onClick={() => void toggle()}
+      >
         {blocked ? t('profile.unblock') : t('profile.block')}
       </button>
       {error ? (

@@ -6,6 +6,7 @@ import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/delete-account.page';
 
 /** Reasons a member can give (stored with the deletion for the product team). */
@@ -29,6 +30,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [paused, setPaused] = useState(false);
+  const isHydrated = useHydrated();
 
   const claim = async () => {
     setBusy(true);
@@ -82,7 +84,12 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
               ) : (
                 <>
                   <p>{t('delete.discount_text', { percent })}</p>
-                  <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void claim()}>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={busy || !isHydrated}
+                    onClick={() => void claim()}
+                  >
                     {t('delete.discount_cta', { percent })}
                   </button>
                 </>
@@ -104,7 +111,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
             <button
               type="button"
               className="btn btn-primary mb-2 align-self-start"
-              disabled={busy}
+              disabled={busy || !isHydrated}
               onClick={() => void pause()}
             >
               {t('delete.offer_invisible')}
@@ -114,7 +121,12 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
             <Link to={url('settings')} className="btn btn-outline-secondary">
               {t('delete.keep')}
             </Link>
-            <button type="button" className="btn btn-link text-danger" onClick={() => setStep('confirm')}>
+            <button
+              type="button"
+              className="btn btn-link text-danger"
+              onClick={() => setStep('confirm')}
+              disabled={!isHydrated}
+            >
               {t('delete.continue')}
             </button>
           </div>

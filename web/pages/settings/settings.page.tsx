@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { useChangeLocale } from '../../lib/locale.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/settings.page';
 
@@ -21,11 +22,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 type TStatus = { kind: 'success' | 'danger'; text: string } | null;
 
-/** Runs a settings call and turns its outcome into a translated status line. */
+/** Runs a settings call and turns its outcome into a translated status line; `busy` until hydrated too. */
 function useSubmit() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<TStatus>(null);
   const [busy, setBusy] = useState(false);
+  // Before hydration a submit would be a native GET carrying the passwords in the address.
+  const isHydrated = useHydrated();
   const run = async (work: () => Promise<unknown>, success: string) => {
     setBusy(true);
     setStatus(null);
@@ -45,7 +48,7 @@ function useSubmit() {
       setBusy(false);
     }
   };
-  return { status, busy, run };
+  return { status, busy: busy || !isHydrated, run };
 }
 
 function Status({ status }: { status: TStatus }) {
@@ -128,6 +131,7 @@ export default function SettingsPage() {
   const changeLocale = useChangeLocale();
   const revalidator = useRevalidator();
   const invisible = useSubmit();
+  const isHydrated = useHydrated();
   const user = root?.user;
   if (!user || !root) return null;
   const notice = params.has('reactivated')
@@ -154,6 +158,7 @@ export default function SettingsPage() {
           className="form-select"
           value={root.locale}
           onChange={(e) => void changeLocale(e.target.value as TLocale)}
+          disabled={!isHydrated}
         >
           {LOCALES.map((lng) => (
             <option key={lng} value={lng} lang={lng}>

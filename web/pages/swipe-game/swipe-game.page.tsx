@@ -11,6 +11,7 @@ import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/swipe-game.page';
 
 /** How far a card must be dragged to count as a swipe, in px. */
@@ -45,6 +46,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [dragX, setDragX] = useState(0);
   const [dragging, setDragging] = useState(false);
+  const isHydrated = useHydrated();
   const drag = useRef<{ x: number; id: number } | null>(null);
   const card = cards[0];
 
@@ -170,7 +172,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
               className="btn btn-outline-secondary rounded-circle"
               style={{ width: 64, height: 64 }}
               onClick={() => void decide('pass')}
-              disabled={busy}
+              disabled={busy || !isHydrated}
               aria-label={t('swipe.pass')}
               title={t('swipe.pass')}
             >
@@ -184,7 +186,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
               className="btn btn-primary rounded-circle"
               style={{ width: 64, height: 64 }}
               onClick={() => void decide('like')}
-              disabled={busy || likesLeft === 0}
+              disabled={busy || likesLeft === 0 || !isHydrated}
               aria-label={t('likes.like')}
               title={t('likes.like')}
             >
