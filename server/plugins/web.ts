@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
-import { siteOrigin } from '../modules/accounts/accounts.routes.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 import type { TServices } from '../services.ts';
 import type { TRequestContext } from '../web/request-context.ts';
 

@@ -6,7 +6,7 @@ import { ZUserResponse } from '../../../common/wire/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
-import { siteOrigin } from './accounts.routes.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 
 const ZPasswordField = z.string().max(PASSWORD_MAX);
 

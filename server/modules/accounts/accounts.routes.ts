@@ -9,17 +9,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { isSameOrigin } from '../../plugins/security.ts';
 import type { TServices } from '../../services.ts';
-import { normaliseHost } from '../sites/sites.service.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 
 const ZSignupBody = z.object({}).passthrough().describe('the signup form of spec §3 (common/accounts.ts)');
-
-/** The base URL for links in emails: the request's own origin only when its host is the site's domain. */
-export function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  const host = request.headers.host ?? '';
-  if (normaliseHost(host) === request.site.domain) return `${request.protocol}://${host}`;
-  if (publicUrl && request.site.isDefault) return publicUrl.replace(/\/$/, '');
-  return `https://${request.site.domain}`;
-}
 
 /** Whether the visitor arrived with a traffic source (tracking query or stored tracking cookie). */
 function hasTrafficSource(request: FastifyRequest, tracking: Record<string, string> | undefined): boolean {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
-import { siteOrigin } from '../accounts/accounts.routes.ts';
+import { siteOrigin } from '../../lib/site-origin.ts';
 import { toCardWire, toPaymentWire, type TPaymentUrls } from './payments.service.ts';
 
 const ZPackage = z.object({

@@ -158,6 +158,39 @@ describe('payment webhooks (issue 6 acceptance)', () => {
     }
   });
 
+  it('sends the payer back to the address they browse (demo at 127.0.0.1) and never to a foreign Host', async () => {
+    const m = await activeMember(t);
+    const startAt = async (host: string) => {
+      const headers = { ...CLIENT, host };
+      const cookies = { ...m.cookie, ...COUNTRY };
+      const packs = await t.app.inject({ url: '/api/packages.php', headers, cookies });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment.php',
+        headers,
+        cookies,
+        payload: { package_id: packs.json().packages[0].id, payment_method: 'creditcard' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { payment_id: string; checkout_url: string };
+    };
+    const demo = await startAt('127.0.0.1:3217');
+    const back = await t.app.inject({
+      method: 'POST',
+      url: demo.checkout_url,
+      headers: { host: '127.0.0.1:3217', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=paid',
+    });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(`http://127.0.0.1:3217/transactions/${demo.payment_id}`);
+    const sandboxId = demo.checkout_url.split('/').pop()!;
+    expect((await t.services.sandbox.find(sandboxId))!.webhookUrl).toBe('http://127.0.0.1:3217/webhooks/payment');
+    const foreign = await startAt('evil.example');
+    const row = await t.services.sandbox.find(foreign.checkout_url.split('/').pop()!);
+    expect(row!.redirectUrl).toBe(`https://localhost/transactions/${foreign.payment_id}`);
+    expect(row!.webhookUrl).toBe('https://localhost/webhooks/payment');
+  });
+
   it('shows a payment only to its member', async () => {
     const { paymentId } = await startPurchase();
     const other = await activeMember(t);
