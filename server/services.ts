@@ -27,7 +27,7 @@ import {
   saveProfileBasics,
   type TProfileBasics,
 } from './modules/profiles/profile-basics.service.ts';
-import { runDueJobs } from './jobs/jobs.ts';
+import { createJobRunner } from './jobs/jobs.ts';
 import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
@@ -105,9 +105,11 @@ export async function createServices(
   const payments = createPaymentsService({ db: database.db, provider, realtime, now });
   const sms = createSmsSender(database.db, config.sms);
   const handlers = {
-    purge_account: createPurgeAccountJob(database.db, photoStore, provider),
+    purge_account: createPurgeAccountJob(database.db, photoStore, provider, now),
     send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
   };
+  // Delivered emails keep no copy of their single-use links in the jobs table.
+  const jobs = createJobRunner(database.db, { handlers, now, log, scrubWhenDone: ['send_mail'] });
   return {
     config,
     database,
@@ -138,9 +140,9 @@ export async function createServices(
     },
     realtime,
     mailer,
-    accounts: createAccountsService({ db: database.db, mailer, now }),
-    accountChanges: createAccountChangesService({ db: database.db, mailer, now }),
-    runJobs: () => runDueJobs(database.db, handlers, now()),
+    accounts: createAccountsService({ db: database.db, mailer, jobs, realtime, log, now }),
+    accountChanges: createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now }),
+    runJobs: () => jobs.runDue(),
     now,
     lifecycle: { shuttingDown: false },
   };

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TConfig } from '../config.ts';
-import type { TDb } from '../db/connect.ts';
+import type { TDb, TTx } from '../db/connect.ts';
 import { jobs, mailbox } from '../db/schema/index.ts';
+import { enqueueJob } from '../jobs/jobs.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 
 export interface TMailRequest {
@@ -55,6 +56,19 @@ export function createMailer(config: TConfig, db: TDb) {
         await db.insert(jobs).values({ kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
         return { sent: false, error };
       }
+    },
+    /**
+     * Queues the email as a `send_mail` job inside the caller's transaction: it exists exactly when the change that
+     * causes it commits, and survives a failing mail server or a crash. Run the returned job id after the commit
+     * (`jobs.runNow`) so it goes out at once; the job loop retries it with backoff otherwise.
+     */
+    async enqueue(tx: TDb | TTx, req: TMailRequest, runAt: Date): Promise<number> {
+      const { id, name, domain, mailName, supportEmail } = req.site;
+      return enqueueJob(tx, {
+        kind: 'send_mail',
+        payload: { ...req, site: { id, name, domain, mailName, supportEmail } },
+        runAt,
+      });
     },
     close() {
       transport?.close();

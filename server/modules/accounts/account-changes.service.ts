@@ -1,19 +1,26 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { ZEmail, ZPassword } from '../../../common/accounts.ts';
 import { DELETION_GRACE_DAYS } from '../../../common/constants.ts';
-import type { TDb } from '../../db/connect.ts';
-import { discountCodes, jobs, profiles, sessions, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
+import { discountCodes, profiles, users } from '../../db/schema/index.ts';
+import { cancelJobs, enqueueJob, type TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TLogger } from '../../lib/logger.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
+import type { TRealtimeHub } from '../../realtime/hub.ts';
+import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   consumeToken,
   countTokensSince,
+  deleteSessionsOf,
+  findLiveToken,
   findUserByEmail,
   findUserWithProfile,
   insertToken,
+  isUniqueViolation,
 } from './accounts.repository.ts';
 
 /** Password reset links stay valid this many hours. */
@@ -25,15 +32,26 @@ export const RETENTION_CODE_DAYS = 30;
 /** Email-change confirmation links stay valid this many hours. */
 export const MAIL_CHANGE_HOURS = 24;
 
+/** What the account changes need: the database, the mail queue, the job runner and the realtime hub. */
+export interface TAccountChangesDeps {
+  db: TDb;
+  mailer: TMailer;
+  jobs: Pick<TJobRunner, 'runNow'>;
+  realtime: TRealtimeHub;
+  log: Pick<TLogger, 'warn'>;
+  now?: () => Date;
+}
+
 /** Recovery, password and email changes, deletion and reactivation (accounts issue). */
-export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; now?: () => Date }) {
-  const { db, mailer } = deps;
+export function createAccountChangesService(deps: TAccountChangesDeps) {
+  const { db, mailer, jobs, realtime, log } = deps;
   const now = deps.now ?? (() => new Date());
   const later = (hours: number) => new Date(now().getTime() + hours * 3_600_000);
 
-  async function issue(userId: number, kind: string, hours: number, data: Record<string, string> = {}) {
+  /** Stores a single-use token in the caller's transaction and returns it (only its hash is kept). */
+  async function issue(tx: TTx, userId: number, kind: string, hours: number, data: Record<string, string> = {}) {
     const token = newToken();
-    await insertToken(db, {
+    await insertToken(tx, {
       userId,
       kind,
       tokenHash: hashToken(token),
@@ -42,15 +60,6 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
       data,
     });
     return token;
-  }
-
-  /** Ends every session of an account except one. */
-  async function endOtherSessions(userId: number, keepSessionId: string | null) {
-    await db
-      .delete(sessions)
-      .where(
-        keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
-      );
   }
 
   return {
@@ -63,19 +72,26 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
       if ((await countTokensSince(db, user.id, 'reset', since)) >= RESET_EMAILS_PER_DAY) {
         throw new AppError('too_many_reset_emails');
       }
-      const token = await issue(user.id, 'reset', RESET_HOURS);
       const full = await findUserWithProfile(db, user.id);
-      await mailer.send({
-        site,
-        to: user.email,
-        locale: user.locale,
-        kind: 'reset',
-        vars: {
-          name: full?.profile.name ?? '',
-          link: `${origin}/reset-password/do?token=${token}`,
-          hours: RESET_HOURS,
-        },
+      const mail = await db.transaction(async (tx) => {
+        const token = await issue(tx, user.id, 'reset', RESET_HOURS);
+        return mailer.enqueue(
+          tx,
+          {
+            site,
+            to: user.email,
+            locale: user.locale,
+            kind: 'reset',
+            vars: {
+              name: full?.profile.name ?? '',
+              link: `${origin}/reset-password/do?token=${token}`,
+              hours: RESET_HOURS,
+            },
+          },
+          now(),
+        );
       });
+      await jobs.runNow([mail]);
     },
 
     /** Sets a new password with a single-use reset token and ends every session; returns the account id. */
@@ -90,14 +106,19 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
           issues: [{ path: 'password_confirmation', message: 'validation.passwords_differ' }],
         });
       }
-      const row = token ? await consumeToken(db, 'reset', hashToken(token), now()) : undefined;
-      if (!row) throw new AppError('link_invalid');
-      await db
-        .update(users)
-        .set({ passwordHash: await hash(password) })
-        .where(eq(users.id, row.userId));
-      await endOtherSessions(row.userId, null);
-      return row.userId;
+      const tokenHash = token ? hashToken(token) : '';
+      // Checked before the (slow) hash so a forged link costs no hashing; used up only together with the change.
+      if (!token || !(await findLiveToken(db, 'reset', tokenHash, now()))) throw new AppError('link_invalid');
+      const passwordHash = await hash(password);
+      const userId = await db.transaction(async (tx) => {
+        const row = await consumeToken(tx, 'reset', tokenHash, now());
+        if (!row) throw new AppError('link_invalid');
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+        await deleteSessionsOf(tx, row.userId, null);
+        return row.userId;
+      });
+      await publishSessionsEnded(realtime, log, userId);
+      return userId;
     },
 
     /** Changes the password after checking the old one; other sessions end, the current one stays. */
@@ -120,11 +141,13 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
           issues: [{ path: 'password_confirmation', message: 'validation.passwords_differ' }],
         });
       }
-      await db
-        .update(users)
-        .set({ passwordHash: await hash(input.password) })
-        .where(eq(users.id, userId));
-      await endOtherSessions(userId, currentSessionToken ? hashToken(currentSessionToken) : null);
+      const passwordHash = await hash(input.password);
+      const keep = currentSessionToken ? hashToken(currentSessionToken) : null;
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await deleteSessionsOf(tx, userId, keep);
+      });
+      await publishSessionsEnded(realtime, log, userId, keep ? { except: keep } : {});
     },
 
     /** Sends a confirmation link to a new email address; the address changes only when the link is opened. */
@@ -135,30 +158,48 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
       if (!user) throw new AppError('authentication_required');
       const owner = await findUserByEmail(db, site.id, parsed.data);
       if (owner) throw new AppError('email_taken');
-      const token = await issue(userId, 'mail_change', MAIL_CHANGE_HOURS, { email: parsed.data });
-      await mailer.send({
-        site,
-        to: parsed.data,
-        locale: user.locale,
-        kind: 'mail_change',
-        vars: { name: user.profile.name, link: `${origin}/mail-change/do?token=${token}`, hours: MAIL_CHANGE_HOURS },
+      const mail = await db.transaction(async (tx) => {
+        const token = await issue(tx, userId, 'mail_change', MAIL_CHANGE_HOURS, { email: parsed.data });
+        return mailer.enqueue(
+          tx,
+          {
+            site,
+            to: parsed.data,
+            locale: user.locale,
+            kind: 'mail_change',
+            vars: {
+              name: user.profile.name,
+              link: `${origin}/mail-change/do?token=${token}`,
+              hours: MAIL_CHANGE_HOURS,
+            },
+          },
+          now(),
+        );
       });
+      await jobs.runNow([mail]);
     },
 
     /** Applies a confirmed email change; the new address counts as confirmed. */
     async confirmEmailChange(token: string): Promise<number> {
-      const row = token ? await consumeToken(db, 'mail_change', hashToken(token), now()) : undefined;
-      if (!row?.data.email) throw new AppError('link_invalid');
-      const user = await findUserWithProfile(db, row.userId);
-      if (!user) throw new AppError('link_invalid');
-      const owner = await findUserByEmail(db, user.siteId, row.data.email);
-      if (owner && owner.id !== user.id) throw new AppError('email_taken');
+      if (!token) throw new AppError('link_invalid');
       try {
-        await db.update(users).set({ email: row.data.email, emailConfirmed: true }).where(eq(users.id, user.id));
-      } catch {
-        throw new AppError('email_taken');
+        // The link is used up only when the address really changes: a taken address leaves it for a later try.
+        return await db.transaction(async (tx) => {
+          const row = await consumeToken(tx, 'mail_change', hashToken(token), now());
+          if (!row?.data.email) throw new AppError('link_invalid');
+          const [changed] = await tx
+            .update(users)
+            .set({ email: row.data.email, emailConfirmed: true })
+            .where(and(eq(users.id, row.userId), ne(users.status, 'purged')))
+            .returning({ id: users.id });
+          if (!changed) throw new AppError('link_invalid');
+          return changed.id;
+        });
+      } catch (err) {
+        // Only the unique index on (site, email) means the address is taken; any other failure is a real error.
+        if (isUniqueViolation(err)) throw new AppError('email_taken');
+        throw err;
       }
-      return user.id;
     },
 
     /** Marks an account deleted (14-day grace), hides the profile, ends sessions, schedules the purge and emails a reactivation link. */
@@ -167,43 +208,62 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
       if (!user || !(await verify(user.passwordHash, input.password).catch(() => false))) {
         throw new AppError('old_password_wrong');
       }
-      const purgeAt = new Date(now().getTime() + DELETION_GRACE_DAYS * 86_400_000);
-      await db.transaction(async (tx) => {
+      const deletedAt = now();
+      const purgeAt = new Date(deletedAt.getTime() + DELETION_GRACE_DAYS * 86_400_000);
+      const mail = await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ status: 'deleted', deletedAt: now(), deleteReason: input.reason.slice(0, 100) })
+          .set({ status: 'deleted', deletedAt, deleteReason: input.reason.slice(0, 100) })
           .where(eq(users.id, userId));
         await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, user.profileId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx.insert(jobs).values({ kind: 'purge_account', payload: { userId }, runAt: purgeAt });
+        await deleteSessionsOf(tx, userId, null);
+        await enqueueJob(tx, { kind: 'purge_account', payload: { userId }, runAt: purgeAt });
+        const token = await issue(tx, userId, 'reactivation', DELETION_GRACE_DAYS * 24);
+        return mailer.enqueue(
+          tx,
+          {
+            site,
+            to: user.email,
+            locale: user.locale,
+            kind: 'reactivation',
+            vars: {
+              name: user.profile.name,
+              link: `${origin}/reactivate?token=${token}`,
+              hours: DELETION_GRACE_DAYS * 24,
+            },
+          },
+          now(),
+        );
       });
-      const token = await issue(userId, 'reactivation', DELETION_GRACE_DAYS * 24);
-      await mailer.send({
-        site,
-        to: user.email,
-        locale: user.locale,
-        kind: 'reactivation',
-        vars: { name: user.profile.name, link: `${origin}/reactivate?token=${token}`, hours: DELETION_GRACE_DAYS * 24 },
-      });
+      await publishSessionsEnded(realtime, log, userId);
+      await jobs.runNow([mail]);
     },
 
     /** Restores a deleted account within the grace period with its emailed link; returns the account id. */
     async reactivate(token: string): Promise<number> {
-      const row = token ? await consumeToken(db, 'reactivation', hashToken(token), now()) : undefined;
-      if (!row) throw new AppError('link_invalid');
-      const user = await findUserWithProfile(db, row.userId);
-      if (!user || user.status !== 'deleted') throw new AppError('link_invalid');
-      await db.transaction(async (tx) => {
-        await tx
+      if (!token) throw new AppError('link_invalid');
+      return db.transaction(async (tx) => {
+        const row = await consumeToken(tx, 'reactivation', hashToken(token), now());
+        if (!row) throw new AppError('link_invalid');
+        // Conditional on the status, so a purge that runs at the same moment and this restore cannot both win.
+        const [user] = await tx
           .update(users)
-          .set({ status: user.emailConfirmed ? 'active' : 'not_confirmed', deletedAt: null, deleteReason: null })
-          .where(eq(users.id, user.id));
+          .set({
+            status: sql`case when ${users.emailConfirmed} then 'active' else 'not_confirmed' end`,
+            deletedAt: null,
+            deleteReason: null,
+          })
+          .where(and(eq(users.id, row.userId), eq(users.status, 'deleted')))
+          .returning({ id: users.id, profileId: users.profileId, emailConfirmed: users.emailConfirmed });
+        if (!user) throw new AppError('link_invalid');
         await tx
           .update(profiles)
           .set({ status: user.emailConfirmed ? 'active' : 'disabled' })
           .where(eq(profiles.id, user.profileId));
+        // The deletion's purge is no longer wanted (the purge also checks the deletion's age itself).
+        await cancelJobs(tx, 'purge_account', { userId: user.id }, now());
+        return user.id;
       });
-      return user.id;
     },
 
     /** Sends a fresh reactivation link to a deleted account that tries to log in or sign up again. */
@@ -216,14 +276,21 @@ export function createAccountChangesService(deps: { db: TDb; mailer: TMailer; no
         1,
         Math.floor(((user.deletedAt?.getTime() ?? 0) + DELETION_GRACE_DAYS * 86_400_000 - now().getTime()) / 3_600_000),
       );
-      const token = await issue(user.id, 'reactivation', hoursLeft);
-      await mailer.send({
-        site,
-        to: user.email,
-        locale: user.locale,
-        kind: 'reactivation',
-        vars: { name: full?.profile.name ?? '', link: `${origin}/reactivate?token=${token}`, hours: hoursLeft },
+      const mail = await db.transaction(async (tx) => {
+        const token = await issue(tx, user.id, 'reactivation', hoursLeft);
+        return mailer.enqueue(
+          tx,
+          {
+            site,
+            to: user.email,
+            locale: user.locale,
+            kind: 'reactivation',
+            vars: { name: full?.profile.name ?? '', link: `${origin}/reactivate?token=${token}`, hours: hoursLeft },
+          },
+          now(),
+        );
       });
+      await jobs.runNow([mail]);
     },
 
     /** The company's retention discount for a member about to leave: one personal code, created once (idempotent). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users } from '../../db/schema/index.ts';
 import { buildMember, CLIENT, lastMail, linkIn } from '../../test/factories.ts';
@@ -21,6 +21,30 @@ const api = (
 ) => t.app.inject({ method, url, headers: CLIENT, payload: payload as object, cookies });
 const pathOf = (u: URL) => `${u.pathname}${u.search}`;
 const login = (email: string, password: string) => api('POST', '/api/user.php', { email, password });
+
+/** Makes every `op` on `table` for one account fail inside the database (a fault in the middle of a change). */
+async function withFault(
+  table: 'sessions' | 'users',
+  op: 'DELETE' | 'UPDATE',
+  userId: number,
+  work: () => Promise<void>,
+) {
+  const db = t.services.database.db;
+  const column = table === 'users' ? 'id' : 'user_id';
+  await db.execute(
+    sql.raw(`create or replace function test_fault() returns trigger language plpgsql as $$
+      begin raise exception 'injected fault'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger test_fault before ${op} on ${table} for each row
+      when (old.${column} = ${Number(userId)}) execute function test_fault()`),
+  );
+  try {
+    await work();
+  } finally {
+    await db.execute(sql.raw(`drop trigger test_fault on ${table}`));
+  }
+}
 
 describe('password reset', () => {
   it('emails a single-use link that never appears in a response, sets the password and ends other sessions', async () => {
@@ -48,6 +72,21 @@ describe('password reset', () => {
       password_confirmation: 'another secret!',
     });
     expect(reuse.json().error).toBe('link_invalid');
+  });
+
+  it('consumes the link, sets the password and ends the sessions together: a fault in between changes nothing', async () => {
+    const { form, cookie, user } = await buildMember(t);
+    await api('POST', '/api/password-reset.php', { email: form.email });
+    const token = linkIn((await lastMail(t, form.email as string))!.text).searchParams.get('token')!;
+    const body = { token, password: 'after the fault', password_confirmation: 'after the fault' };
+    await withFault('sessions', 'DELETE', user.id, async () => {
+      expect((await api('POST', '/api/password-reset-do.php', body)).statusCode).toBe(500);
+    });
+    // Nothing happened: the old password and session still work, and the link is still usable.
+    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(200);
+    expect((await login(form.email as string, form.password as string)).statusCode).toBe(200);
+    expect((await api('POST', '/api/password-reset-do.php', body)).statusCode).toBe(200);
+    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(403);
   });
 
   it('allows 3 reset emails a day, then answers with the spec text', async () => {
@@ -127,6 +166,26 @@ describe('password and email changes', () => {
     expect((await login(target, a.form.password as string)).statusCode).toBe(200);
   });
 
+  it('answers email_taken only when the address was taken meanwhile, not for any other database failure', async () => {
+    const a = await buildMember(t);
+    const target = `contested-${Date.now()}@example.com`;
+    await api('POST', '/api/mail-change.php', { email: target }, a.cookie);
+    const token = linkIn((await lastMail(t, target))!.text).searchParams.get('token')!;
+    await withFault('users', 'UPDATE', a.user.id, async () => {
+      const failure = await t.services.accountChanges.confirmEmailChange(token).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as { code?: string }).code).not.toBe('email_taken');
+    });
+    // Someone else signs up with the address before the link is opened again: now it is taken.
+    await buildMember(t, { email: target });
+    await expect(t.services.accountChanges.confirmEmailChange(token)).rejects.toMatchObject({ code: 'email_taken' });
+    const [row] = await t.services.database.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(row.email).toBe(a.form.email);
+  });
+
   it('needs a login for every account change', async () => {
     for (const [method, url] of [
       ['PUT', '/api/password.php'],
@@ -184,6 +243,35 @@ describe('deletion, reactivation and purge', () => {
     const [row] = await t.services.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row.status).toBe('not_confirmed');
     expect(row.email).toBe(form.email);
+  });
+
+  it('purges only a deletion that is itself 14 days old: delete day 0, reactivate day 1, delete again day 10', async () => {
+    const { form, cookie, user } = await buildMember(t);
+    const saved = clock;
+    const day = (n: number) => new Date(saved.getTime() + n * 86_400_000 + 60_000);
+    const db = t.services.database.db;
+    const status = async () => (await db.select().from(users).where(eq(users.id, user.id)))[0];
+    try {
+      await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie);
+      clock = day(1);
+      const back = await t.app.inject({ url: pathOf(linkIn((await lastMail(t, form.email as string))!.text)) });
+      expect(back.headers.location).toBe('/settings?reactivated=1');
+      const session = { 'auth.session': back.cookies.find((c) => c.name === 'auth.session')!.value };
+      clock = day(10);
+      const again = await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, session);
+      expect(again.statusCode).toBe(204);
+      clock = day(14);
+      await t.services.runJobs();
+      expect(await status()).toMatchObject({ status: 'deleted', email: form.email });
+      clock = day(23);
+      await t.services.runJobs();
+      expect((await status()).status).toBe('deleted');
+      clock = day(24);
+      await t.services.runJobs();
+      expect(await status()).toMatchObject({ status: 'purged', email: `purged-${user.id}@invalid` });
+    } finally {
+      clock = saved;
+    }
   });
 
   it('purges personal data 14 days after deletion', async () => {

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
+import { and, count, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/connect.ts';
 import { accountTokens, loginAttempts, photos, profiles, sessions, users } from '../../db/schema/index.ts';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -51,22 +51,64 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** Ends one session. */
-export async function deleteSession(db: TDb, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** Ends one session; returns its account, or undefined when there was no such session. */
+export async function deleteSession(db: TDb | TTx, sessionId: string): Promise<number | undefined> {
+  const [row] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  return row?.userId;
 }
 
-/** Records a login attempt. */
-export async function insertLoginAttempt(
+/** Ends every session of an account, or every one but `keepSessionId`. */
+export async function deleteSessionsOf(db: TDb | TTx, userId: number, keepSessionId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
+}
+
+/** Whether a database error is a unique violation (SQLSTATE 23505; Drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Counts an account's and an IP's recent failures and, unless either is at its limit, records this attempt as a failure
+ * before the password is verified. Both steps run under transaction-scoped advisory locks on the account and on the IP
+ * (always taken in that order), so parallel guesses are counted one after another: at most `accountLimit` guesses per
+ * window are ever verified, however many arrive at once. A correct password then marks its row (`markLoginSucceeded`).
+ */
+export async function reserveLoginAttempt(
   db: TDb,
-  values: { siteId: number; email: string; ip: string; success: boolean; createdAt: Date },
-): Promise<void> {
-  await db.insert(loginAttempts).values(values);
+  a: { siteId: number; email: string; ip: string; now: Date; windowStart: Date; accountLimit: number; ipLimit: number },
+): Promise<{ blockedSince: Date } | { attemptId: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${a.siteId}:${a.email}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-ip:${a.ip}`}, 0))`);
+    const ipFailures = await countFailures(tx, { ip: a.ip }, a.windowStart);
+    if (ipFailures.n >= a.ipLimit && ipFailures.last) return { blockedSince: ipFailures.last };
+    const success = await lastSuccess(tx, a.siteId, a.email, a.windowStart);
+    const accountFailures = await countFailures(tx, { siteId: a.siteId, email: a.email }, success ?? a.windowStart);
+    if (accountFailures.n >= a.accountLimit && accountFailures.last) return { blockedSince: accountFailures.last };
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ siteId: a.siteId, email: a.email, ip: a.ip, success: false, createdAt: a.now })
+      .returning({ id: loginAttempts.id });
+    return { attemptId: row.id };
+  });
+}
+
+/** Marks a reserved login attempt as the success it turned out to be (a success resets the account's count). */
+export async function markLoginSucceeded(db: TDb, attemptId: number): Promise<void> {
+  await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
 }
 
 /** Failed attempts since a time, for an account or an IP, with the newest failure time. */
 export async function countFailures(
-  db: TDb,
+  db: TDb | TTx,
   by: { siteId: number; email: string } | { ip: string },
   since: Date,
 ): Promise<{ n: number; last: Date | null }> {
@@ -87,7 +129,7 @@ export async function countFailures(
 }
 
 /** Newest success of an account since a time (a success resets the failure count). */
-export async function lastSuccess(db: TDb, siteId: number, email: string, since: Date): Promise<Date | null> {
+export async function lastSuccess(db: TDb | TTx, siteId: number, email: string, since: Date): Promise<Date | null> {
   const [row] = await db
     .select({ last: sql<string | null>`max(${loginAttempts.createdAt})` })
     .from(loginAttempts)
@@ -104,7 +146,7 @@ export async function lastSuccess(db: TDb, siteId: number, email: string, since:
 
 /** Stores a single-use token. */
 export async function insertToken(
-  db: TDb,
+  db: TDb | TTx,
   values: {
     userId: number;
     kind: string;
@@ -118,7 +160,7 @@ export async function insertToken(
 }
 
 /** Marks a live token of a kind used, returning it; a used or expired token yields nothing (single use). */
-export async function consumeToken(db: TDb, kind: string, tokenHash: string, now: Date) {
+export async function consumeToken(db: TDb | TTx, kind: string, tokenHash: string, now: Date) {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
@@ -131,6 +173,23 @@ export async function consumeToken(db: TDb, kind: string, tokenHash: string, now
       ),
     )
     .returning();
+  return row;
+}
+
+/** A live (unused, unexpired) token of a kind, without using it up. */
+export async function findLiveToken(db: TDb, kind: string, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.kind, kind),
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
   return row;
 }
 

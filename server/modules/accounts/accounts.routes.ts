@@ -36,8 +36,8 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
       const { session } = await accounts.login(request.site, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        currentSession: request.cookies[SESSION_COOKIE],
       });
-      await accounts.logout(request.cookies[SESSION_COOKIE]);
       setSessionCookie(request, reply, session);
       return { user: await accounts.userForSession(session.token, request.site.cdnPrefix) };
     },

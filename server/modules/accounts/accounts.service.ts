@@ -5,26 +5,30 @@ import { AUTH_COOKIE_MAX_AGE_S, TRACKING_KEYS } from '../../../common/constants.
 import { isLocale, type TLocale } from '../../../common/locales.ts';
 import { cleanTrackingValue } from '../../../common/visibility.ts';
 import type { TUser } from '../../../common/wire/user.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
 import { creditLedger, profiles, users } from '../../db/schema/index.ts';
+import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TLogger } from '../../lib/logger.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
+import type { TRealtimeHub } from '../../realtime/hub.ts';
+import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { mainImage } from '../profiles/profiles.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   consumeToken,
-  countFailures,
   countTokensSince,
   deleteSession,
   findSessionUser,
   findUserByEmail,
   findUserWithProfile,
-  insertLoginAttempt,
   insertSession,
   insertToken,
-  lastSuccess,
+  isUniqueViolation,
+  markLoginSucceeded,
+  reserveLoginAttempt,
   type TUserWithProfile,
 } from './accounts.repository.ts';
 
@@ -50,9 +54,19 @@ export interface TSignupContext {
 
 type TNewSession = { token: string; maxAge: number };
 
+/** What the account rules need: the database, the mail queue, the job runner and the realtime hub. */
+export interface TAccountsDeps {
+  db: TDb;
+  mailer: TMailer;
+  jobs: Pick<TJobRunner, 'runNow'>;
+  realtime: TRealtimeHub;
+  log: Pick<TLogger, 'warn'>;
+  now?: () => Date;
+}
+
 /** Account rules: signup, activation, login with lockout, sessions (spec §3–§8). */
-export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: () => Date }) {
-  const { db, mailer } = deps;
+export function createAccountsService(deps: TAccountsDeps) {
+  const { db, mailer, jobs, realtime, log } = deps;
   const now = deps.now ?? (() => new Date());
   // Verifying against a real hash for unknown emails keeps both answers equally slow.
   const dummyHash = hash(newToken());
@@ -69,26 +83,39 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
     return { token, maxAge: AUTH_COOKIE_MAX_AGE_S };
   }
 
-  async function sendActivation(
+  /** Stores an activation token and queues its email in the caller's transaction; returns the mail job. */
+  async function queueActivation(
+    tx: TTx,
     site: TSite,
     origin: string,
     user: { id: number; email: string; locale: string; name: string },
-  ) {
+  ): Promise<number> {
     const token = newToken();
-    await insertToken(db, {
+    await insertToken(tx, {
       userId: user.id,
       kind: 'activation',
       tokenHash: hashToken(token),
       createdAt: now(),
       expiresAt: new Date(now().getTime() + ACTIVATION_HOURS * 3_600_000),
     });
-    await mailer.send({
-      site,
-      to: user.email,
-      locale: user.locale,
-      kind: 'activation',
-      vars: { name: user.name, link: `${origin}/activate?token=${token}`, hours: ACTIVATION_HOURS },
-    });
+    return mailer.enqueue(
+      tx,
+      {
+        site,
+        to: user.email,
+        locale: user.locale,
+        kind: 'activation',
+        vars: { name: user.name, link: `${origin}/activate?token=${token}`, hours: ACTIVATION_HOURS },
+      },
+      now(),
+    );
+  }
+
+  /** Deletes a session, then closes the sockets opened with it (through the hub, so on every process). */
+  async function endSession(token: string): Promise<void> {
+    const sessionId = hashToken(token);
+    const userId = await deleteSession(db, sessionId);
+    if (userId !== undefined) await publishSessionsEnded(realtime, log, userId, { only: sessionId });
   }
 
   /** Minutes left of a block that started at `last`, at least 1. */
@@ -128,9 +155,9 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
       if (v.gender === 'female' && (sexuality === 'lesbian' || sexuality === 'bi')) niches.push(2);
       if (v.gender === 'male' && (sexuality === 'gay' || sexuality === 'bi')) niches.push(7);
       const passwordHash = await hash(v.password);
-      let userId: number;
+      let created: { userId: number; mail: number };
       try {
-        userId = await db.transaction(async (tx) => {
+        created = await db.transaction(async (tx) => {
           const [profile] = await tx
             .insert(profiles)
             .values({
@@ -163,20 +190,22 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
               .insert(creditLedger)
               .values({ userId: user.id, delta: site.signupCredits, reason: 'signup_bonus' });
           }
-          return user.id;
+          // The activation email is part of the signup: queued with it, never lost to a failing mail server.
+          const mail = await queueActivation(tx, site, ctx.origin, {
+            id: user.id,
+            email: v.email,
+            locale: ctx.locale,
+            name: v.name,
+          });
+          return { userId: user.id, mail };
         });
       } catch (err) {
         // Two concurrent submits of the same form: the unique index lets exactly one through.
-        if (
-          (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-          (err as { cause?: { code?: string } }).cause?.code === '23505'
-        ) {
-          throw new AppError('email_exists');
-        }
+        if (isUniqueViolation(err)) throw new AppError('email_exists');
         throw err;
       }
-      await sendActivation(site, ctx.origin, { id: userId, email: v.email, locale: ctx.locale, name: v.name });
-      return { userId, session: await startSession(userId, ctx.userAgent) };
+      await jobs.runNow([created.mail]);
+      return { userId: created.userId, session: await startSession(created.userId, ctx.userAgent) };
     },
 
     /** Confirms an email address with a single-use activation token. */
@@ -203,54 +232,58 @@ export function createAccountsService(deps: { db: TDb; mailer: TMailer; now?: ()
       if ((await countTokensSince(db, userId, 'activation', since)) >= ACTIVATION_EMAILS_PER_DAY) {
         throw new AppError('rate_limited');
       }
-      await sendActivation(site, origin, {
-        id: user.id,
-        email: user.email,
-        locale: user.locale,
-        name: user.profile.name,
-      });
+      const mail = await db.transaction((tx) =>
+        queueActivation(tx, site, origin, {
+          id: user.id,
+          email: user.email,
+          locale: user.locale,
+          name: user.profile.name,
+        }),
+      );
+      await jobs.runNow([mail]);
     },
 
-    /** Verifies credentials with per-account and per-IP lockout; identical answers for unknown email and wrong password. */
+    /**
+     * Verifies credentials with per-account and per-IP lockout (counted atomically before verifying); identical answers
+     * for unknown email and wrong password. A success rotates the session: the one the visitor came with ends.
+     */
     async login(
       site: TSite,
       input: { email: string; password: string },
-      ctx: { ip: string; userAgent: string | null },
+      ctx: { ip: string; userAgent: string | null; currentSession?: string },
     ): Promise<{ userId: number; session: TNewSession }> {
       const email = input.email.trim().toLowerCase();
-      const windowStart = new Date(now().getTime() - LOCKOUT_MS);
-      const ipFailures = await countFailures(db, { ip: ctx.ip }, windowStart);
-      if (ipFailures.n >= IP_FAILURE_LIMIT && ipFailures.last) {
-        throw new AppError('login_blocked', { minutes: minutesLeft(ipFailures.last) });
-      }
-      const success = await lastSuccess(db, site.id, email, windowStart);
-      const accountFailures = await countFailures(db, { siteId: site.id, email }, success ?? windowStart);
-      if (accountFailures.n >= ACCOUNT_FAILURE_LIMIT && accountFailures.last) {
-        throw new AppError('login_blocked', { minutes: minutesLeft(accountFailures.last) });
+      const attempt = await reserveLoginAttempt(db, {
+        siteId: site.id,
+        email,
+        ip: ctx.ip,
+        now: now(),
+        windowStart: new Date(now().getTime() - LOCKOUT_MS),
+        accountLimit: ACCOUNT_FAILURE_LIMIT,
+        ipLimit: IP_FAILURE_LIMIT,
+      });
+      if ('blockedSince' in attempt) {
+        throw new AppError('login_blocked', { minutes: minutesLeft(attempt.blockedSince) });
       }
       const user = await findUserByEmail(db, site.id, email);
       const usable = user && user.status !== 'purged';
       const valid = await verify(usable ? user.passwordHash : await dummyHash, input.password).catch(() => false);
-      await insertLoginAttempt(db, {
-        siteId: site.id,
-        email,
-        ip: ctx.ip,
-        success: Boolean(usable && valid),
-        createdAt: now(),
-      });
       if (!usable || !valid) throw new AppError('login_failed');
+      await markLoginSucceeded(db, attempt.attemptId);
       if (user.status === 'deleted') throw new AppError('account_pending_deletion');
       await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
-      return { userId: user.id, session: await startSession(user.id, ctx.userAgent) };
+      const session = await startSession(user.id, ctx.userAgent);
+      // Rotation against session fixation: whatever session the browser came with (a planted one, or another
+      // account's) ends with this login, on the API and the login form alike.
+      if (ctx.currentSession) await endSession(ctx.currentSession);
+      return { userId: user.id, session };
     },
 
     /** Starts a session for an account (after a password reset or reactivation link). */
     startSessionFor: (userId: number, userAgent: string | null) => startSession(userId, userAgent),
 
-    /** Ends a session. */
-    async logout(token: string | undefined): Promise<void> {
-      if (token) await deleteSession(db, hashToken(token));
-    },
+    /** Ends a session and closes its sockets on every process. */
+    logout: (token: string | undefined) => (token ? endSession(token) : Promise.resolve()),
 
     /** Stores the interface language of a logged-in member. */
     async setLanguage(userId: number, locale: string): Promise<void> {

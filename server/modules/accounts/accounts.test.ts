@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, profiles, sites, users } from '../../db/schema/index.ts';
+import { creditLedger, loginAttempts, profiles, sites, users } from '../../db/schema/index.ts';
 import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
@@ -181,6 +181,31 @@ describe('login and sessions', () => {
     clock = new Date(saved.getTime() + 15 * 60_000 + 1000);
     expect((await login(form.email as string, form.password as string)).statusCode).toBe(200);
     clock = saved;
+  });
+
+  // What counts is the run on PostgreSQL (DATABASE_URL): there the 20 logins run on parallel connections. On PGlite
+  // (one connection) the same code runs, but the database serialises the statements anyway.
+  it('verifies at most 5 of 20 parallel wrong passwords for one account; the others are blocked unverified', async () => {
+    const { form } = await buildMember(t);
+    const saved = clock;
+    clock = new Date(saved.getTime() + 86_400_000);
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          login(form.email as string, `wrong guess ${i}`, { remoteAddress: '10.6.6.6' }),
+        ),
+      );
+      const codes = results.map((r) => r.json().error);
+      expect(codes.filter((c) => c === 'login_failed')).toHaveLength(5);
+      expect(codes.filter((c) => c === 'login_blocked')).toHaveLength(15);
+      const attempts = await t.services.database.db
+        .select({ n: count() })
+        .from(loginAttempts)
+        .where(eq(loginAttempts.email, form.email as string));
+      expect(attempts[0].n).toBe(5);
+    } finally {
+      clock = saved;
+    }
   });
 
   it('blocks an IP after 30 failures across accounts', async () => {

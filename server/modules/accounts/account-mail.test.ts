@@ -1,0 +1,109 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq, isNull } from 'drizzle-orm';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, users } from '../../db/schema/index.ts';
+import { CLIENT, linkIn, signupForm } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+// Every account email is queued in the transaction of the change that causes it (issue 13 item 4): a mail server
+// that refuses never fails the request, and the email goes out later from the durable job queue.
+
+const received: string[] = [];
+let refuse = false;
+let server: SMTPServer;
+let t: TTestApp;
+let clock = new Date('2026-11-22T10:00:00Z');
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }) : undefined);
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  t = await buildTestApp({ now: () => clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const api = (method: 'POST' | 'DELETE', url: string, payload: object, cookies?: Record<string, string>) =>
+  t.app.inject({ method, url, headers: CLIENT, payload, cookies });
+
+/** Emails received so far, parsed. */
+const inbox = () => Promise.all(received.map((raw) => PostalMime.parse(raw)));
+
+describe('account emails through the durable queue', () => {
+  it('signup, reset, email change and deletion succeed while the mail server refuses; the job loop delivers every email later', async () => {
+    refuse = true;
+    received.length = 0;
+    const form = signupForm();
+    const signup = await api('POST', '/api/signup.php', form);
+    expect(signup.statusCode).toBe(200);
+    const cookie = { 'auth.session': signup.cookies.find((c) => c.name === 'auth.session')!.value };
+    const userId = signup.json().user.id as number;
+    expect((await api('POST', '/api/password-reset.php', { email: form.email })).statusCode).toBe(204);
+    const newAddress = `changed-${Date.now()}@example.com`;
+    expect((await api('POST', '/api/mail-change.php', { email: newAddress }, cookie)).statusCode).toBe(204);
+    expect(
+      (await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie)).statusCode,
+    ).toBe(204);
+    expect(received).toEqual([]);
+    const db = t.services.database.db;
+    const pending = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'send_mail'), isNull(jobs.doneAt)));
+    expect(pending.map((j) => (j.payload as { kind: string }).kind).sort()).toEqual([
+      'activation',
+      'mail_change',
+      'reactivation',
+      'reset',
+    ]);
+    expect(pending.every((j) => j.lastError !== null)).toBe(true);
+
+    // The mail server is back; the job loop retries after its backoff.
+    refuse = false;
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await t.services.runJobs()).toBe(4);
+    const mails = await inbox();
+    expect(mails.map((m) => m.to?.[0].address).sort()).toEqual(
+      [form.email, form.email, form.email, newAddress].sort() as string[],
+    );
+    // The link in the late email works: its token was committed together with the email.
+    const reactivation = mails.find((m) => m.text?.includes('/reactivate?token='))!;
+    const link = linkIn(reactivation.text!);
+    const back = await t.app.inject({ url: `${link.pathname}${link.search}` });
+    expect(back.headers.location).toBe('/settings?reactivated=1');
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    expect(row.status).toBe('not_confirmed');
+  });
+
+  it('sends at once when the mail server answers, and keeps no copy of the link in the jobs table', async () => {
+    refuse = false;
+    received.length = 0;
+    const form = signupForm();
+    expect((await api('POST', '/api/signup.php', form)).statusCode).toBe(200);
+    const [mail] = await inbox();
+    expect(mail.to?.[0].address).toBe(form.email);
+    const token = linkIn(mail.text!).searchParams.get('token')!;
+    const rows = await t.services.database.db.select().from(jobs).where(eq(jobs.kind, 'send_mail'));
+    const delivered = rows.filter((j) => j.doneAt !== null);
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+});
