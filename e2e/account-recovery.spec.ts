@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+import { dismissEntryWarning, gotoHydrated, screenshot, text } from './helpers.ts';
 
 const CLIENT = { 'x-requested-with': 'amora' };
 
@@ -40,13 +40,13 @@ for (const lng of ['en', 'de', 'fr']) {
     await dismissEntryWarning(page);
     const { email } = await apiSignup(page);
     await page.request.get('/api/logout.php', { headers: CLIENT });
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await page.getByRole('link', { name: text(lng, 'auth.login.forgot') }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'reset.title'));
     await page.getByLabel(text(lng, 'auth.email')).fill(email);
     await page.getByRole('button', { name: text(lng, 'reset.submit') }).click();
     await expect(page.getByRole('status').filter({ hasText: text(lng, 'reset.sent') })).toBeVisible();
-    await page.goto(await mailLink(page, email, 'reset'));
+    await gotoHydrated(page, await mailLink(page, email, 'reset'));
     await page.getByLabel(text(lng, 'settings.new_password')).fill('second password here');
     await page.getByLabel(text(lng, 'signup.step4.password_confirm_label')).fill('second password here');
     await page.getByRole('button', { name: text(lng, 'reset.save') }).click();
@@ -61,7 +61,7 @@ for (const lng of ['en', 'nl', 'pl']) {
     await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
     await dismissEntryWarning(page);
     const { email, password } = await apiSignup(page);
-    await page.goto('/settings');
+    await gotoHydrated(page, '/settings');
     await page.getByRole('link', { name: text(lng, 'settings.delete_link') }).click();
     await expect(page.getByRole('heading', { name: text(lng, 'delete.offer_title') })).toBeVisible();
     await page.getByRole('button', { name: text(lng, 'delete.discount_cta').replace('{{percent}}', '50') }).click();
@@ -73,7 +73,7 @@ for (const lng of ['en', 'nl', 'pl']) {
     await page.getByRole('button', { name: text(lng, 'delete.submit') }).click();
     await expect(page).toHaveURL(/\/account-deleted$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'delete.done_title'));
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await page.getByLabel(text(lng, 'auth.email')).fill(email);
     await page.getByLabel(text(lng, 'auth.password'), { exact: true }).fill(password);
     await page.getByRole('button', { name: text(lng, 'auth.login.submit') }).click();
@@ -95,8 +95,7 @@ test('the settings page needs a login and comes back after it', async ({ page })
 test('a new member completes the profile with country, region and city', async ({ page }) => {
   await dismissEntryWarning(page);
   await apiSignup(page);
-  await page.goto('/complete-signup');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/complete-signup');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'complete.title'));
   await page.getByLabel('Country').selectOption('PL');
   await page.getByLabel('Voivodeship').selectOption({ label: 'Małopolskie' });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+import { dismissEntryWarning, gotoHydrated, screenshot, text } from './helpers.ts';
 
 let counter = 0;
 
@@ -10,13 +10,11 @@ async function signUp(page: Page, lng: string, via: 'modal' | 'page' = 'page') {
   const password = 'a long enough password';
   const name = `e2e_${lng}_${counter}${Date.now() % 10000}`;
   if (via === 'modal') {
-    await page.goto('/?network={adnet}');
-    await page.waitForLoadState('networkidle');
+    await gotoHydrated(page, '/?network={adnet}');
     await page.getByRole('link', { name: text(lng, 'home.cta_signup') }).click();
     await expect(page.getByRole('dialog', { name: text(lng, 'signup.title') })).toBeVisible();
   } else {
-    await page.goto('/signup?network={adnet}');
-    await page.waitForLoadState('networkidle');
+    await gotoHydrated(page, '/signup?network={adnet}');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'signup.title'));
   }
   const next = page.getByRole('button', { name: text(lng, 'common.continue') });
@@ -109,8 +107,7 @@ test('a reused activation link shows the error page', async ({ page }) => {
 test('on a smartphone the signup button opens the signup page instead of the modal', async ({ page }) => {
   await dismissEntryWarning(page);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/');
   await page.getByRole('link', { name: text('en', 'home.cta_signup') }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);

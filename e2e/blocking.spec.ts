@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { confirmedMember, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, screenshot, text } from './helpers.ts';
 
 test('a blocked member sees the blocked text; unblocking gives access back', async ({ browser }) => {
   const anna = await confirmedMember(browser, 'anna');
   const ben = await confirmedMember(browser, 'ben');
-  await anna.page.goto(`/members/${ben.profileId}`);
+  await gotoHydrated(anna.page, `/members/${ben.profileId}`);
   anna.page.once('dialog', (dialog) => void dialog.accept());
   await anna.page.getByRole('button', { name: text('en', 'profile.block') }).click();
   await expect(anna.page.getByRole('button', { name: text('en', 'profile.unblock') })).toBeVisible();

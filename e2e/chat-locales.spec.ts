@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmedMember, grantCredits, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, grantCredits, screenshot, text } from './helpers.ts';
 
 test('a Polish member sends a gift from a translated catalogue on a phone', async ({ browser }) => {
   const t = (key: string, options?: Record<string, unknown>) => text('pl', key, options);
@@ -7,8 +7,7 @@ test('a Polish member sends a gift from a translated catalogue on a phone', asyn
   const jan = await confirmedMember(browser, 'jangift', { gender: 'male', lookingFor: 'female' });
   await grantCredits(ola.page, ola.email, 40);
   await ola.page.setViewportSize({ width: 375, height: 740 });
-  await ola.page.goto(`/members/${jan.profileId}/chat`);
-  await ola.page.waitForLoadState('networkidle');
+  await gotoHydrated(ola.page, `/members/${jan.profileId}/chat`);
   // 20 signup credits + 40: the balance uses Polish plural forms.
   await expect(ola.page.getByText(t('chat.balance', { count: 60 }))).toBeVisible();
   await ola.page.getByRole('button', { name: t('chat.gift_button') }).click();

@@ -1,17 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { confirmedMember, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, screenshot, text, waitForHydration } from './helpers.ts';
 
 test('two members chat: first message from the profile, unread badge and title, reply, delete', async ({ browser }) => {
   const t = (key: string) => text('en', key);
   const anna = await confirmedMember(browser, 'annachat');
   const ben = await confirmedMember(browser, 'benchat', { gender: 'male', lookingFor: 'female' });
 
-  await anna.page.goto(`/members/${ben.profileId}`);
-  // Wait for hydration: the Message link is handled by the router once the page is interactive.
-  await anna.page.waitForLoadState('networkidle');
+  await gotoHydrated(anna.page, `/members/${ben.profileId}`);
   await anna.page.getByRole('link', { name: t('chat.message'), exact: true }).click();
   await expect(anna.page).toHaveURL(new RegExp(`/members/${ben.profileId}/chat$`));
-  await anna.page.waitForLoadState('networkidle');
+  await waitForHydration(anna.page);
   // The icebreaker modal suggests openers with the member's name.
   await anna.page.getByRole('button', { name: t('chat.icebreaker.button') }).click();
   await anna.page
@@ -26,7 +24,7 @@ test('two members chat: first message from the profile, unread badge and title, 
   await expect(anna.page.getByRole('log').getByText('Hi Ben, how are you?')).toBeVisible();
 
   // Ben sees the unread message in the Messages badge and the title.
-  await ben.page.goto('/chats');
+  await gotoHydrated(ben.page, '/chats');
   await expect(ben.page.getByRole('link', { name: /Messages/ }).locator('.badge')).toHaveText(/1/, { timeout: 15_000 });
   await expect(ben.page).toHaveTitle(/^\(1\) /);
   await ben.page.getByRole('link', { name: /annachat/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmedMember, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, screenshot, text } from './helpers.ts';
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
 
@@ -13,8 +13,7 @@ test('buy credits with the sandbox provider: fail, cancel, then pending and paid
 
   /** Chooses the first bundle and a credit card, confirms, and clicks an outcome on the sandbox checkout. */
   const buy = async (outcome: string) => {
-    await page.goto('/credits');
-    await page.waitForLoadState('networkidle');
+    await gotoHydrated(page, '/credits');
     await page
       .getByRole('link', { name: `${t('credits.choose')}: ${t('credits.package_credits', { count: 50 })}` })
       .click();
@@ -83,7 +82,7 @@ test('a German member: euro bundles, welcome discount, a wrong code, local metho
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de('credits.title'));
   await expect(page.getByText('14,99 €')).toBeVisible();
   await screenshot(page, 'credits-de-375');
-  await page.goto(`/credits/${await firstPackageId(page)}`);
+  await gotoHydrated(page, `/credits/${await firstPackageId(page)}`);
   // The welcome discount applies by itself; removed, a wrong code gets the spec's error.
   await expect(page.getByText(de('credits.discount_applied', { percent: 25, price: '5,62 €' }))).toBeVisible();
   await page.getByRole('button', { name: de('credits.discount_remove') }).click();

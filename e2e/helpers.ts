@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -18,6 +18,21 @@ export function text(lng: string, key: string, values: Record<string, unknown> =
   if (typeof value !== 'string') throw new Error(`No text ${lng}:${key}`);
   // Placeholders without a value stay as they are (callers may fill them themselves).
   return value.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * Waits until the page's app is hydrated: web/root.tsx sets <html data-hydrated="true"> once the hydrated render
+ * committed, so every control is live. Network silence says nothing about that on a busy machine.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/** Opens a page and waits until it is hydrated; returns the document's response. */
+export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await waitForHydration(page);
+  return response;
 }
 
 /** Saves a screenshot under test-results/screens for a human to look at. */

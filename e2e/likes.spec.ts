@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { confirmedMember, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, screenshot, text, waitForHydration } from './helpers.ts';
 
 test('a like shows up for the other member, who likes back and gets the match modal', async ({ browser }) => {
   const t = (key: string) => text('en', key);
   const anna = await confirmedMember(browser, 'annalike');
   const ben = await confirmedMember(browser, 'benlike', { gender: 'male', lookingFor: 'female' });
 
-  await ben.page.goto(`/members/${anna.profileId}`);
-  await ben.page.waitForLoadState('networkidle');
+  await gotoHydrated(ben.page, `/members/${anna.profileId}`);
   await ben.page.getByRole('button', { name: t('likes.like'), exact: true }).click();
   await expect(ben.page.getByRole('button', { name: t('likes.unlike') })).toHaveAttribute('aria-pressed', 'true');
 
@@ -25,12 +24,12 @@ test('a like shows up for the other member, who likes back and gets the match mo
   await screenshot(anna.page, 'likes-received');
   await anna.page.locator('a.member-card').first().click();
   await expect(anna.page).toHaveURL(new RegExp(`/likes/m/${ben.profileId}$`));
-  await anna.page.waitForLoadState('networkidle');
+  await waitForHydration(anna.page);
   await expect(anna.page.getByText(t('likes.liked_you'))).toBeVisible();
   await anna.page.getByRole('button', { name: t('likes.like'), exact: true }).click();
   const modal = anna.page.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: t('likes.match_title') })).toBeVisible();
-  await anna.page.waitForTimeout(400); // the fade-in
+  await expect(anna.page.locator('.modal.show')).toHaveCSS('opacity', '1'); // the fade-in ended
   await screenshot(anna.page, 'match-modal');
   // A click anywhere closes it.
   await modal.getByText(t('likes.tap_to_close')).click();

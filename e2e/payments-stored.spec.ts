@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmedMember, grantCredits, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, grantCredits, screenshot, text, waitForHydration } from './helpers.ts';
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
 const CLIENT = { 'x-requested-with': 'amora' };
@@ -13,8 +13,7 @@ async function bundles(page: Page): Promise<{ id: number; credits: number }[]> {
 /** Buys the first bundle by credit card, keeping the card: the sandbox checkout offers its test cards. */
 async function buyKeepingCard(page: Page, card: RegExp) {
   const [first] = await bundles(page);
-  await page.goto(`/credits/${first.id}`);
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, `/credits/${first.id}`);
   await page.getByRole('button', { name: t('payment_methods.creditcard') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t('credits.remember_card')).check();
@@ -32,7 +31,7 @@ test('repeat order: a kept card buys again in one click; a declined card offers 
   const page = anna.page;
   await page.context().addCookies([{ name: 'country', value: 'DE', url: 'http://localhost:3217' }]);
   await buyKeepingCard(page, /Visa •••• 4242/);
-  await page.goto('/credits');
+  await gotoHydrated(page, '/credits');
   await page.getByRole('link', { name: t('credits.repeat_link', { card: 'Visa •••• 4242' }) }).click();
   await expect(page).toHaveURL(/\/credits\/repeat-order$/);
   await expect(page.getByText(t('repeat_order.intro', { card: 'Visa •••• 4242' }))).toBeVisible();
@@ -49,7 +48,7 @@ test('repeat order: a kept card buys again in one click; a declined card offers 
   const declined = ben.page;
   await declined.context().addCookies([{ name: 'country', value: 'DE', url: 'http://localhost:3217' }]);
   await buyKeepingCard(declined, /Mastercard •••• 0341/);
-  await declined.goto('/credits/repeat-order');
+  await gotoHydrated(declined, '/credits/repeat-order');
   await declined.setViewportSize({ width: 375, height: 800 });
   await declined.getByRole('button', { name: t('repeat_order.buy_label', { credits: 50, price: '€7.49' }) }).click();
   const alert = declined.getByRole('alert');
@@ -73,8 +72,7 @@ test('direct debit in Dutch: IBAN and mobile checked, the SMS code from the mail
   const page = jan.page;
   await page.context().addCookies([{ name: 'country', value: 'NL', url: 'http://localhost:3217' }]);
   const packs = await bundles(page);
-  await page.goto(`/credits/${packs[0].id}`);
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, `/credits/${packs[0].id}`);
   await page.getByRole('button', { name: nl('payment_methods.directdebit') }).click();
   await expect(page).toHaveURL(new RegExp(`/directdebit\\?package=${packs[0].id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl('directdebit.title'));
@@ -127,8 +125,7 @@ test('time bonus: banner with a countdown in the members area, the popup after 4
   const page = eva.page;
   await grantCredits(page, eva.email, -20);
   await page.clock.install();
-  await page.goto('/members');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/members');
   const banner = page.getByRole('complementary', { name: t('time_bonus.banner_label') });
   await expect(banner).toContainText(t('time_bonus.banner', { percent: 25 }));
   const countdown = banner.locator('time');
@@ -148,8 +145,7 @@ test('time bonus: banner with a countdown in the members area, the popup after 4
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Back in the area: 39 s nothing, at 40 s the welcome-bonus modal with 25%.
-  await page.goto('/chats');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/chats');
   await page.clock.runFor(39_000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.clock.runFor(1500);
@@ -164,7 +160,7 @@ test('time bonus: banner with a countdown in the members area, the popup after 4
   expect(await page.evaluate(() => window.localStorage.getItem('hide-time-bonus-modal'))).toMatch(/^\d+$/);
   // Dismissed: not again after a reload.
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page);
   await page.clock.runFor(45_000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(banner).toBeVisible();
@@ -174,8 +170,7 @@ test('time bonus: no popup for a member with credits', async ({ browser }) => {
   const ida = await confirmedMember(browser, 'idacredits');
   const page = ida.page;
   await page.clock.install();
-  await page.goto('/members');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/members');
   await expect(page.getByRole('complementary', { name: t('time_bonus.banner_label') })).toBeVisible();
   await page.clock.runFor(45_000);
   await expect(page.getByRole('dialog')).toHaveCount(0);

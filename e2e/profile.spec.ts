@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import exifr from 'exifr';
-import { confirmedMember, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, screenshot, text, waitForHydration } from './helpers.ts';
 
 const GPS_JPEG = path.resolve('server/test/fixtures/gps-photo.jpg');
 
@@ -12,14 +12,13 @@ test('a member edits their profile and uploads a photo with GPS EXIF, which is s
   const t = (key: string) => text(lng, key);
   const { page, profileId } = await confirmedMember(browser, 'petra', { locale: lng });
   // Without a photo the missing-photo warning shows in the members area.
-  await page.goto('/members');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/members');
   const warning = page.getByRole('status').filter({ hasText: t('photos.missing_alert') });
   await expect(warning).toBeVisible();
 
   await page.getByRole('link', { name: t('photos.add') }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: t('my_profile.title') })).toBeVisible();
   await page.locator('input[type=file]').setInputFiles(GPS_JPEG);
   await expect(page.getByText(t('photos.main'), { exact: true })).toBeVisible();
@@ -71,8 +70,7 @@ test('a free member sees the first photos of another member and the rest censore
   browser,
 }) => {
   const owner = await confirmedMember(browser, 'olga');
-  await owner.page.goto('/profile');
-  await owner.page.waitForLoadState('networkidle');
+  await gotoHydrated(owner.page, '/profile');
   for (let i = 0; i < 3; i++) {
     await owner.page.locator('input[type=file]').setInputFiles(GPS_JPEG);
     await expect(
@@ -90,8 +88,7 @@ test('a free member sees the first photos of another member and the rest censore
   ).toBeVisible();
 
   const viewer = await confirmedMember(browser, 'victor', { gender: 'male', lookingFor: 'female' });
-  await viewer.page.goto(`/members/${owner.profileId}`);
-  await viewer.page.waitForLoadState('networkidle');
+  await gotoHydrated(viewer.page, `/members/${owner.profileId}`);
   const locked = viewer.page.getByRole('button', { name: text('en', 'photos.locked_n').replace('{{n}}', '3') });
   await expect(locked).toBeVisible();
   await locked.click();

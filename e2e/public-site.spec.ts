@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+import { dismissEntryWarning, gotoHydrated, screenshot, text, waitForHydration } from './helpers.ts';
 
 const WIDTHS = [375, 1280];
 
@@ -31,22 +31,20 @@ test('the entry warning is shown once, then remembered', async ({ page }) => {
   const stored = await page.evaluate(() => window.localStorage.getItem('site-entry-warning-dismissed'));
   expect(Number(stored)).toBeGreaterThan(Date.now() - 60_000);
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('the entry warning is skipped outside the allowed countries', async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-test-country': 'US' });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('switching the language persists across reloads', async ({ page }) => {
   await dismissEntryWarning(page);
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/');
   await page.getByRole('button', { name: text('en', 'nav.choose_language') }).click();
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('de', 'home.hero.general'));
@@ -91,7 +89,7 @@ test('a Dutch site answers in Dutch without a cookie', async ({ page, baseURL })
 
 test('lang-config saves language and country', async ({ page }) => {
   await dismissEntryWarning(page);
-  await page.goto('/lang-config');
+  await gotoHydrated(page, '/lang-config');
   await page.getByLabel('Italiano').check();
   await page.getByLabel(text('en', 'lang_config.country')).selectOption('IT');
   await page.getByRole('button', { name: text('en', 'lang_config.save') }).click();

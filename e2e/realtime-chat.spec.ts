@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { confirmedMember, grantCredits, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, grantCredits, screenshot, text, waitForHydration } from './helpers.ts';
 
 // Push delivery must beat the fallbacks: an open conversation refreshes every 10 s and the badges every 60 s
 // without the socket, so anything seen within 4 s came over /api/ws.
@@ -15,15 +15,13 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
   await grantCredits(anna.page, anna.email, 200);
 
   // Anna starts the conversation; Ben opens it.
-  await anna.page.goto(`/members/${ben.profileId}/chat`);
-  await anna.page.waitForLoadState('networkidle');
+  await gotoHydrated(anna.page, `/members/${ben.profileId}/chat`);
   await anna.page.getByLabel(t('chat.write')).fill('Hi Ben!');
   await anna.page.getByLabel(t('chat.write')).press('Enter');
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/);
   const conversationUrl = new URL(anna.page.url()).pathname;
-  await anna.page.waitForLoadState('networkidle');
-  await ben.page.goto(conversationUrl);
-  await ben.page.waitForLoadState('networkidle');
+  await waitForHydration(anna.page);
+  await gotoHydrated(ben.page, conversationUrl);
   await expect(ben.page.locator('html')).toHaveAttribute('data-realtime', 'open');
   await expect(ben.page.getByRole('log').getByText('Hi Ben!')).toBeVisible();
   // The open conversation is read: no unread badge, in the list or the navigation.
@@ -62,8 +60,7 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
   await screenshot(ben.page, 'chat-gift-photo');
 
   // On another page Ben's Messages badge and the title count a new message as it is sent.
-  await ben.page.goto('/members');
-  await ben.page.waitForLoadState('networkidle');
+  await gotoHydrated(ben.page, '/members');
   await anna.page.getByLabel(t('chat.write')).fill('Are you there?');
   await anna.page.getByLabel(t('chat.write')).press('Enter');
   await expect(ben.page.getByRole('link', { name: /Messages/ }).locator('.badge')).toHaveText(/1/, LIVE);

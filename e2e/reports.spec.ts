@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { confirmedMember, dismissEntryWarning, screenshot, text } from './helpers.ts';
+import { confirmedMember, dismissEntryWarning, gotoHydrated, screenshot, text } from './helpers.ts';
 
 for (const lng of ['en', 'pl']) {
   test(`a visitor sends a complaint and gets a confirmation email (${lng})`, async ({ page, context, baseURL }) => {
     const t = (key: string) => text(lng, key);
     await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
     await dismissEntryWarning(page);
-    await page.goto('/complaints');
-    await page.waitForLoadState('networkidle');
+    await gotoHydrated(page, '/complaints');
     const email = `complainer-${lng}-${Date.now()}@example.com`;
     // An empty form is refused with localized field messages, and nothing is sent.
     await page.getByRole('button', { name: t('complaints.submit') }).click();
@@ -31,8 +30,7 @@ test('a member reports a profile from the profile screen', async ({ browser }) =
   const target = await confirmedMember(browser, 'tom', { gender: 'male', lookingFor: 'female' });
   const reporter = await confirmedMember(browser, 'rita');
   const page = reporter.page;
-  await page.goto(`/members/${target.profileId}`);
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, `/members/${target.profileId}`);
   await page.getByRole('button', { name: text('en', 'reports.button'), exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+import { dismissEntryWarning, gotoHydrated, screenshot, text } from './helpers.ts';
 
 for (const width of [375, 1280]) {
   test(`search members by gender, country, region and age at ${width}px`, async ({ page }) => {
     await dismissEntryWarning(page);
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/members');
-    await page.waitForLoadState('networkidle');
+    await gotoHydrated(page, '/members');
     await page.getByLabel(text('en', 'attributes.labels.gender')).selectOption('female');
     await page.getByLabel(text('en', 'lang_config.country')).selectOption('DE');
     await expect(page).toHaveURL(/country=DE/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmedMember, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, screenshot, text } from './helpers.ts';
 
 test('the swipe game: keyboard likes and passes, 4 free likes a day, then the premium prompt (375 px)', async ({
   browser,
@@ -7,8 +7,7 @@ test('the swipe game: keyboard likes and passes, 4 free likes a day, then the pr
   const t = (key: string) => text('en', key);
   const { page } = await confirmedMember(browser, 'swiper');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/swipe-game');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/swipe-game');
   await expect(page.getByText('4 likes left today')).toBeVisible();
   await screenshot(page, 'swipe-game-375');
   const card = page.getByRole('group');
