@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { users } from '../db/schema/index.ts';
 import { activeMember } from '../test/factories.ts';
-import { openSocket } from '../test/sockets.ts';
+import { CLOSE_SESSION_ENDED } from '../../common/realtime.ts';
+import { closeCode, openSocket } from '../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
 const { databaseUrl, redisUrl } = loadConfig();
@@ -42,9 +43,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('two app processes on PostgreSQL + Re
   let t: TTestApp;
   let dataDir: string;
   const processes: ChildProcess[] = [];
+  let a: { base: string; child: ChildProcess };
+  let b: { base: string; child: ChildProcess };
   beforeAll(async () => {
     t = await buildTestApp();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'amora-procs-'));
+    const env = { DATABASE_URL: t.databaseUrl!, REDIS_URL: redisUrl!, DATA_DIR: dataDir, SEED_DEMO: 'false' };
+    [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
+    processes.push(a.child, b.child);
   });
   afterAll(async () => {
     await Promise.all(processes.map(stop));
@@ -53,9 +59,6 @@ describe.skipIf(!databaseUrl || !redisUrl)('two app processes on PostgreSQL + Re
   });
 
   it('a message sent through process A reaches a socket connected to process B', async () => {
-    const env = { DATABASE_URL: t.databaseUrl!, REDIS_URL: redisUrl!, DATA_DIR: dataDir, SEED_DEMO: 'false' };
-    const [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
-    processes.push(a.child, b.child);
     expect(a.child.pid).not.toBe(b.child.pid);
 
     const anna = await activeMember(t);
@@ -85,5 +88,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('two app processes on PostgreSQL + Re
     expect(await annaOnB.next('credits')).toEqual({ type: 'credits', credits: 40 });
     benOnB.close();
     annaOnB.close();
+  });
+
+  it('a logout through process A closes the member’s socket on process B at once', async () => {
+    const anna = await activeMember(t);
+    const socket = await openSocket(b.base, anna.cookie);
+    const closed = closeCode(socket);
+    const res = await fetch(`${a.base}/api/logout.php`, {
+      headers: { 'x-requested-with': 'amora', cookie: `auth.session=${anna.cookie['auth.session']}` },
+    });
+    expect(res.status).toBe(204);
+    expect(await closed).toBe(CLOSE_SESSION_ENDED);
   });
 });

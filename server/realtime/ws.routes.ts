@@ -13,19 +13,24 @@ import {
 } from '../../common/realtime.ts';
 import { memberChannel } from '../../common/likes.ts';
 import { AppError } from '../lib/app-error.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { requireUser, SESSION_COOKIE } from '../plugins/auth.ts';
 import { isSameOrigin } from '../plugins/security.ts';
 import type { TServices } from '../services.ts';
+import { endsSession, sessionsChannel } from './session-events.ts';
 
 /** A socket that has this much unsent data is too slow to follow its events and is closed (it resyncs later). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** The session behind a socket is checked again this often, so a logout or a deletion ends the socket. */
+/**
+ * The session behind a socket is checked again this often. Logout, password change or reset and deletion close the
+ * socket at once through the hub (`sessions_ended`); this check is the fallback when that event could not be sent.
+ */
 const SESSION_RECHECK_MS = 2 * 60_000;
 
 /**
  * `GET /api/ws` (ARCHITECTURE §1): a member's realtime events. The upgrade must come from our own origin and carry
  * a valid session; the socket then receives everything published on the member's channel (on any process, through
- * the hub) and may send typing events for conversations it belongs to.
+ * the hub) and may send typing events for conversations it belongs to. It closes (4401) the moment its session ends.
  */
 export async function realtimeRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_PAYLOAD } });
@@ -49,6 +54,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       const user = requireUser(request);
       const profileId = user.profile.id;
       const cookie = request.cookies[SESSION_COOKIE];
+      const sessionId = hashToken(cookie ?? '');
       const cdnPrefix = request.site.cdnPrefix;
       let alive = true;
       let closed = false;
@@ -119,22 +125,35 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       heartbeat.unref();
       sessionCheck.unref();
 
-      let unsubscribe: (() => Promise<void>) | null = null;
+      const unsubscribes: (() => Promise<void>)[] = [];
+      const unsubscribeAll = () => {
+        for (const off of unsubscribes.splice(0)) void off().catch(() => undefined);
+      };
       socket.on('close', () => {
         closed = true;
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
         sockets.delete(socket);
-        void unsubscribe?.().catch(() => undefined);
+        unsubscribeAll();
       });
 
       try {
-        const off = await services.realtime.subscribe(memberChannel(profileId), (event) => send(event as TServerEvent));
-        if (closed) {
-          await off();
+        // The session channel first: once it listens, a logout anywhere closes this socket before any later event.
+        unsubscribes.push(
+          await services.realtime.subscribe(sessionsChannel(user.id), (event) => {
+            if (endsSession(event, sessionId)) socket.close(CLOSE_SESSION_ENDED);
+          }),
+        );
+        unsubscribes.push(
+          await services.realtime.subscribe(memberChannel(profileId), (event) => send(event as TServerEvent)),
+        );
+        if (closed) return unsubscribeAll();
+        // A session that ended between the upgrade's check and the subscription above would not be heard of.
+        const current = await services.accounts.userForSession(cookie, cdnPrefix);
+        if (!current || current.id !== user.id) {
+          socket.close(CLOSE_SESSION_ENDED);
           return;
         }
-        unsubscribe = off;
         // Subscribed: from here on nothing is missed, so the client resyncs once now.
         send({ type: 'hello' });
       } catch (err) {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { CLOSE_SESSION_ENDED } from '../../common/realtime.ts';
 import { users } from '../db/schema/index.ts';
-import { activeMember, CLIENT } from '../test/factories.ts';
+import { activeMember, CLIENT, lastMail, linkIn } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
-import { openSocket } from '../test/sockets.ts';
+import { closeCode, openSocket, type TTestSocket } from '../test/sockets.ts';
 
 let t: TTestApp;
 let base: string;
@@ -159,5 +160,119 @@ describe('GET /api/ws (realtime)', () => {
     expect(two.has_newer).toBe(false);
     const texts = [...one.messages, ...two.messages].map((m: { text: string }) => m.text);
     expect(texts).toEqual(Array.from({ length: 40 }, (_, i) => `m${i + 1}`));
+  });
+});
+
+describe('sockets end with their session (issue 13 item 11)', () => {
+  /** A second session of the same member (another device), by logging in again. */
+  async function secondSession(m: Awaited<ReturnType<typeof member>>) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: CLIENT,
+      payload: { email: m.form.email, password: m.form.password },
+    });
+    return { 'auth.session': res.cookies.find((c) => c.name === 'auth.session')!.value };
+  }
+
+  /** Sends a message from `from` to `to` and waits until `witness` (a socket still open) has it. */
+  async function messageArrives(
+    from: Awaited<ReturnType<typeof member>>,
+    to: Awaited<ReturnType<typeof member>>,
+    witness: TTestSocket,
+  ) {
+    const res = await send(from.cookie, { profile_id: to.user.profile.id, text: 'after' });
+    expect(res.statusCode).toBe(200);
+    await witness.next('message');
+  }
+
+  it('logout closes the sockets of that session at once, and they receive nothing after it; other devices stay', async () => {
+    const anna = await member();
+    const ben = await member();
+    const otherDevice = await secondSession(anna);
+    const socket = await openSocket(base, anna.cookie);
+    const stays = await openSocket(base, otherDevice);
+    const closed = closeCode(socket);
+    const out = await t.app.inject({ url: '/api/logout.php', headers: CLIENT, cookies: anna.cookie });
+    expect(out.statusCode).toBe(204);
+    expect(await closed).toBe(CLOSE_SESSION_ENDED);
+    await messageArrives(ben, anna, stays);
+    expect(socket.events.filter((e) => e.type === 'message')).toEqual([]);
+    stays.close();
+  });
+
+  it('a password change closes the other sessions’ sockets and keeps the current one', async () => {
+    const anna = await member();
+    const ben = await member();
+    const otherDevice = await secondSession(anna);
+    const current = await openSocket(base, anna.cookie);
+    const other = await openSocket(base, otherDevice);
+    const closed = closeCode(other);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/password.php',
+      headers: CLIENT,
+      cookies: anna.cookie,
+      payload: {
+        old_password: anna.form.password,
+        password: 'a new password',
+        password_confirmation: 'a new password',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await closed).toBe(CLOSE_SESSION_ENDED);
+    await messageArrives(ben, anna, current);
+    expect(other.events.filter((e) => e.type === 'message')).toEqual([]);
+    current.close();
+  });
+
+  it('a password reset and an account deletion close every socket of the member', async () => {
+    const anna = await member();
+    const otherDevice = await secondSession(anna);
+    const sockets = [await openSocket(base, anna.cookie), await openSocket(base, otherDevice)];
+    let closed = sockets.map(closeCode);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset.php',
+      headers: CLIENT,
+      payload: { email: anna.form.email },
+    });
+    const token = linkIn((await lastMail(t, anna.form.email as string))!.text).searchParams.get('token')!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset-do.php',
+      headers: CLIENT,
+      payload: { token, password: 'reset password', password_confirmation: 'reset password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await Promise.all(closed)).toEqual([CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED]);
+
+    const fresh = { 'auth.session': reset.cookies.find((c) => c.name === 'auth.session')!.value };
+    const again = [await openSocket(base, fresh), await openSocket(base, fresh)];
+    closed = again.map(closeCode);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user.php',
+      headers: CLIENT,
+      cookies: fresh,
+      payload: { password: 'reset password', reason: 'other' },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await Promise.all(closed)).toEqual([CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED]);
+  });
+
+  it('a login with an old session cookie closes that old session’s sockets (rotation)', async () => {
+    const anna = await member();
+    const socket = await openSocket(base, anna.cookie);
+    const closed = closeCode(socket);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: CLIENT,
+      cookies: anna.cookie,
+      payload: { email: anna.form.email, password: anna.form.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await closed).toBe(CLOSE_SESSION_ENDED);
   });
 });

@@ -52,3 +52,18 @@ export async function openSocket(base: string, cookie: Record<string, string>): 
   await socket.next('hello');
   return socket;
 }
+
+/**
+ * The close code the server ends a socket with; call it before the action that should close the socket. Rejects when
+ * the socket is still open after 5 s.
+ */
+export function closeCode(socket: TTestSocket): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (socket.raw.readyState === socket.raw.CLOSED) return reject(new Error('the socket was already closed'));
+    const timer = setTimeout(() => reject(new Error('the socket is still open')), 5000);
+    socket.raw.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
