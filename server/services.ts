@@ -21,6 +21,8 @@ import { createDiscountsService, type TDiscountsService } from './modules/paymen
 import { createSandboxProvider, type TSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { createMollieProvider } from './modules/payments/mollie.provider.ts';
 import { createSmsSender } from './modules/payments/sms.ts';
+import { RECONCILE_JOB } from './modules/payments/payments.repository.ts';
+import { createReconcilePaymentJob } from './modules/payments/reconcile.job.ts';
 import { createDirectDebitService, type TDirectDebitService } from './modules/payments/direct-debit.service.ts';
 import {
   loadProfileBasics,
@@ -107,6 +109,7 @@ export async function createServices(
   const handlers = {
     purge_account: createPurgeAccountJob(database.db, photoStore, provider, now),
     send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
+    [RECONCILE_JOB]: createReconcilePaymentJob({ db: database.db, refresh: payments.webhook, now, log }),
   };
   // Delivered emails keep no copy of their single-use links in the jobs table.
   const jobs = createJobRunner(database.db, { handlers, now, log, scrubWhenDone: ['send_mail'] });

@@ -25,6 +25,7 @@ import { assertApplies, findUsableCode } from './discounts.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { ProviderRefusedError, type TPaymentProvider, type TProviderMandate, type TSequence } from './provider.ts';
+import { scheduleReconciliation } from './reconcile.job.ts';
 
 export type TPaymentRow = typeof payments.$inferSelect;
 export type TMandateRow = typeof paymentMandates.$inferSelect;
@@ -342,6 +343,7 @@ export function createPaymentsService(deps: {
         mandateId,
       })
       .returning();
+    await scheduleReconciliation(tx, row.id, now());
     return row;
   }
 
@@ -423,6 +425,8 @@ export function createPaymentsService(deps: {
             sequence,
           })
           .returning();
+        // Durable from the start: if its report is lost, the reconciliation job asks the provider (reconcile.job.ts).
+        await scheduleReconciliation(tx, row.id, now());
         if (code) {
           // One use per member, also when two payments start at once: the second insert conflicts.
           const [redeemed] = await tx
