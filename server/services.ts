@@ -37,6 +37,7 @@ import { countryName, listCountries, regionsOf } from './modules/reference/refer
 import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/settings.service.ts';
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
 import { createHub, type TRealtimeHub } from './realtime/hub.ts';
+import { createRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import type { DestinationStream } from 'pino';
 
@@ -75,6 +76,8 @@ export interface TServices {
   mailer: TMailer;
   accounts: TAccountsService;
   accountChanges: TAccountChangesService;
+  /** Per-IP budgets of account operations, shared by their API routes and page form actions. */
+  rateLimits: TRateLimiter;
   /** Runs due background jobs once (the process entry polls it). */
   runJobs: () => Promise<number>;
   now: () => Date;
@@ -145,6 +148,7 @@ export async function createServices(
     mailer,
     accounts: createAccountsService({ db: database.db, mailer, jobs, realtime, log, now }),
     accountChanges: createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now }),
+    rateLimits: createRateLimiter({ enabled: config.rateLimits }),
     runJobs: () => jobs.runDue(),
     now,
     lifecycle: { shuttingDown: false },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from '../../../common/accounts.ts';
 import { ZUserResponse } from '../../../common/wire/user.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { limitOperation } from '../../lib/rate-limit.ts';
 import { requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
@@ -15,12 +16,13 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accounts, accountChanges } = services;
   const origin = (request: Parameters<typeof siteOrigin>[0]) => siteOrigin(request, services.config.publicUrl);
-  const limited = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+  const limit = (operation: Parameters<typeof limitOperation>[1]) => limitOperation(services.rateLimits, operation);
 
   r.post(
     '/api/password-reset.php',
     {
-      config: limited,
+      preHandler: limit('password_reset_email'),
       schema: {
         tags: ['account'],
         summary: 'Email a password reset link',
@@ -37,7 +39,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
   r.post(
     '/api/password-reset-do.php',
     {
-      config: limited,
+      preHandler: limit('password_reset'),
       schema: {
         tags: ['account'],
         summary: 'Set a new password with a reset link and log in',
@@ -60,7 +62,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
   r.put(
     '/api/password.php',
     {
-      config: limited,
+      preHandler: limit('password_change'),
       schema: {
         tags: ['account'],
         summary: 'Change the password',
@@ -82,7 +84,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
   r.post(
     '/api/mail-change.php',
     {
-      config: limited,
+      preHandler: limit('mail_change'),
       schema: {
         tags: ['account'],
         summary: 'Request an email change',
@@ -133,7 +135,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
   r.delete(
     '/api/user.php',
     {
-      config: limited,
+      preHandler: limit('account_delete'),
       schema: {
         tags: ['account'],
         summary: 'Delete the account (14 days to reactivate)',
@@ -152,7 +154,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
   r.post(
     '/api/reactivation.php',
     {
-      config: limited,
+      preHandler: limit('reactivation_email'),
       schema: {
         tags: ['account'],
         summary: 'Email a reactivation link to a deleted account',

@@ -6,6 +6,7 @@ import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.
 import { LOCALES } from '../../../common/locales.ts';
 import { ZUserResponse } from '../../../common/wire/user.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { limitOperation } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { isSameOrigin } from '../../plugins/security.ts';
 import type { TServices } from '../../services.ts';
@@ -29,7 +30,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
   r.post(
     '/api/user.php',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      preHandler: limitOperation(services.rateLimits, 'login'),
       schema: { tags: ['account'], summary: 'Log in', body: ZLoginRequest, response: { 200: ZUserResponse } },
     },
     async (request, reply) => {
@@ -83,7 +84,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
   r.post(
     '/api/signup.php',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      preHandler: limitOperation(services.rateLimits, 'signup'),
       schema: { tags: ['account'], summary: 'Sign up', body: ZSignupBody, response: { 200: ZUserResponse } },
     },
     async (request, reply) => {
@@ -104,7 +105,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
   r.post(
     '/api/activation.php',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      preHandler: limitOperation(services.rateLimits, 'activation_email'),
       schema: { tags: ['account'], summary: 'Send a new activation email', response: { 204: z.null() } },
     },
     async (request, reply) => {

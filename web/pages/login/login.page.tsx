@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { sessionCookieHeader } from '../../../common/session-cookie.ts';
+import { safeRedirect } from '../../../common/safe-redirect.ts';
+import { SESSION_COOKIE, sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
@@ -11,14 +12,15 @@ import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/login.page';
 
-/** Only local paths may be returned to after login (no open redirect); by default the members area. */
-function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : url('members');
+/** Where to go after login: the `redirect` query when it stays on this site (no open redirect), else the members area. */
+function nextPage(request: Request): string {
+  const here = new URL(request.url);
+  return safeRedirect(here.searchParams.get('redirect'), here.origin, url('members'));
 }
 
 /** Logged-in visitors go straight on. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  if (context.get(appContext).user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+  if (context.get(appContext).user) throw redirect(nextPage(request));
   return null;
 }
 
@@ -26,16 +28,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
-  const result = await runAction(() =>
-    ctx.services.accounts.login(
+  const result = await runAction(() => {
+    // The same per-IP budget as POST /api/user.php: the form is not a way around it.
+    ctx.services.rateLimits.consume('login', ctx.ip);
+    return ctx.services.accounts.login(
       ctx.site,
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      { ip: ctx.ip, userAgent: ctx.userAgent },
-    ),
-  );
+      { ip: ctx.ip, userAgent: ctx.userAgent, currentSession: ctx.cookies[SESSION_COOKIE] },
+    );
+  });
   if (!result.ok) return result.response;
   const { session } = result.value;
-  throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')), {
+  throw redirect(nextPage(request), {
     headers: { 'Set-Cookie': sessionCookieHeader(session.token, session.maxAge, ctx.secure) },
   });
 }

@@ -14,6 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
   const result = await runAction(async () => {
+    // The same per-IP budget as POST /api/password-reset-do.php.
+    ctx.services.rateLimits.consume('password_reset', ctx.ip);
     const userId = await ctx.services.accountChanges.resetPassword(
       String(form.get('token') ?? ''),
       String(form.get('password') ?? ''),

@@ -10,9 +10,11 @@ import type { Route } from './+types/reset-password.page';
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
-  const result = await runAction(() =>
-    ctx.services.accountChanges.requestPasswordReset(ctx.site, String(form.get('email') ?? ''), ctx.origin),
-  );
+  const result = await runAction(() => {
+    // The same per-IP budget as POST /api/password-reset.php.
+    ctx.services.rateLimits.consume('password_reset_email', ctx.ip);
+    return ctx.services.accountChanges.requestPasswordReset(ctx.site, String(form.get('email') ?? ''), ctx.origin);
+  });
   return result.ok ? { sent: true as const } : result.response;
 }
 

@@ -38,16 +38,18 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const input = (await request.json()) as TSignupRequest;
-  const result = await runAction(() =>
-    ctx.services.accounts.signup(input, {
+  const result = await runAction(() => {
+    // The same per-IP budget as POST /api/signup.php.
+    ctx.services.rateLimits.consume('signup', ctx.ip);
+    return ctx.services.accounts.signup(input, {
       site: ctx.site,
       locale: ctx.locale,
       country: ctx.services.siteSettings.selectedCountry(ctx.site, ctx.geoCountry, ctx.cookies.country),
       origin: ctx.origin,
       userAgent: ctx.userAgent,
       hasTrafficSource: Boolean(ctx.cookies.tracking) || TRACKING_KEYS.some((k) => input.tracking?.[k]),
-    }),
-  );
+    });
+  });
   if (!result.ok) return result.response;
   const { session } = result.value;
   return Response.json(

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/**
+ * Per-IP budgets of the operations that send email, verify a password or create an account. One budget per operation,
+ * shared by its `/api/*.php` route and its page form action, so neither door is a way around the other.
+ */
+export const OPERATION_LIMITS = {
+  login: { max: 20, windowMs: 60_000 },
+  signup: { max: 10, windowMs: 60_000 },
+  activation_email: { max: 5, windowMs: 60_000 },
+  password_reset_email: { max: 10, windowMs: 60_000 },
+  password_reset: { max: 10, windowMs: 60_000 },
+  password_change: { max: 10, windowMs: 60_000 },
+  mail_change: { max: 10, windowMs: 60_000 },
+  account_delete: { max: 10, windowMs: 60_000 },
+  reactivation_email: { max: 10, windowMs: 60_000 },
+} as const satisfies Record<string, { max: number; windowMs: number }>;
+
+export type TOperation = keyof typeof OPERATION_LIMITS;
+
+/** Above this many counters, expired ones are swept (a counter lives one window at most). */
+const SWEEP_ABOVE = 10_000;
+
+/**
+ * Fixed-window counters keyed by operation and IP. They live in process memory for one window at most, like the route
+ * limits of `@fastify/rate-limit`; several processes each count their own share.
+ */
+export function createRateLimiter(options: { enabled: boolean; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const windows = new Map<string, { count: number; resetAt: number }>();
+
+  const sweep = (at: number) => {
+    for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+  };
+
+  return {
+    /** Counts one use of an operation by an IP; past the operation's budget it throws 429 `rate_limited`. */
+    consume(operation: TOperation, ip: string): void {
+      if (!options.enabled) return;
+      const { max, windowMs } = OPERATION_LIMITS[operation];
+      const at = now();
+      if (windows.size > SWEEP_ABOVE) sweep(at);
+      const key = `${operation}\u0000${ip}`;
+      let w = windows.get(key);
+      if (!w || w.resetAt <= at) {
+        w = { count: 0, resetAt: at + windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      if (w.count > max) {
+        throw new AppError('rate_limited', { retry_after: Math.max(1, Math.ceil((w.resetAt - at) / 1000)) });
+      }
+    },
+  };
+}
+
+export type TRateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** A route hook that spends the request IP's budget of an operation (with `retry-after` on a 429). */
+export function limitOperation(limiter: TRateLimiter, operation: TOperation) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      limiter.consume(operation, request.ip);
+    } catch (err) {
+      const seconds = (err as { data?: { retry_after?: number } }).data?.retry_after;
+      if (seconds) reply.header('retry-after', String(seconds));
+      throw err;
+    }
+  };
+}

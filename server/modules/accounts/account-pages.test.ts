@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT, signupForm } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+// The account pages' form actions, through the server-rendered app (needs `npx react-router build`): they follow the
+// same rules as their /api/*.php twins (issue 13 items 7, 8 and 10).
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ web: true, env: { RATE_LIMITS: 'true' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Posts a page form (a browser without JavaScript) from an IP. */
+const postForm = (url: string, fields: Record<string, string>, ip: string, cookies: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress: ip,
+    cookies,
+  });
+
+const api = (method: 'POST', url: string, payload: object, ip: string) =>
+  t.app.inject({ method, url, headers: CLIENT, payload, remoteAddress: ip });
+
+const session = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === 'auth.session')?.value;
+
+let signups = 0;
+/** Signs a member up through the API, each from its own address (signups are limited per IP here). */
+async function member() {
+  signups += 1;
+  const form = signupForm();
+  const res = await api('POST', '/api/signup.php', form, `10.9.${Math.floor(signups / 250)}.${signups % 250}`);
+  expect(res.statusCode).toBe(200);
+  return { form, cookie: { 'auth.session': session(res)! } };
+}
+
+describe('login page redirect (item 8)', () => {
+  const HOSTILE: [string, string][] = [
+    ['/%09/evil.example', '/members'],
+    ['/%0d%0a//evil.example', '/members'],
+    ['/%00//evil.example', '/members'],
+    ['%00', '/members'],
+    ['/%5C/evil.example', '/members'],
+    ['%5C%5Cevil.example', '/members'],
+    ['//evil.example', '/members'],
+    ['https://evil.example', '/members'],
+    ['javascript:alert(1)', '/members'],
+    ['/.//evil.example', '/members'],
+    ['%09//evil.example', '/members'],
+    // Without its CR/LF this one is a harmless path of our own, and no header is injected.
+    ['/%0D%0ASet-Cookie:%20a=1', '/Set-Cookie:%20a=1'],
+  ];
+
+  it.each(HOSTILE)('a logged-in visitor opening /login?redirect=%s stays on the site, never a 500', async (raw, to) => {
+    const { cookie } = await member();
+    const res = await t.app.inject({ url: `/login?redirect=${raw}`, headers: { host: 'localhost' }, cookies: cookie });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(to);
+    expect(res.cookies.map((c) => c.name)).not.toContain('a');
+  });
+
+  it('after a form login, goes to a page of the site but never off it', async () => {
+    const { form } = await member();
+    const credentials = { email: form.email as string, password: form.password as string };
+    const evil = await postForm('/login?redirect=/%09/evil.example', credentials, '10.8.1.1');
+    expect(evil.statusCode).toBe(302);
+    expect(evil.headers.location).toBe('/members');
+    const crlf = await postForm('/login?redirect=/%0d%0a//evil.example', credentials, '10.8.1.1');
+    expect(crlf.statusCode).toBe(302);
+    expect(crlf.headers.location).toBe('/members');
+    const own = await postForm(`/login?redirect=${encodeURIComponent('/chats?x=1')}`, credentials, '10.8.1.1');
+    expect(own.headers.location).toBe('/chats?x=1');
+  });
+});
+
+describe('login form (item 10)', () => {
+  it('rotates the session like the API: the session the browser came with ends', async () => {
+    const { form, cookie } = await member();
+    const res = await postForm(
+      '/login',
+      { email: form.email as string, password: form.password as string },
+      '10.8.2.1',
+      cookie,
+    );
+    expect(res.statusCode).toBe(302);
+    const fresh = session(res);
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(cookie['auth.session']);
+    const old = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: cookie });
+    expect(old.statusCode).toBe(403);
+    const now = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: { 'auth.session': fresh! } });
+    expect(now.statusCode).toBe(200);
+  });
+});
+
+describe('form actions share the per-IP limits of their API twins (item 7)', () => {
+  it('login: after 20 API logins from an IP, the login form answers 429 too; another IP is not affected', async () => {
+    const ip = '10.8.3.1';
+    for (let i = 0; i < 20; i++) {
+      const res = await api('POST', '/api/user.php', { email: `nobody${i}@example.com`, password: 'guess guess' }, ip);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(
+      (await api('POST', '/api/user.php', { email: 'x@example.com', password: 'guess guess' }, ip)).statusCode,
+    ).toBe(429);
+    const form = await postForm('/login', { email: 'nobody@example.com', password: 'guess guess' }, ip);
+    expect(form.statusCode).toBe(429);
+    const elsewhere = await postForm('/login', { email: 'nobody@example.com', password: 'guess guess' }, '10.8.3.2');
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it('signup: the form spends the same budget as POST /api/signup.php', async () => {
+    const ip = '10.8.4.1';
+    for (let i = 0; i < 10; i++) expect((await api('POST', '/api/signup.php', {}, ip)).statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/signup.data',
+      headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: signupForm(),
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.body).toContain('rate_limited');
+  });
+
+  it('password reset: request and new-password forms spend the budgets of their API twins', async () => {
+    const ip = '10.8.5.1';
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await api('POST', '/api/password-reset.php', { email: `nobody${i}@example.com` }, ip)).statusCode,
+      ).not.toBe(429);
+    expect((await postForm('/reset-password', { email: 'nobody@example.com' }, ip)).statusCode).toBe(429);
+    const body = { token: 'forged', password: 'a new password', password_confirmation: 'a new password' };
+    for (let i = 0; i < 10; i++)
+      expect((await api('POST', '/api/password-reset-do.php', body, ip)).statusCode).toBe(400);
+    expect((await postForm('/reset-password/do', body, ip)).statusCode).toBe(429);
+  });
+
+  it('the form spends the budget too: after 20 form logins the API answers 429', async () => {
+    const ip = '10.8.6.1';
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await postForm('/login', { email: `nobody${i}@example.com`, password: 'guess guess' }, ip)).statusCode,
+      ).toBe(401);
+    const res = await api('POST', '/api/user.php', { email: 'x@example.com', password: 'guess guess' }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe('rate_limited');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
