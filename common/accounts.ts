@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 
 /** Password length bounds (spec: 'not shown'; NIST 800-63B: at least 8, allow long passphrases). */
 export const PASSWORD_MIN = 8;
@@ -24,15 +25,13 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-export const ZEmail = z
-  .string()
+export const ZEmail = zText()
   .trim()
   .toLowerCase()
   .max(254, 'validation.email_invalid')
   .pipe(z.email('validation.email_invalid'));
 
-export const ZPassword = z
-  .string()
+export const ZPassword = zText()
   .min(PASSWORD_MIN, 'validation.password_length')
   .max(PASSWORD_MAX, 'validation.password_length');
 
@@ -41,26 +40,25 @@ export function makeSignupSchema(minAge: number, now: () => Date = () => new Dat
   return z
     .object({
       email: ZEmail,
-      name: z
-        .string()
+      name: zText()
         .trim()
         .min(USERNAME_MIN, 'validation.username_length')
         .max(USERNAME_MAX, 'validation.username_length')
         .refine((v) => !v.startsWith('@'), 'validation.username_at')
         .refine((v) => /^[\p{L}\p{N}._-]+$/u.test(v) || v.startsWith('@'), 'validation.username_chars'),
       password: ZPassword,
-      password_confirmation: z.string(),
-      date_of_birth: z.string().refine((v) => {
+      password_confirmation: zText(),
+      date_of_birth: zText().refine((v) => {
         if (!isCalendarDate(v)) return false;
         const age = yearsSince(v, now());
         return age >= minAge && age <= MAX_AGE;
       }, 'validation.dob_invalid'),
       gender: z.enum(['male', 'female'], 'validation.choose_gender'),
       looking_for: z.enum(['male', 'female', 'both'], 'validation.choose_looking_for'),
-      signup_message: z.string().trim().max(1000).optional(),
+      signup_message: zText().trim().max(1000).optional(),
       member_id: z.number().int().positive().optional(),
       accept_terms: z.literal(true, 'validation.accept_terms'),
-      tracking: z.record(z.string(), z.string().max(200)).optional(),
+      tracking: z.record(zText(), zText().max(200)).optional(),
     })
     .superRefine((v, ctx) => {
       if (v.name.trim().toLowerCase() === v.email) {
@@ -83,6 +81,6 @@ export function sexualityFor(gender: 'male' | 'female', lookingFor: 'male' | 'fe
 
 /** Login credentials (POST /api/user.php). */
 export const ZLoginRequest = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
+  email: zText().trim().toLowerCase().min(1).max(254),
+  password: zText().min(1).max(PASSWORD_MAX),
 });

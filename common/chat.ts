@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { GIFTS, type TGiftId } from './gifts.ts';
 
 /** Messages per page of a conversation; older ones load with 'load older' (spec: history limit 'not shown'). */
@@ -15,7 +16,7 @@ export type TMessageKind = (typeof MESSAGE_KINDS)[number];
 export const ZSendMessageRequest = z
   .object({
     profile_id: z.number().int().positive(),
-    text: z.string().trim().min(1, 'validation.required').optional(),
+    text: zText().trim().min(1, 'validation.required').optional(),
     gift: z.enum(GIFTS).optional(),
     photo_id: z.uuid().optional(),
   })

@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
+import { zText } from './text.ts';
 
 /** The SMS code: 6 digits, valid for 10 minutes, at most 5 tries (spec §3 Direct debit, issue 6). */
 export const DIRECT_DEBIT_CODE_LENGTH = 6;
@@ -27,14 +28,14 @@ export function normaliseMobile(input: string, country: string): string | null {
   return parsePhoneNumberWithError(value, country as CountryCode).number;
 }
 
-const text = (max: number) => z.string().trim().min(1, 'validation.required').max(max, 'validation.required');
+const text = (max: number) => zText().trim().min(1, 'validation.required').max(max, 'validation.required');
 
 /** The direct debit form (spec §3 Direct debit); messages are catalogue keys, the phone checked for `country`. */
 export function makeDirectDebitSchema(country: string) {
   return z.object({
     package_id: z.number().int().positive().max(2_147_483_647),
-    account_holder: text(70).pipe(z.string().min(2, 'validation.account_holder')),
-    iban: z.string().transform((v, ctx) => {
+    account_holder: text(70).pipe(zText().min(2, 'validation.account_holder')),
+    iban: zText().transform((v, ctx) => {
       const iban = normaliseIban(v);
       if (!iban) {
         ctx.addIssue({ code: 'custom', message: 'validation.iban_invalid' });
@@ -44,12 +45,11 @@ export function makeDirectDebitSchema(country: string) {
     }),
     street: text(100),
     house_number: text(10),
-    zip: z
-      .string()
+    zip: zText()
       .trim()
       .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, 'validation.zip_invalid'),
     city: text(60),
-    phone: z.string().transform((v, ctx) => {
+    phone: zText().transform((v, ctx) => {
       const phone = normaliseMobile(v, country);
       if (!phone) {
         ctx.addIssue({ code: 'custom', message: 'validation.mobile_invalid' });
@@ -65,8 +65,7 @@ export type TDirectDebitInput = z.output<ReturnType<typeof makeDirectDebitSchema
 
 export const ZDirectDebitConfirm = z.object({
   request_id: z.uuid(),
-  otp: z
-    .string()
+  otp: zText()
     .trim()
     .regex(new RegExp(`^\\d{${DIRECT_DEBIT_CODE_LENGTH}}$`), 'errors.code_invalid'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -40,14 +41,14 @@ export const ZProfileUpdate = z.object({
     .min(HEIGHT_MIN_CM, 'validation.height_range')
     .max(HEIGHT_MAX_CM, 'validation.height_range')
     .nullable(),
-  about_me: z.string().trim().max(ABOUT_ME_MAX, 'validation.about_me_length'),
+  about_me: zText().trim().max(ABOUT_ME_MAX, 'validation.about_me_length'),
   interests: z
     .array(z.enum(INTEREST_KEYS, 'validation.choose_option'))
     .max(INTERESTS_MAX, 'validation.interests_max')
     .transform((list) => [...new Set(list)]),
-  country: z.string().length(2, 'validation.required'),
-  region_code: z.string().min(1, 'validation.required').max(10, 'validation.required'),
-  city: z.string().trim().min(1, 'validation.required').max(CITY_MAX, 'validation.required'),
+  country: zText().length(2, 'validation.required'),
+  region_code: zText().min(1, 'validation.required').max(10, 'validation.required'),
+  city: zText().trim().min(1, 'validation.required').max(CITY_MAX, 'validation.required'),
 });
 
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;

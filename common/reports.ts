@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { ZEmail } from './accounts.ts';
 
 /** Why a member reports a profile or photo (issue 4: 'report a profile or a photo with a reason'). */
@@ -36,22 +37,20 @@ export const ZReportRequest = z.object({
   profile_id: z.number().int().positive(),
   photo_id: z.uuid().nullish(),
   reason: z.enum(REPORT_REASONS, 'reports.errors.choose_reason'),
-  message: z.string().trim().max(REPORT_MESSAGE_MAX, 'reports.errors.message_too_long').default(''),
+  message: zText().trim().max(REPORT_MESSAGE_MAX, 'reports.errors.message_too_long').default(''),
 });
 
 export type TReportRequest = z.input<typeof ZReportRequest>;
 
 /** `POST /api/complaint.php`: the complaint form; messages are catalogue keys. */
 export const ZComplaintRequest = z.object({
-  name: z
-    .string()
+  name: zText()
     .trim()
     .min(1, 'complaints.errors.name_required')
     .max(COMPLAINT_NAME_MAX, 'complaints.errors.name_too_long'),
   email: ZEmail,
   topic: z.enum(COMPLAINT_TOPICS, 'complaints.errors.choose_topic'),
-  message: z
-    .string()
+  message: zText()
     .trim()
     .min(COMPLAINT_MESSAGE_MIN, 'complaints.errors.message_length')
     .max(COMPLAINT_MESSAGE_MAX, 'complaints.errors.message_length'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 
 /** Results per search page. */
 export const SEARCH_PAGE_SIZE = 24;
@@ -8,13 +9,12 @@ export const SIMILAR_THRESHOLD = 6;
 /** The search state of spec §3 as query parameters: gender, country, countryregion, min_age, max_age, page. */
 export const ZSearchQuery = z.object({
   gender: z.enum(['male', 'female']).optional().catch(undefined),
-  country: z
-    .string()
+  country: zText()
     .regex(/^[A-Za-z]{2}$/)
     .transform((v) => v.toUpperCase())
     .optional()
     .catch(undefined),
-  countryregion: z.string().max(10).optional().catch(undefined),
+  countryregion: zText().max(10).optional().catch(undefined),
   min_age: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
   max_age: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1000).default(1).catch(1),

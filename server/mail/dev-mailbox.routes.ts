@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { zText } from '../../common/text.ts';
 import { mailbox } from '../db/schema/index.ts';
 import type { TServices } from '../services.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
@@ -23,7 +24,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { services }: { ser
 
   r.get(
     '/dev/mailbox.json',
-    { schema: { hide: true, querystring: z.object({ to: z.string().optional() }), response: { 200: z.array(ZMail) } } },
+    { schema: { hide: true, querystring: z.object({ to: zText().optional() }), response: { 200: z.array(ZMail) } } },
     async (request) => {
       const rows = request.query.to
         ? await db

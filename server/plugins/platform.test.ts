@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvents } from '../db/schema/index.ts';
+import { CLIENT } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
+import { badInputSqlState } from './errors.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -30,6 +32,50 @@ describe('errors and unknown API paths', () => {
     const res = await t.app.inject({ url: '/api/settings.php?country=Netherlands' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid_request');
+  });
+});
+
+describe('text input the database cannot store', () => {
+  it('refuses a NUL byte or a lone surrogate in any text field with 400 invalid_request naming the field', async () => {
+    for (const email of ['a\u0000@example.com', '\u0000', 'a\ud800@example.com']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        headers: CLIENT,
+        payload: { email, password: 'secret password' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: 'invalid_request',
+        data: { issues: [{ path: 'email', message: 'validation.text_invalid' }] },
+      });
+    }
+    const mailbox = await t.app.inject({ url: '/dev/mailbox.json?to=a%00b' });
+    expect(mailbox.statusCode).toBe(400);
+    expect(mailbox.json().data.issues[0]).toEqual({ path: 'to', message: 'validation.text_invalid' });
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/payment',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'id=tr_%00',
+    });
+    expect(webhook.statusCode).toBe(400);
+    // Emoji are surrogate pairs, not lone surrogates: still accepted.
+    const emoji = await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent('😀@example.com')}` });
+    expect(emoji.statusCode).toBe(200);
+  });
+
+  it('answers 400, not 500, when a value the schema let through is refused by the database', async () => {
+    const { db } = t.services.database;
+    const refused = (query: ReturnType<typeof sql>) =>
+      db.execute(query).then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(badInputSqlState(await refused(sql`select ${'a\u0000b'}::text`))).toBe('22021');
+    expect(badInputSqlState(await refused(sql`select ${'{"a":"\\u0000"}'}::jsonb`))).toBe('22P05');
+    expect(badInputSqlState(await refused(sql`select ${'99999999999'}::int`))).toBe('22003');
+    expect(badInputSqlState(await refused(sql`select 1 / 0`))).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zText } from '../../../common/text.ts';
 import { PASSWORD_MAX } from '../../../common/accounts.ts';
 import { ZUserResponse } from '../../../common/wire/user.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,7 +10,7 @@ import { requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/aut
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
 
-const ZPasswordField = z.string().max(PASSWORD_MAX);
+const ZPasswordField = zText().max(PASSWORD_MAX);
 
 /** Password reset, password and email changes, invisible mode, deletion and reactivation. */
 export async function accountChangesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
@@ -26,7 +27,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Email a password reset link',
-        body: z.object({ email: z.string().max(254) }),
+        body: z.object({ email: zText().max(254) }),
         response: { 204: z.null() },
       },
     },
@@ -43,7 +44,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Set a new password with a reset link and log in',
-        body: z.object({ token: z.string().max(100), password: ZPasswordField, password_confirmation: ZPasswordField }),
+        body: z.object({ token: zText().max(100), password: ZPasswordField, password_confirmation: ZPasswordField }),
         response: { 200: ZUserResponse },
       },
     },
@@ -88,7 +89,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Request an email change',
-        body: z.object({ email: z.string().max(300) }),
+        body: z.object({ email: zText().max(300) }),
         response: { 204: z.null() },
       },
     },
@@ -139,7 +140,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Delete the account (14 days to reactivate)',
-        body: z.object({ password: ZPasswordField, reason: z.string().max(100) }),
+        body: z.object({ password: ZPasswordField, reason: zText().max(100) }),
         response: { 204: z.null() },
       },
     },
@@ -158,7 +159,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Email a reactivation link to a deleted account',
-        body: z.object({ email: z.string().max(254) }),
+        body: z.object({ email: zText().max(254) }),
         response: { 204: z.null() },
       },
     },
@@ -170,7 +171,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
 
   r.get(
     '/reactivate',
-    { schema: { hide: true, querystring: z.object({ token: z.string().max(100).default('') }) } },
+    { schema: { hide: true, querystring: z.object({ token: zText().max(100).default('') }) } },
     async (request, reply) => {
       try {
         const userId = await accountChanges.reactivate(request.query.token);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zText } from '../../../common/text.ts';
 import { ZLoginRequest } from '../../../common/accounts.ts';
 import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.ts';
 import { LOCALES } from '../../../common/locales.ts';
@@ -117,7 +118,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
 
   r.get(
     '/activate',
-    { schema: { hide: true, querystring: z.object({ token: z.string().max(100).default('') }) } },
+    { schema: { hide: true, querystring: z.object({ token: zText().max(100).default('') }) } },
     async (request, reply) => {
       try {
         const userId = await accounts.activate(request.query.token);

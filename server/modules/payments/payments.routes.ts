@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zText } from '../../../common/text.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../common/payments.ts';
 import { makeDirectDebitSchema, ZDirectDebitConfirm } from '../../../common/direct-debit.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -64,7 +65,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         body: z.object({
           package_id: z.number().int().positive(),
           payment_method: z.enum(PAYMENT_METHODS),
-          discount_code: z.string().trim().min(1).max(40).optional(),
+          discount_code: zText().trim().min(1).max(40).optional(),
           /** The member agreed to keep the card for one-click repeat orders (credit card only). */
           remember_card: z.boolean().optional(),
         }),
@@ -164,13 +165,13 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         summary: 'Direct debit mandate for a bundle (spec §3 Direct debit); sends the SMS code to confirm it',
         body: z.object({
           package_id: z.number().int().positive(),
-          account_holder: z.string().max(200),
-          iban: z.string().max(64),
-          street: z.string().max(200),
-          house_number: z.string().max(40),
-          zip: z.string().max(40),
-          city: z.string().max(200),
-          phone: z.string().max(40),
+          account_holder: zText().max(200),
+          iban: zText().max(64),
+          street: zText().max(200),
+          house_number: zText().max(40),
+          zip: zText().max(40),
+          city: zText().max(200),
+          phone: zText().max(40),
           consent: z.boolean(),
         }),
         response: {
@@ -200,7 +201,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: "The SMS code of a direct debit ('Code invalid'; 5 tries, 10 minutes); starts the payment",
-        body: z.object({ request_id: z.string().max(64), otp: z.string().max(20) }),
+        body: z.object({ request_id: zText().max(64), otp: zText().max(20) }),
         response: { 200: z.object({ payment_id: z.string() }) },
       },
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
@@ -223,7 +224,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         tags: ['payments'],
         summary:
           "A discount code I may use ('Code not found' / 'Code already used'), or with welcome=true my welcome discount",
-        querystring: z.object({ code: z.string().trim().max(40).optional(), welcome: z.stringbool().optional() }),
+        querystring: z.object({ code: zText().trim().max(40).optional(), welcome: z.stringbool().optional() }),
         response: {
           200: z.object({
             code: z.string(),
@@ -297,7 +298,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         schema: {
           tags: ['payments'],
           summary: 'Payment provider webhook: `id` of its payment (form or JSON); we fetch the status from it',
-          body: z.object({ id: z.string().min(1).max(100) }),
+          body: z.object({ id: zText().min(1).max(100) }),
           response: { 200: z.literal('') },
         },
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },

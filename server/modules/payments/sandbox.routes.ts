@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zText } from '../../../common/text.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { acceptFormBodies } from '../../lib/form-body.ts';
 import { serverT } from '../../lib/i18n.ts';
 import type { TServices } from '../../services.ts';
 import { SANDBOX_CARDS, SANDBOX_OUTCOMES, type TSandboxCard } from './sandbox.provider.ts';
 
-const ZId = z.object({ id: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
+const ZId = z.object({ id: zText().regex(/^sbx_[0-9a-f]{24}$/) });
 
 /**
  * The sandbox provider's hosted checkout (spec: the default provider's page, served by us): amount and method with

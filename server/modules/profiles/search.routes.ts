@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zText } from '../../../common/text.ts';
 import { ZProfileCard } from '../../../common/wire/profile-card.ts';
 import { ZSearchQuery } from '../../../common/search.ts';
 import { canSearch } from '../../../common/visibility.ts';
@@ -15,7 +16,7 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
       schema: {
         tags: ['profiles'],
         summary: 'Search members',
-        querystring: ZSearchQuery.extend({ network: z.string().optional(), ref: z.string().optional() }),
+        querystring: ZSearchQuery.extend({ network: zText().optional(), ref: zText().optional() }),
         response: {
           200: z.object({
             results: z.array(ZProfileCard),

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { zText } from '../../../common/text.ts';
 import { ZCompanyInfo, ZSettings } from '../../../common/wire/settings.ts';
 import type { TServices } from '../../services.ts';
 import { buildCompanyInfo, buildSettings } from './settings.service.ts';
 
 const ZSettingsQuery = z
   .object({
-    domain: z.string().max(253).optional().describe('forced domain: settings of this site instead of the Host'),
-    country: z
-      .string()
+    domain: zText().max(253).optional().describe('forced domain: settings of this site instead of the Host'),
+    country: zText()
       .regex(/^[A-Za-z]{2}$/)
       .optional()
       .describe('selected country'),
   })
-  .catchall(z.string());
+  .catchall(zText());
 
 /** Site settings and company info (spec §3, §7). */
 export async function sitesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
