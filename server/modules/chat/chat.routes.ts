@@ -7,7 +7,7 @@ import { MESSAGE_KINDS, ZSendMessageRequest } from '../../../common/chat.ts';
 import { GIFTS } from '../../../common/gifts.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { photoTooLarge } from '../photos/photo-processing.ts';
+import { readUploadedPhoto } from '../photos/uploaded-photo.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 
@@ -132,14 +132,10 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
       },
       async (request) => {
         const { sender, site } = sendContext(request);
-        if (!request.isMultipart()) throw new AppError('invalid_request');
-        const file = await request.file();
-        const field = file?.fields.profile_id;
+        const { file, bytes } = await readUploadedPhoto(request);
+        const field = file.fields.profile_id;
         const value = field && !Array.isArray(field) && field.type === 'field' ? Number(field.value) : NaN;
-        if (!file || !Number.isSafeInteger(value) || value <= 0) throw new AppError('invalid_request');
-        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-          throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? photoTooLarge() : error;
-        });
+        if (!Number.isSafeInteger(value) || value <= 0) throw new AppError('invalid_request');
         const { message, credits } = await services.chat.sendUpload(
           sender,
           value,

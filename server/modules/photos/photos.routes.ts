@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { photoTooLarge } from './photo-processing.ts';
+import { readUploadedPhoto } from './uploaded-photo.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 
@@ -54,18 +53,7 @@ export async function photosRoutes(app: FastifyInstance, { services }: { service
     },
     async (request, reply) => {
       const m = member(request);
-      if (!request.isMultipart()) throw new AppError('invalid_request');
-      const file = await request.file();
-      if (!file) throw new AppError('invalid_request');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw photoTooLarge();
-        }
-        throw error;
-      }
+      const { bytes } = await readUploadedPhoto(request);
       return reply.status(201).send(await services.photos.upload(m, bytes));
     },
   );

@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
@@ -7,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_VISIBLE_PHOTOS, PHOTO_MAX_BYTES } from '../../../common/photos.ts';
 import { photos, users } from '../../db/schema/index.ts';
 import { activeMember, CLIENT } from '../../test/factories.ts';
+import { mediaDir } from './photo-store.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -27,6 +30,29 @@ function multipart(file: Buffer, name = 'photo.jpg', type = 'image/jpeg') {
     payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { ...CLIENT, 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Posts a body over a real connection, one write per piece. */
+function postInPieces(url: string, headers: Record<string, string>, cookie: Record<string, string>, pieces: Buffer[]) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const cookieHeader = Object.entries(cookie)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+    const length = pieces.reduce((sum, p) => sum + p.length, 0);
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { ...headers, cookie: cookieHeader, 'content-length': length } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    for (const piece of pieces) req.write(piece);
+    req.end();
+  });
 }
 
 async function upload(cookie: Record<string, string>, file: Buffer = gpsJpeg, name?: string, type?: string) {
@@ -126,6 +152,45 @@ describe('photo upload (spec §1/§9)', () => {
       [],
     );
   });
+
+  it('refuses a 30 MB upload sent in 64 KiB pieces with 413 and stores nothing, even when the limit falls on a piece boundary', async () => {
+    // A valid JPEG padded to 30 MB: cut at the size limit it is still a valid photo, so a silently truncated upload
+    // would be stored.
+    const jpeg = await plainImage(400, 300, 'jpeg');
+    const file = Buffer.concat([jpeg, Buffer.alloc(30 * 1024 * 1024 - jpeg.length)]);
+    const cutter = await activeMember(t);
+    expect((await upload(cutter.cookie, file.subarray(0, PHOTO_MAX_BYTES))).statusCode).toBe(201);
+
+    const m = await activeMember(t);
+    const mediaFiles = async () => (await readdir(mediaDir(t.config.dataDir))).length;
+    const filesBefore = await mediaFiles();
+    // Browsers and fs streams send a file in 64 KiB writes; 15 MiB is 240 of them, so the limit is hit exactly
+    // between two pieces, which the multipart parser does not report as an error.
+    const body = multipart(file);
+    const pieces = [body.payload.subarray(0, body.payload.indexOf('\r\n\r\n') + 4)];
+    for (let o = pieces[0].length; o < body.payload.length; o += 65_536)
+      pieces.push(body.payload.subarray(o, o + 65_536));
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/photos.php',
+        cookies: m.cookie,
+        headers: body.headers,
+        payload: Readable.from(pieces),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toBe('photo_too_large');
+    }
+    // The same over a real connection, ten times.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (let i = 0; i < 10; i++) {
+      const res = await postInPieces(`${address}/api/photos.php`, body.headers, m.cookie, pieces);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body).error).toBe('photo_too_large');
+    }
+    expect(await t.services.database.db.$count(photos, eq(photos.profileId, m.user.profile.id))).toBe(0);
+    expect(await mediaFiles()).toBe(filesBefore);
+  }, 60_000);
 
   it('lets a free member hold 3 photos and refuses the 4th; a premium member 25 and refuses the 26th', async () => {
     const m = await activeMember(t);
