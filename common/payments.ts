@@ -14,12 +14,29 @@ export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * Payment statuses of spec §4 (open: created, the member has not reached the checkout yet; refunded: paid, then
- * refunded by support within refund_days).
+ * refunded by support within refund_days; review: the provider reported money we cannot honour automatically — another
+ * amount or currency than ours, or paid after the payment ended here — so nothing is granted until support decides).
  */
-export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'open',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+  'review',
+] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** Statuses a provider's report never changes (a refund is ours, after paid). */
-export const FINAL_PAYMENT_STATUSES: readonly TPaymentStatus[] = ['paid', 'failed', 'cancelled', 'expired', 'refunded'];
+/** Statuses a provider's report never changes (a refund is ours, after paid; a review is support's). */
+export const FINAL_PAYMENT_STATUSES: readonly TPaymentStatus[] = [
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunded',
+  'review',
+];
 
 const EVERYWHERE: TPaymentMethod[] = ['creditcard', 'paypal', 'applepay', 'banktransfer'];
 

@@ -107,7 +107,7 @@ export async function createServices(
     config.payments.provider === 'mollie'
       ? createMollieProvider({ apiKey: config.payments.mollieApiKey, apiEndpoint: config.payments.mollieApiEndpoint })
       : sandbox;
-  const payments = createPaymentsService({ db: database.db, provider, realtime, now });
+  const payments = createPaymentsService({ db: database.db, provider, realtime, now, log });
   const sms = createSmsSender(database.db, config.sms);
   const handlers = {
     purge_account: createPurgeAccountJob(database.db, photoStore, provider, now),
@@ -131,7 +131,7 @@ export async function createServices(
     payments,
     discounts: createDiscountsService(database.db, now),
     sandbox,
-    directDebit: createDirectDebitService({ db: database.db, payments, sms, now }),
+    directDebit: createDirectDebitService({ db: database.db, payments, sms, now, log }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

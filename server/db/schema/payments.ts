@@ -55,7 +55,7 @@ export const payments = pgTable(
     method: text('method').notNull(),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
-    /** open | pending | paid | failed | cancelled | expired */
+    /** open | pending | paid | failed | cancelled | expired | refunded | review (common/payments.ts) */
     status: text('status').notNull().default('open'),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
     /** oneoff | first (the member agreed to keep the card) | recurring (a stored mandate charged) */

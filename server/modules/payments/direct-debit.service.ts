@@ -13,6 +13,7 @@ import type { TDb } from '../../db/connect.ts';
 import { directDebitRequests, payments, users, type TDirectDebitDetails } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverT } from '../../lib/i18n.ts';
+import type { TLogger } from '../../lib/logger.ts';
 import type { TPaymentsService, TPaymentUrls } from './payments.service.ts';
 import type { TSmsSender } from './sms.ts';
 
@@ -39,8 +40,9 @@ export function createDirectDebitService(deps: {
   payments: TPaymentsService;
   sms: TSmsSender;
   now: () => Date;
+  log: Pick<TLogger, 'error'>;
 }) {
-  const { db, payments: paymentsService, sms, now } = deps;
+  const { db, payments: paymentsService, sms, now, log } = deps;
   const { customerOf, keepMandate, findPackage, insertRecurring, submit, provider } = paymentsService.internals;
 
   /** Blocked members and the limits of common/direct-debit.ts; `tx` locks the member so checks and insert agree. */
@@ -190,9 +192,7 @@ export function createDirectDebitService(deps: {
           .set({ status: 'failed', updatedAt: now() })
           .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
         if (error instanceof AppError) throw error;
-        console.error(
-          JSON.stringify({ level: 50, msg: 'direct debit mandate failed', payment: payment.id, err: `${error}` }),
-        );
+        log.error({ paymentId: payment.id, err: error }, 'direct debit mandate failed');
         throw new AppError('service_unavailable');
       }
       return { payment_id: payment.id };

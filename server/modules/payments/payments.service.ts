@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { assertApplies, findUsableCode } from './discounts.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { TLogger } from '../../lib/logger.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { ProviderRefusedError, type TPaymentProvider, type TProviderMandate, type TSequence } from './provider.ts';
 import { scheduleReconciliation } from './reconcile.job.ts';
@@ -33,6 +34,14 @@ export type TMandateRow = typeof paymentMandates.$inferSelect;
 /** A repeat order of the same bundle this soon after another is the same click (see repeat). */
 export const REPEAT_ORDER_DEDUPE_MS = 30_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Statuses of a payment that ended here without money: a paid report for one of them is held for review. */
+const ENDED_WITHOUT_MONEY = ['failed', 'cancelled', 'expired'];
+/** What applying a report did: the payment after it, the balance when credits were granted, why it was held. */
+type TApplied = {
+  payment: typeof payments.$inferSelect;
+  granted: { credits: number; profileId: number } | null;
+  held?: string;
+};
 
 /** The stored card as the repeat-order page shows it. */
 export const toCardWire = (m: TMandateRow) => ({ id: m.id, label: m.label, created_at: m.createdAt.toISOString() });
@@ -77,18 +86,21 @@ export function createPaymentsService(deps: {
   provider: TPaymentProvider;
   realtime: TRealtimeHub;
   now: () => Date;
+  log: Pick<TLogger, 'error' | 'warn'>;
 }) {
-  const { db, provider, realtime, now } = deps;
+  const { db, provider, realtime, now, log } = deps;
 
   /**
    * Applies what the provider reports for one of our payments, in one transaction with the payment row locked:
    * a paid report with our own amount and currency grants the credits (ledger row) and premium once; other
-   * reports move the status unless it is final. Duplicates and late, out-of-order reports change nothing.
+   * reports move the status unless it is final. Duplicates and late, out-of-order reports change nothing. A paid
+   * report we cannot honour (another amount or currency, or a payment that ended here without money) moves the
+   * payment to `review`, grants nothing and is logged as an error for support.
    */
   async function apply(providerPaymentId: string): Promise<TPaymentRow | null> {
     const reported = await provider.getPayment(providerPaymentId);
     if (!reported) return null;
-    const result = await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx): Promise<TApplied | null> => {
       let [payment] = await tx
         .select()
         .from(payments)
@@ -115,6 +127,10 @@ export function createPaymentsService(deps: {
         if (payment.method === 'directdebit') await blockDirectDebit(tx, payment.userId);
         return { payment: updated, granted: after };
       }
+      if (reported.status === 'paid' && ENDED_WITHOUT_MONEY.includes(payment.status)) {
+        // Money arrived for a payment that ended here (e.g. expired by the reconciliation job): a person decides.
+        return hold(tx, payment, 'paid at the provider after the payment ended here');
+      }
       // Final statuses never change; 'open' (the member has not acted at the provider yet) is no news.
       if (
         FINAL_PAYMENT_STATUSES.includes(payment.status as TPaymentStatus) ||
@@ -126,7 +142,7 @@ export function createPaymentsService(deps: {
       if (reported.status === 'paid') {
         if (reported.amountMinor !== payment.amountMinor || reported.currency !== payment.currency) {
           // Never grant for a different amount than we asked: leave it for a person to look at.
-          return { payment, granted: null, mismatch: true };
+          return hold(tx, payment, 'paid amount or currency differs from the payment');
         }
         const [updated] = await tx
           .update(payments)
@@ -164,12 +180,34 @@ export function createPaymentsService(deps: {
       if (payment.method === 'directdebit' && reported.status === 'failed') await blockDirectDebit(tx, payment.userId);
       return { payment: updated, granted: null };
     });
+    if (result?.held) {
+      log.error(
+        {
+          paymentId: result.payment.id,
+          provider: provider.name,
+          providerPaymentId,
+          reported: { status: reported.status, amount: reported.amountMinor, currency: reported.currency },
+          expected: { amount: result.payment.amountMinor, currency: result.payment.currency },
+        },
+        `payment held for review: ${result.held}`,
+      );
+    }
     if (result?.granted) {
       await realtime
         .publish(memberChannel(result.granted.profileId), { type: 'credits', credits: result.granted.credits })
         .catch(() => undefined);
     }
     return result?.payment ?? null;
+  }
+
+  /** Moves a payment to `review` (final until support decides), granting nothing; the caller logs why. */
+  async function hold(tx: TTx, payment: TPaymentRow, why: string) {
+    const [updated] = await tx
+      .update(payments)
+      .set({ status: 'review', updatedAt: now() })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return { payment: updated, granted: null, held: why };
   }
 
   type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
@@ -275,7 +313,7 @@ export function createPaymentsService(deps: {
         ...extra,
       });
     } catch (error) {
-      console.error(JSON.stringify({ level: 50, msg: 'payment provider error', payment: payment.id, err: `${error}` }));
+      log.error({ paymentId: payment.id, err: error }, 'payment provider error');
       if (extra.sequence === 'recurring' && !(error instanceof ProviderRefusedError)) {
         return { payment_id: payment.id, checkout_url: null, status: 'pending' as TPaymentStatus };
       }
@@ -497,9 +535,7 @@ export function createPaymentsService(deps: {
       // Revoked here it can no longer be charged; the service is told too (best effort, it keeps no money of ours).
       await provider
         .revokeMandate({ customerId: row.customerId, mandateId: row.providerMandateId })
-        .catch((error: unknown) =>
-          console.error(JSON.stringify({ level: 40, msg: 'mandate not revoked at the provider', err: `${error}` })),
-        );
+        .catch((error: unknown) => log.warn({ mandateId: row.id, err: error }, 'mandate not revoked at the provider'));
     },
     /** For the direct debit service: the member's customer id, a mandate to keep, the bundle and submitting. */
     internals: { customerOf, keepMandate, findPackage, insertRecurring, submit, provider },

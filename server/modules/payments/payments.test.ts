@@ -140,7 +140,7 @@ describe('payment webhooks (issue 6 acceptance)', () => {
     await webhook(sandboxId);
     expect(await account(m.user.id)).toEqual(before);
     const [row] = await t.services.database.db.select().from(payments).where(eq(payments.providerPaymentId, sandboxId));
-    expect(row.status).toBe('pending');
+    expect(row.status).toBe('review');
   });
 
   it('failed and cancelled payments grant nothing; the result page’s lookup catches up without a webhook', async () => {

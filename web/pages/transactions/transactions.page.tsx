@@ -33,7 +33,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { payment: null, history: (await ctx.services.payments.history(user.id)).map(toPaymentWire), methods: [] };
 }
 
-/** transactions (spec §2, §4 payment states): loading, pending, completed, failed or cancelled; or the history. */
+/**
+ * transactions (spec §2, §4 payment states): loading, pending, completed, under review, failed or cancelled; or the
+ * history.
+ */
 export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const [payment, setPayment] = useState(loaderData.payment);
@@ -102,6 +105,12 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
       ) : payment.status === 'refunded' ? (
         <div role="status">
           <h1 className="h3">{t('transactions.status.refunded')}</h1>
+        </div>
+      ) : payment.status === 'review' ? (
+        // Final until support decides (another amount than ours, or paid after it ended): nothing granted, no polling.
+        <div role="status">
+          <h1 className="h3">{t('transactions.review')}</h1>
+          <p className="text-body-secondary">{t('transactions.review_hint')}</p>
         </div>
       ) : payment.status === 'failed' && payment.recurring && payment.payment_method === 'creditcard' ? (
         <div className="text-start">
