@@ -91,6 +91,8 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         sequence: input.sequence,
         reference: input.reference,
         customerId: input.customerId ?? null,
+        // The same clock as the collection delay below (getPayment), not the database's.
+        createdAt: options.now(),
       };
       if (input.sequence !== 'recurring') {
         await db.insert(sandboxPayments).values(row);
