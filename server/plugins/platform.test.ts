@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageEvents } from '../db/schema/index.ts';
-import { CLIENT } from '../test/factories.ts';
+import { messages, pageEvents } from '../db/schema/index.ts';
+import { activeMember, CLIENT } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { badInputSqlState } from './errors.ts';
 
@@ -124,6 +124,33 @@ describe('security', () => {
     const after = await t.services.database.db.select().from(pageEvents).where(eq(pageEvents.kind, 'hidden'));
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)?.path).toBe('/pages/faq');
+  });
+});
+
+describe('origin check on the matched route', () => {
+  it('rejects a mutation to a percent-encoded /api path without Origin before it reaches the handler', async () => {
+    const sender = await activeMember(t);
+    const receiver = await activeMember(t, { gender: 'female', looking_for: 'male' });
+    const before = await t.services.database.db.$count(messages);
+    for (const url of ['/%61pi/chat.php', '/%61%70%69/chat.php', '/api/chat.php']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { host: 'localhost', 'content-type': 'application/json' },
+        cookies: sender.cookie,
+        payload: { profile_id: receiver.user.profile.id, text: 'Sent from another site' },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error).toBe('origin_rejected');
+    }
+    const beacon = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/page-hidden.php',
+      headers: { host: 'localhost', origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(beacon.statusCode).toBe(403);
+    expect(await t.services.database.db.$count(messages)).toBe(before);
   });
 });
 

@@ -65,7 +65,8 @@ export const securityPlugin = fp(
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       }
       reply.header('x-request-id', request.id);
-      if (MUTATING.has(request.method) && request.url.startsWith('/api/')) {
+      // Keyed on the route that matched, not the raw URL: the router decodes `/%61pi/chat.php` to /api/chat.php.
+      if (MUTATING.has(request.method) && request.routeOptions.url?.startsWith('/api/')) {
         const fromOurClient = request.headers[CLIENT_REQUEST_HEADER] !== undefined;
         const origin = request.headers.origin;
         if (origin ? !isSameOrigin(request.headers) : !fromOurClient) throw new AppError('origin_rejected');
