@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { REALTIME_PATH, type TClientEvent, type TServerEvent } from '../../common/realtime.ts';
+import { CLOSE_SESSION_ENDED, REALTIME_PATH, type TClientEvent, type TServerEvent } from '../../common/realtime.ts';
 
 /** Reconnect delays: 1 s doubling up to 30 s, with jitter so a restarted server is not hit by every tab at once. */
 const RETRY_MIN_MS = 1000;
@@ -19,6 +19,7 @@ let pingTimer: ReturnType<typeof setInterval> | undefined;
 let pongTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<TListener>();
 const statusListeners = new Set<() => void>();
+const sessionEndedListeners = new Set<() => void>();
 
 function setOpen(value: boolean) {
   if (open === value) return;
@@ -71,10 +72,16 @@ function connect() {
       pongTimer = setTimeout(() => ws.close(), PONG_TIMEOUT_MS);
     }, PING_EVERY_MS);
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (socket === ws) socket = null;
     clearTimers();
     setOpen(false);
+    if (event.code === CLOSE_SESSION_ENDED) {
+      // Logged out elsewhere (another tab, a password change, deletion): reconnecting would only be refused.
+      wanted = false;
+      for (const l of sessionEndedListeners) l();
+      return;
+    }
     scheduleReconnect();
   };
 }
@@ -108,6 +115,12 @@ export function sendRealtime(event: TClientEvent): boolean {
 export function onRealtime(listener: TListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Listens for the server ending this browser's session (socket closed with 4401); returns the unsubscribe function. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
 }
 
 /** True while the socket is subscribed (after the server's hello). */

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
 import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
 import { reloadCredits, setCredits } from '../../lib/credits-store.ts';
-import { isRealtimeOpen, onRealtime, startRealtime, stopRealtime } from '../../lib/realtime.ts';
+import { isRealtimeOpen, onRealtime, onSessionEnded, startRealtime, stopRealtime } from '../../lib/realtime.ts';
 import { applyChatEvent, clearChats, loadChats } from '../chat/chats-store.ts';
 import { clearLikes, loadLikes } from '../likes/likes-store.ts';
 
@@ -37,9 +38,13 @@ function debounced(run: () => void, ms: number) {
  * (first after 5 s, then every 60 s, or 300 s with a push subscription).
  */
 export function useMemberSync(memberId: number | undefined, pageCredits: number | undefined): void {
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     setCredits(pageCredits ?? null);
   }, [pageCredits]);
+
+  // The session ended on the server: reload the page data, so the page shows the visitor's view at once.
+  useEffect(() => onSessionEnded(() => void revalidate()), [revalidate]);
 
   useEffect(() => {
     if (!memberId) {
