@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissEntryWarning, screenshot, text } from './helpers.ts';
+import { dismissEntryWarning, gotoHydrated, screenshot, text } from './helpers.ts';
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
 /** The demo opened by its IP address instead of `localhost` (issue #13 item 18). */
@@ -37,8 +37,7 @@ test('at http://127.0.0.1 the activation link and the sandbox checkout lead back
   await expect(page).toHaveURL(new RegExp(`^${ORIGIN}/`));
 
   // Buy the first bundle by card; the sandbox checkout's return must not be blocked (CSP form-action).
-  await page.goto('/credits');
-  await page.waitForLoadState('networkidle');
+  await gotoHydrated(page, '/credits');
   await page
     .getByRole('link', { name: `${t('credits.choose')}: ${t('credits.package_credits', { count: 50 })}` })
     .click();
