@@ -24,4 +24,21 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'false' }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: pg, DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
   });
+
+  it('opens the dev mailbox to other addresses than loopback only when DEV_MAILBOX=true is set explicitly', () => {
+    expect(loadConfig({}).devMailboxAnyClient).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailboxAnyClient).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: '' }).devMailboxAnyClient).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailboxAnyClient).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'true' }).devMailboxAnyClient).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: '1' }).devMailboxAnyClient).toBe(true);
+  });
+
+  it('serves the API docs outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
 });

@@ -31,6 +31,8 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   /** Shows /dev/mailbox (every email and SMS the site sent); default: see devMailbox below. */
   DEV_MAILBOX: ZBool.optional(),
+  /** Serves the OpenAPI document and explorer at /api/docs; default: outside production only. */
+  API_DOCS: ZBool.optional(),
   MAIL_FROM: z.string().optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
   MOLLIE_API_KEY: z
@@ -67,6 +69,13 @@ export type TConfig = {
    * deployment (PostgreSQL, SMTP) has it off; DEV_MAILBOX overrides either way.
    */
   devMailbox: boolean;
+  /**
+   * Whether /dev/mailbox answers any client. Only with DEV_MAILBOX=true set explicitly: by default it answers
+   * loopback clients only (127.0.0.0/8, ::1), since it shows every reset link and would hand over any account.
+   */
+  devMailboxAnyClient: boolean;
+  /** Whether /api/docs is served: outside production, or with API_DOCS=true. */
+  apiDocs: boolean;
   mailFrom: string | undefined;
   payments:
     { provider: 'sandbox' } | { provider: 'mollie'; mollieApiKey: string; mollieApiEndpoint: string | undefined };
@@ -103,6 +112,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoProfiles: e.DEMO_PROFILES,
     smtpUrl: e.SMTP_URL,
     devMailbox: e.DEV_MAILBOX ?? (e.NODE_ENV !== 'production' || (!e.DATABASE_URL && !e.SMTP_URL)),
+    devMailboxAnyClient: e.DEV_MAILBOX === true,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     mailFrom: e.MAIL_FROM,
     payments:
       e.PAYMENT_PROVIDER === 'mollie'

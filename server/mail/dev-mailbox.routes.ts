@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { zText } from '../../common/text.ts';
 import { mailbox } from '../db/schema/index.ts';
+import type { TConfig } from '../config.ts';
+import { isForwarded, isLoopbackAddress } from '../lib/client-address.ts';
 import type { TServices } from '../services.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 
@@ -16,8 +18,25 @@ const ZMail = z.object({
   created_at: z.string(),
 });
 
-/** The dev mailbox (never registered in production): every email the app would have sent, newest first. */
+/**
+ * Whether a request may read the mailbox: any client with DEV_MAILBOX=true, else only one on this machine. A request
+ * relayed by a proxy counts as remote unless TRUST_PROXY makes `request.ip` the real client's address.
+ */
+function mayRead(request: FastifyRequest, config: TConfig): boolean {
+  if (config.devMailboxAnyClient) return true;
+  if (!config.trustProxy && isForwarded(request.headers)) return false;
+  return isLoopbackAddress(request.ip);
+}
+
+/**
+ * The dev mailbox (development and the one-command demo, see config.devMailbox): every email and SMS the app would
+ * have sent, newest first. It holds every reset link, so it answers loopback clients only unless DEV_MAILBOX=true.
+ */
 export async function devMailboxRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+  // Scoped to these routes (not fastify-plugin): everyone else gets the same 404 as for a path that does not exist.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!mayRead(request, services.config)) return reply.callNotFound();
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
   const latest = () => db.select().from(mailbox).orderBy(desc(mailbox.id)).limit(100);
@@ -56,7 +75,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { services }: { ser
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body style="font-family:sans-serif;max-width:900px;margin:2rem auto"><h1>Dev mailbox</h1><p>Emails are stored here because SMTP_URL is not set. Not available in production.</p><ol>${items || '<li>No email yet.</li>'}</ol></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body style="font-family:sans-serif;max-width:900px;margin:2rem auto"><h1>Dev mailbox</h1><p>Emails are stored here because SMTP_URL is not set. Shown only on this machine unless DEV_MAILBOX=true.</p><ol>${items || '<li>No email yet.</li>'}</ol></body></html>`,
       );
   });
 
