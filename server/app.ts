@@ -88,7 +88,8 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
     openapi: { info: { title: 'Amora API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The full map of the API helps an attacker more than a member: not in production unless API_DOCS=true.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { services });
   await app.register(sitesRoutes, { services });

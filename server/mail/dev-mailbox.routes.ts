@@ -36,6 +36,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { services }: { ser
   // Scoped to these routes (not fastify-plugin): everyone else gets the same 404 as for a path that does not exist.
   app.addHook('onRequest', async (request, reply) => {
     if (!mayRead(request, services.config)) return reply.callNotFound();
+    reply.header('cache-control', 'no-store');
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;

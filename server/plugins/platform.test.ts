@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, pageEvents } from '../db/schema/index.ts';
 import { activeMember, CLIENT } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
+import { PAGE_HIDDEN_PER_MINUTE } from '../modules/analytics/analytics.routes.ts';
 import { badInputSqlState } from './errors.ts';
 
 let t: TTestApp;
@@ -154,6 +155,45 @@ describe('origin check on the matched route', () => {
   });
 });
 
+describe('page-hidden beacon', () => {
+  it('is limited per IP address: past the budget it answers 429 and records nothing more', async () => {
+    const beacon = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/page-hidden.php',
+        remoteAddress,
+        headers: { origin: 'http://localhost', host: 'localhost', 'content-type': 'text/plain' },
+        payload: '{}',
+      });
+    const count = () => t.services.database.db.$count(pageEvents, eq(pageEvents.kind, 'hidden'));
+    const before = await count();
+    const codes: number[] = [];
+    for (let i = 0; i < PAGE_HIDDEN_PER_MINUTE + 5; i++) codes.push((await beacon('198.51.100.7')).statusCode);
+    expect(codes.filter((c) => c === 204)).toHaveLength(PAGE_HIDDEN_PER_MINUTE);
+    expect(codes.slice(PAGE_HIDDEN_PER_MINUTE)).toEqual([429, 429, 429, 429, 429]);
+    expect((await beacon('198.51.100.8')).statusCode).toBe(204);
+    expect(await count()).toBe(before + PAGE_HIDDEN_PER_MINUTE + 1);
+  });
+});
+
+describe('caching of API answers', () => {
+  it('marks every API answer no-store, errors and unknown paths included, except public reference data', async () => {
+    const m = await activeMember(t);
+    const answers = [
+      await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: m.cookie }),
+      await t.app.inject({ url: '/api/settings.php', headers: CLIENT }),
+      await t.app.inject({ url: '/api/chats.php', headers: CLIENT }),
+      await t.app.inject({ url: '/api/nope.php', headers: CLIENT }),
+      await t.app.inject({ method: 'POST', url: '/api/user.php', headers: CLIENT, payload: { email: 'x' } }),
+      await t.app.inject({ url: '/dev/mailbox.json' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 403, 404, 400, 200]);
+    for (const res of answers) expect(res.headers['cache-control'], res.body.slice(0, 80)).toBe('no-store');
+    const interests = await t.app.inject({ url: '/api/interests.php' });
+    expect(interests.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
 describe('health', () => {
   it('is live and ready, and not ready while shutting down', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
@@ -169,5 +209,22 @@ describe('health', () => {
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/settings.php', '/api/companyinfo.php', '/api/regions.php']));
     expect(res.json().paths['/api/settings.php'].get.responses['200']).toBeDefined();
+  });
+
+  it('does not serve the API docs in production unless API_DOCS=true', async () => {
+    for (const [env, expected] of [
+      [{ NODE_ENV: 'production' }, 404],
+      [{ NODE_ENV: 'production', API_DOCS: 'true' }, 200],
+    ] as const) {
+      const prod = await buildTestApp({ env });
+      try {
+        for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml']) {
+          const res = await prod.app.inject({ url });
+          expect(res.statusCode, `${env.API_DOCS ?? ''} ${url}`).toBe(expected);
+        }
+      } finally {
+        await prod.close();
+      }
+    }
   });
 });

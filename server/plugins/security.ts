@@ -65,6 +65,10 @@ export const securityPlugin = fp(
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       }
       reply.header('x-request-id', request.id);
+      const route = request.routeOptions.url ?? request.url;
+      // API answers carry personal data: no browser or proxy keeps a copy (a shared computer's back button, a proxy
+      // serving one member's answer to another). Routes of public reference data set their own policy over this.
+      if (route.startsWith('/api/')) reply.header('cache-control', 'no-store');
       // Keyed on the route that matched, not the raw URL: the router decodes `/%61pi/chat.php` to /api/chat.php.
       if (MUTATING.has(request.method) && request.routeOptions.url?.startsWith('/api/')) {
         const fromOurClient = request.headers[CLIENT_REQUEST_HEADER] !== undefined;
