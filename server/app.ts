@@ -80,7 +80,10 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(cookie);
   await app.register(compressionPlugin, { enabled: config.compression });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { dev: !config.isProduction });
+  await app.register(securityPlugin, {
+    dev: !config.isProduction,
+    warnUntrustedProxy: config.isProduction && !config.trustProxy,
+  });
   await app.register(rateLimit, { global: false, enableDraftSpec: true, allowList: () => !config.rateLimits });
   await app.register(requestContextPlugin, { sites: services.sites, geoip: services.geoip });
   await app.register(authPlugin, { accounts: services.accounts });

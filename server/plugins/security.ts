@@ -24,9 +24,27 @@ export function isSameOrigin(headers: Record<string, string | string[] | undefin
   }
 }
 
+/**
+ * Warns once per process when a request says it came through a proxy while TRUST_PROXY is off: every client then
+ * shares the proxy's address, so per-IP limits (30 bad logins) block the whole site at once.
+ */
+function warnOnceAboutUntrustedProxy(app: FastifyInstance) {
+  let warned = false;
+  app.addHook('onRequest', async (request) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return;
+    warned = true;
+    // The proxy's address only: the header's client addresses are personal data.
+    request.log.warn(
+      { proxyAddress: request.ip },
+      'Requests carry X-Forwarded-For but TRUST_PROXY is off: every client shares the proxy address, so per-IP limits (logins, signups) block everyone at once. Set TRUST_PROXY=true behind a reverse proxy or load balancer.',
+    );
+  });
+}
+
 /** Security headers (CSP with a per-request nonce, frame-ancestors, referrer policy, HSTS behind https) and the mutation origin check. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { dev: boolean }) => {
+  async (app: FastifyInstance, opts: { dev: boolean; warnUntrustedProxy?: boolean }) => {
+    if (opts.warnUntrustedProxy) warnOnceAboutUntrustedProxy(app);
     app.decorateReply('scriptNonce', '');
     app.addHook('onRequest', async (_request, reply) => {
       reply.scriptNonce = randomBytes(16).toString('base64');
