@@ -13,6 +13,14 @@ export const FREE_CONVERSATION_LIMIT = 2;
 export const SWIPE_DAILY_LIKES = 4;
 /** Days a deleted account may be reactivated (spec §4/§9). */
 export const DELETION_GRACE_DAYS = 14;
+/** Password reset links stay valid this many hours (spec §2 reset-password-do; the spec names no length, 2 h is ours). */
+export const RESET_LINK_HOURS = 2;
+/** Password reset emails an account may receive per day (spec §8 'Too many password reset emails sent, please try again tomorrow.'). */
+export const RESET_EMAILS_PER_DAY = 3;
+/** Email-change confirmation links stay valid this many hours (spec §2 mail-change/do; the spec names no length, 24 h is ours). */
+export const MAIL_CHANGE_LINK_HOURS = 24;
+/** A retention discount code offered on account deletion stays valid this many days (spec §2 deletion flow with retention offers, company delete_discount). */
+export const RETENTION_CODE_DAYS = 30;
 /** Seconds from signup during which the time bonus and welcome discount exist (spec §4/§9). */
 export const TIME_BONUS_SECONDS = 14_400;
 /** Welcome discount percentage (spec §9). */
@@ -81,3 +89,10 @@ export const LANDER_KINDS = [
 ] as const;
 
 export type TLanderKind = (typeof LANDER_KINDS)[number];
+
+/** SMS codes a member may ask for per hour on the direct debit form (spec §3 Direct debit; each costs us an SMS). */
+export const DIRECT_DEBIT_CODES_PER_HOUR = 5;
+/** Window, in days, of the direct debit limit DIRECT_DEBIT_MAX_PER_30_DAYS (spec §9 'limit reached'). */
+export const DIRECT_DEBIT_LIMIT_WINDOW_DAYS = 30;
+/** A repeat order of the same bundle within this many ms is the same click, answered once (spec §2 credits-repeat-order). */
+export const REPEAT_ORDER_DEDUPE_MS = 30_000;

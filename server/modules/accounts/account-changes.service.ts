@@ -1,9 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { ZEmail, ZPassword } from '../../../common/accounts.ts';
-import { DELETION_GRACE_DAYS } from '../../../common/constants.ts';
+import {
+  DELETION_GRACE_DAYS,
+  MAIL_CHANGE_LINK_HOURS,
+  RESET_EMAILS_PER_DAY,
+  RESET_LINK_HOURS,
+  RETENTION_CODE_DAYS,
+} from '../../../common/constants.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
-import { discountCodes, profiles, users } from '../../db/schema/index.ts';
 import { cancelJobs, enqueueJob, type TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TLogger } from '../../lib/logger.ts';
@@ -22,15 +26,15 @@ import {
   insertToken,
   isUniqueViolation,
 } from './accounts.repository.ts';
-
-/** Password reset links stay valid this many hours. */
-export const RESET_HOURS = 2;
-/** Password reset emails an account may receive per day (spec §8 'try again tomorrow'). */
-export const RESET_EMAILS_PER_DAY = 3;
-/** A retention discount code stays valid this many days. */
-export const RETENTION_CODE_DAYS = 30;
-/** Email-change confirmation links stay valid this many hours. */
-export const MAIL_CHANGE_HOURS = 24;
+import {
+  findRetentionCode,
+  insertRetentionCode,
+  markAccountDeleted,
+  restoreDeletedAccount,
+  setConfirmedEmail,
+  setInvisibleMode,
+  setPasswordHash,
+} from './account-changes.repository.ts';
 
 /** What the account changes need: the database, the mail queue, the job runner and the realtime hub. */
 export interface TAccountChangesDeps {
@@ -74,7 +78,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       }
       const full = await findUserWithProfile(db, user.id);
       const mail = await db.transaction(async (tx) => {
-        const token = await issue(tx, user.id, 'reset', RESET_HOURS);
+        const token = await issue(tx, user.id, 'reset', RESET_LINK_HOURS);
         return mailer.enqueue(
           tx,
           {
@@ -85,7 +89,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
             vars: {
               name: full?.profile.name ?? '',
               link: `${origin}/reset-password/do?token=${token}`,
-              hours: RESET_HOURS,
+              hours: RESET_LINK_HOURS,
             },
           },
           now(),
@@ -113,7 +117,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const userId = await db.transaction(async (tx) => {
         const row = await consumeToken(tx, 'reset', tokenHash, now());
         if (!row) throw new AppError('link_invalid');
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+        await setPasswordHash(tx, row.userId, passwordHash);
         await deleteSessionsOf(tx, row.userId, null);
         return row.userId;
       });
@@ -144,7 +148,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const passwordHash = await hash(input.password);
       const keep = currentSessionToken ? hashToken(currentSessionToken) : null;
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await setPasswordHash(tx, userId, passwordHash);
         await deleteSessionsOf(tx, userId, keep);
       });
       await publishSessionsEnded(realtime, log, userId, keep ? { except: keep } : {});
@@ -159,7 +163,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const owner = await findUserByEmail(db, site.id, parsed.data);
       if (owner) throw new AppError('email_taken');
       const mail = await db.transaction(async (tx) => {
-        const token = await issue(tx, userId, 'mail_change', MAIL_CHANGE_HOURS, { email: parsed.data });
+        const token = await issue(tx, userId, 'mail_change', MAIL_CHANGE_LINK_HOURS, { email: parsed.data });
         return mailer.enqueue(
           tx,
           {
@@ -170,7 +174,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
             vars: {
               name: user.profile.name,
               link: `${origin}/mail-change/do?token=${token}`,
-              hours: MAIL_CHANGE_HOURS,
+              hours: MAIL_CHANGE_LINK_HOURS,
             },
           },
           now(),
@@ -187,13 +191,9 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
         return await db.transaction(async (tx) => {
           const row = await consumeToken(tx, 'mail_change', hashToken(token), now());
           if (!row?.data.email) throw new AppError('link_invalid');
-          const [changed] = await tx
-            .update(users)
-            .set({ email: row.data.email, emailConfirmed: true })
-            .where(and(eq(users.id, row.userId), ne(users.status, 'purged')))
-            .returning({ id: users.id });
-          if (!changed) throw new AppError('link_invalid');
-          return changed.id;
+          const changed = await setConfirmedEmail(tx, row.userId, row.data.email);
+          if (changed === undefined) throw new AppError('link_invalid');
+          return changed;
         });
       } catch (err) {
         // Only the unique index on (site, email) means the address is taken; any other failure is a real error.
@@ -211,11 +211,12 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const deletedAt = now();
       const purgeAt = new Date(deletedAt.getTime() + DELETION_GRACE_DAYS * 86_400_000);
       const mail = await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ status: 'deleted', deletedAt, deleteReason: input.reason.slice(0, 100) })
-          .where(eq(users.id, userId));
-        await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, user.profileId));
+        await markAccountDeleted(tx, {
+          userId,
+          profileId: user.profileId,
+          deletedAt,
+          reason: input.reason.slice(0, 100),
+        });
         await deleteSessionsOf(tx, userId, null);
         await enqueueJob(tx, { kind: 'purge_account', payload: { userId }, runAt: purgeAt });
         const token = await issue(tx, userId, 'reactivation', DELETION_GRACE_DAYS * 24);
@@ -245,24 +246,11 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       return db.transaction(async (tx) => {
         const row = await consumeToken(tx, 'reactivation', hashToken(token), now());
         if (!row) throw new AppError('link_invalid');
-        // Conditional on the status, so a purge that runs at the same moment and this restore cannot both win.
-        const [user] = await tx
-          .update(users)
-          .set({
-            status: sql`case when ${users.emailConfirmed} then 'active' else 'not_confirmed' end`,
-            deletedAt: null,
-            deleteReason: null,
-          })
-          .where(and(eq(users.id, row.userId), eq(users.status, 'deleted')))
-          .returning({ id: users.id, profileId: users.profileId, emailConfirmed: users.emailConfirmed });
-        if (!user) throw new AppError('link_invalid');
-        await tx
-          .update(profiles)
-          .set({ status: user.emailConfirmed ? 'active' : 'disabled' })
-          .where(eq(profiles.id, user.profileId));
+        const restored = await restoreDeletedAccount(tx, row.userId);
+        if (restored === undefined) throw new AppError('link_invalid');
         // The deletion's purge is no longer wanted (the purge also checks the deletion's age itself).
-        await cancelJobs(tx, 'purge_account', { userId: user.id }, now());
-        return user.id;
+        await cancelJobs(tx, 'purge_account', { userId: restored }, now());
+        return restored;
       });
     },
 
@@ -297,34 +285,23 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
     async claimRetentionOffer(site: TSite, userId: number) {
       const percent = site.company.deleteDiscount;
       if (percent <= 0) throw new AppError('not_found');
-      const existing = await db
-        .select()
-        .from(discountCodes)
-        .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention')))
-        .limit(1);
-      if (existing[0]) return existing[0];
+      const existing = await findRetentionCode(db, userId);
+      if (existing) return existing;
       const code = `STAY-${newToken()
         .replace(/[^A-Za-z0-9]/g, '')
         .slice(0, 8)
         .toUpperCase()}`;
-      const [row] = await db
-        .insert(discountCodes)
-        .values({
-          code,
-          kind: 'retention',
-          siteId: site.id,
-          userId,
-          valuePercentage: percent,
-          expires: later(RETENTION_CODE_DAYS * 24),
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await insertRetentionCode(db, {
+        code,
+        siteId: site.id,
+        userId,
+        valuePercentage: percent,
+        expires: later(RETENTION_CODE_DAYS * 24),
+      });
       if (row) return row;
-      const [winner] = await db
-        .select()
-        .from(discountCodes)
-        .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention')))
-        .limit(1);
+      // A parallel claim stored its code first: that one is the member's.
+      const winner = await findRetentionCode(db, userId);
+      if (!winner) throw new Error('retention code not stored');
       return winner;
     },
 
@@ -332,10 +309,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
     async setInvisible(userId: number, invisible: boolean): Promise<void> {
       const user = await findUserWithProfile(db, userId);
       if (!user) throw new AppError('authentication_required');
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ invisible }).where(eq(users.id, userId));
-        await tx.update(profiles).set({ invisible }).where(eq(profiles.id, user.profileId));
-      });
+      await db.transaction((tx) => setInvisibleMode(tx, userId, user.profileId, invisible));
     },
   };
 }
