@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { TUser } from '../../common/wire/user.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { TAccountsService } from '../modules/accounts/accounts.service.ts';
+import { CONTEXT_FREE_ROUTES } from './request-context.ts';
 
 export { SESSION_COOKIE } from '../../common/session-cookie.ts';
 import { SESSION_COOKIE } from '../../common/session-cookie.ts';
@@ -12,8 +13,6 @@ declare module 'fastify' {
     user: TUser | null;
   }
 }
-
-const SKIP = /^\/(assets\/|media\/|cdn\/|healthz|readyz|favicon)/;
 
 /** Sets the session cookie after login or signup. */
 export function setSessionCookie(
@@ -46,7 +45,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { accounts: TAccountsService }) => {
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
-      if (SKIP.test(request.url)) return;
+      if (CONTEXT_FREE_ROUTES.has(request.routeOptions.url ?? '')) return;
       request.user = await opts.accounts.userForSession(request.cookies[SESSION_COOKIE], request.site.cdnPrefix);
     });
   },

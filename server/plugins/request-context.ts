@@ -19,7 +19,12 @@ export function resolveLocale(cookieValue: string | undefined, site: TSite): TLo
   return DEFAULT_LOCALE;
 }
 
-const SKIP = /^\/(assets\/|healthz|readyz|favicon)/;
+/**
+ * Routes that serve files or probes and read no site, locale or session. Keyed on the matched route, not the raw URL:
+ * a prefix test on the URL also skipped `/favicon.png` or `/healthz.php`, which then reached the page router without
+ * a site and answered 500.
+ */
+export const CONTEXT_FREE_ROUTES = new Set(['/assets/*', '/media/*', '/cdn/*', '/healthz', '/readyz', '/favicon.ico']);
 
 /** Decorates every page and API request with its site, locale and GeoIP country. */
 export const requestContextPlugin = fp(
@@ -28,7 +33,7 @@ export const requestContextPlugin = fp(
     app.decorateRequest('locale', DEFAULT_LOCALE);
     app.decorateRequest('geoCountry', null);
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (SKIP.test(request.url)) return;
+      if (CONTEXT_FREE_ROUTES.has(request.routeOptions.url ?? '')) return;
       request.site = await opts.sites.resolve(request.headers.host);
       request.locale = resolveLocale(request.cookies[LOCALE_COOKIE], request.site);
       request.geoCountry = opts.geoip.countryFor(request.ip, request.headers);

@@ -185,3 +185,29 @@ describe('profile screen /members/{id}', () => {
     await t.services.database.db.update(profiles).set({ invisible: false }).where(eq(profiles.id, id));
   });
 });
+
+describe('paths outside the page router', () => {
+  it('answers /favicon.ico with the site icon, and look-alike paths with a 404 page, never a 500', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    expect(icon.body).toContain('<svg');
+    for (const path of ['/favicon.png', '/favicon-32x32.png', '/healthz.php', '/readyzz', '/assetsx']) {
+      expect((await get(path)).statusCode, path).toBe(404);
+    }
+  });
+});
+
+describe('caching of pages', () => {
+  it('marks every page and page data of a logged-in member no-store, and leaves visitor pages cacheable', async () => {
+    const { activeMember } = await import('../test/factories.ts');
+    const m = await activeMember(t);
+    for (const path of ['/settings', '/', '/pages/faq', '/pages/faq.data?_routes=pages-faq', '/no/such/page']) {
+      const res = await t.app.inject({ url: path, headers: { host: 'localhost' }, cookies: m.cookie });
+      expect(res.statusCode, path).toBeLessThan(500);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+    const visitor = await get('/pages/faq');
+    expect(visitor.headers['cache-control']).not.toBe('no-store');
+  });
+});

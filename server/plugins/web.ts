@@ -66,6 +66,15 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     globIgnore: ['assets/**', '**/*.html', '**/*.br', '**/*.gz'],
   });
 
+  // Browsers and crawlers ask for /favicon.ico whatever the page links; the site's icon is an SVG (a favicon.ico in
+  // public/ would be served as a public file instead).
+  if (!fs.existsSync(path.join(clientDir, 'favicon.ico'))) {
+    const favicon = await fs.promises.readFile(path.join(clientDir, 'favicon.svg'));
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(favicon),
+    );
+  }
+
   // Encapsulated: React Router reads request bodies itself, so no Fastify body parsing here.
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
@@ -97,6 +106,9 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
+        // A member's page shows their messages and profile: no copy stays in the browser for the next person at a
+        // shared computer (back button after logout) or in a proxy. Visitor pages keep what the route decided.
+        if (request.user) reply.header('cache-control', 'no-store');
         if (!response.body) return reply.send();
         return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
       },
