@@ -8,6 +8,7 @@ import {
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
+import { createAnalyticsService, type TAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createPhotoStore } from './modules/photos/photo-store.ts';
 import { loadMyProfile, saveMyProfile, type TMyProfile } from './modules/profiles/my-profile.service.ts';
 import { locateCity } from './modules/geo/geocode.service.ts';
@@ -51,6 +52,7 @@ export interface TServices {
   geoip: TGeoIpService;
   profiles: TProfilesService;
   blocks: TBlocksService;
+  analytics: TAnalyticsService;
   photos: TPhotosService;
   reports: TReportsService;
   likes: TLikesService;
@@ -124,6 +126,7 @@ export async function createServices(
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, now),
     blocks: createBlocksService(database.db),
+    analytics: createAnalyticsService(database.db),
     photos: createPhotosService(database.db, photoStore),
     reports: createReportsService({ db: database.db, mailer }),
     likes: createLikesService({ db: database.db, realtime, now }),

@@ -1,19 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageEvents } from '../../db/schema/index.ts';
 import type { TServices } from '../../services.ts';
-
-/** Path part of a same-site Referer, capped, or '/' when absent or foreign. */
-function refererPath(referer: string | undefined, host: string | undefined): string {
-  if (!referer) return '/';
-  try {
-    const url = new URL(referer);
-    return url.host === host ? url.pathname.slice(0, 300) : '/';
-  } catch {
-    return '/';
-  }
-}
 
 /**
  * Beacons one IP address may send per minute: a browser sends one each time a tab is hidden, so this leaves room for a
@@ -38,11 +26,7 @@ export async function analyticsRoutes(app: FastifyInstance, { services }: { serv
       },
     },
     async (request, reply) => {
-      await services.database.db.insert(pageEvents).values({
-        siteId: request.site.id,
-        kind: 'hidden',
-        path: refererPath(request.headers.referer, request.headers.host),
-      });
+      await services.analytics.recordPageHidden(request.site.id, request.headers.referer, request.headers.host);
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
 import { likes, photos, profiles, swipePasses } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../profiles/blocks.service.ts';
+import { notBlockedWith } from '../profiles/blocks.repository.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 /** A visible profile (active, not invisible, no block with the viewer), or undefined. */

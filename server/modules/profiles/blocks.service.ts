@@ -1,20 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
-import { blocks, profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-
-/** SQL subquery: ids of the members the viewer blocked or was blocked by (those notBlockedWith hides). */
-export function blockedProfileIds(viewerProfileId: number) {
-  return sql`select b.blocked_profile_id from ${blocks} b where b.blocker_profile_id = ${viewerProfileId} union select b.blocker_profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId}`;
-}
-
-/**
- * SQL condition: no block in either direction between the viewer and the profile row being read. The viewer's
- * few blocked ids are read once into a hashed set (an OR-ed NOT EXISTS is re-checked against every block per row).
- */
-export function notBlockedWith(viewerProfileId: number) {
-  return sql`${profiles.id} not in (${blockedProfileIds(viewerProfileId)})`;
-}
+import { deleteBlock, findBlockRelation, insertBlock, profileExists } from './blocks.repository.ts';
 
 /** Blocking between members (spec §6). */
 export function createBlocksService(db: TDb) {
@@ -22,42 +8,16 @@ export function createBlocksService(db: TDb) {
     /** Blocks a member; idempotent. Refuses oneself and unknown members. */
     async block(viewerProfileId: number, targetProfileId: number): Promise<void> {
       if (viewerProfileId === targetProfileId) throw new AppError('invalid_request');
-      const [target] = await db
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(eq(profiles.id, targetProfileId))
-        .limit(1);
-      if (!target) throw new AppError('not_found');
-      await db
-        .insert(blocks)
-        .values({ blockerProfileId: viewerProfileId, blockedProfileId: targetProfileId })
-        .onConflictDoNothing();
+      if (!(await profileExists(db, targetProfileId))) throw new AppError('not_found');
+      await insertBlock(db, viewerProfileId, targetProfileId);
     },
     /** Removes the viewer's own block of a member (a block the other member made stays). */
     async unblock(viewerProfileId: number, targetProfileId: number): Promise<void> {
-      await db
-        .delete(blocks)
-        .where(and(eq(blocks.blockerProfileId, viewerProfileId), eq(blocks.blockedProfileId, targetProfileId)));
+      await deleteBlock(db, viewerProfileId, targetProfileId);
     },
     /** Which way a block stands between two profiles. */
-    async relation(
-      viewerProfileId: number,
-      otherProfileId: number,
-    ): Promise<{ blockedByMe: boolean; blockedMe: boolean }> {
-      const rows = await db
-        .select()
-        .from(blocks)
-        .where(
-          or(
-            and(eq(blocks.blockerProfileId, viewerProfileId), eq(blocks.blockedProfileId, otherProfileId)),
-            and(eq(blocks.blockerProfileId, otherProfileId), eq(blocks.blockedProfileId, viewerProfileId)),
-          ),
-        );
-      return {
-        blockedByMe: rows.some((r) => r.blockerProfileId === viewerProfileId),
-        blockedMe: rows.some((r) => r.blockerProfileId === otherProfileId),
-      };
-    },
+    relation: (viewerProfileId: number, otherProfileId: number) =>
+      findBlockRelation(db, viewerProfileId, otherProfileId),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
-import { notBlockedWith } from './blocks.service.ts';
+import { notBlockedWith } from './blocks.repository.ts';
 import { CARD_COLUMNS, type TCardRow } from './profiles.repository.ts';
 
 /** What the match finder knows of the viewer: who they look for and where they live. */

@@ -2,7 +2,7 @@ import { and, arrayContains, desc, eq, notExists, type SQL, sql } from 'drizzle-
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
-import { blockedProfileIds, notBlockedWith } from './blocks.service.ts';
+import { blockedProfileIds, notBlockedWith } from './blocks.repository.ts';
 
 export type TProfileRow = typeof profiles.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { complaints, photos, profiles, reports } from '../../db/schema/index.ts';
-import { blockedProfileIds, notBlockedWith } from '../profiles/blocks.service.ts';
+import { blockedProfileIds, notBlockedWith } from '../profiles/blocks.repository.ts';
 
 export type TNewReport = typeof reports.$inferInsert;
 export type TNewComplaint = typeof complaints.$inferInsert;
