@@ -18,7 +18,7 @@ const database = await connectDatabase({
 const services = await createServices(config, database);
 let code = 0;
 try {
-  const payment = await services.payments.refund(paymentId);
+  const payment = await services.refunds.refund(paymentId);
   console.log(
     `Refunded payment ${payment.id}: ${payment.credits} credits, ${payment.amountMinor / 100} ${payment.currency}.`,
   );

@@ -18,6 +18,12 @@ import { createReportsService, type TReportsService } from './modules/reports/re
 import { createLikesService, type TLikesService } from './modules/likes/likes.service.ts';
 import { createChatService, type TChatService } from './modules/chat/chat.service.ts';
 import { createPaymentsService, type TPaymentsService } from './modules/payments/payments.service.ts';
+import { createCheckoutService, type TCheckoutService } from './modules/payments/checkout.service.ts';
+import {
+  createPaymentWebhookService,
+  type TPaymentWebhookService,
+} from './modules/payments/payment-webhook.service.ts';
+import { createRefundsService, type TRefundsService } from './modules/payments/refunds.service.ts';
 import { createDiscountsService, type TDiscountsService } from './modules/payments/discounts.service.ts';
 import { createSandboxProvider, type TSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { createMollieProvider } from './modules/payments/mollie.provider.ts';
@@ -58,6 +64,12 @@ export interface TServices {
   likes: TLikesService;
   chat: TChatService;
   payments: TPaymentsService;
+  /** Starting payments: checkout and the one-click repeat order. */
+  checkout: TCheckoutService;
+  /** Applies what the payment provider reports (webhook, reconciliation). */
+  paymentWebhook: TPaymentWebhookService;
+  /** Refunds by support. */
+  refunds: TRefundsService;
   discounts: TDiscountsService;
   /** The sandbox payment service (the default provider), for its hosted checkout. */
   sandbox: TSandboxProvider;
@@ -109,12 +121,19 @@ export async function createServices(
     config.payments.provider === 'mollie'
       ? createMollieProvider({ apiKey: config.payments.mollieApiKey, apiEndpoint: config.payments.mollieApiEndpoint })
       : sandbox;
-  const payments = createPaymentsService({ db: database.db, provider, realtime, now, log });
+  const paymentWebhook = createPaymentWebhookService({ db: database.db, provider, realtime, now, log });
+  const payments = createPaymentsService({ db: database.db, provider, webhook: paymentWebhook, now, log });
+  const checkout = createCheckoutService({ db: database.db, provider, webhook: paymentWebhook, now, log });
   const sms = createSmsSender(database.db, config.sms);
   const handlers = {
     purge_account: createPurgeAccountJob(database.db, photoStore, provider, now),
     send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
-    [RECONCILE_JOB]: createReconcilePaymentJob({ db: database.db, refresh: payments.webhook, now, log }),
+    [RECONCILE_JOB]: createReconcilePaymentJob({
+      db: database.db,
+      refresh: paymentWebhook.applyProviderReport,
+      now,
+      log,
+    }),
   };
   // Delivered emails keep no copy of their single-use links in the jobs table.
   const jobs = createJobRunner(database.db, { handlers, now, log, scrubWhenDone: ['send_mail'] });
@@ -132,9 +151,12 @@ export async function createServices(
     likes: createLikesService({ db: database.db, realtime, now }),
     chat: createChatService({ db: database.db, realtime, store: photoStore, now }),
     payments,
+    checkout,
+    paymentWebhook,
+    refunds: createRefundsService({ db: database.db, provider, realtime, now }),
     discounts: createDiscountsService(database.db, now),
     sandbox,
-    directDebit: createDirectDebitService({ db: database.db, payments, sms, now, log }),
+    directDebit: createDirectDebitService({ db: database.db, provider, checkout, sms, now, log }),
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

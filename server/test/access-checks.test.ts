@@ -293,7 +293,7 @@ describe('access checks on every id-taking endpoint', () => {
     });
     const [row] = await t.services.database.db.select().from(payments).where(eq(payments.id, first.json().payment_id));
     await t.services.sandbox.settle(row.providerPaymentId!, 'paid');
-    await t.services.payments.webhook(row.providerPaymentId!);
+    await t.services.paymentWebhook.applyProviderReport(row.providerPaymentId!);
     const card = (
       await t.app.inject({ url: '/api/repeat-order.php', headers: CLIENT, cookies: nl(owner.cookie) })
     ).json().card;

@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { DIRECT_DEBIT_CODES_PER_HOUR, DIRECT_DEBIT_LIMIT_WINDOW_DAYS } from '../../../common/constants.ts';
 import {
   DIRECT_DEBIT_CODE_LENGTH,
   DIRECT_DEBIT_CODE_TRIES,
@@ -9,16 +9,24 @@ import {
   type TDirectDebitInput,
 } from '../../../common/direct-debit.ts';
 import { paymentMethodsFor } from '../../../common/payments.ts';
-import type { TDb } from '../../db/connect.ts';
-import { directDebitRequests, payments, users, type TDirectDebitDetails } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
+import type { TDirectDebitDetails } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverT } from '../../lib/i18n.ts';
 import type { TLogger } from '../../lib/logger.ts';
-import type { TPaymentsService, TPaymentUrls } from './payments.service.ts';
+import type { TCheckoutService, TPaymentUrls } from './checkout.service.ts';
+import {
+  countCodeRequests,
+  insertDirectDebitRequest,
+  lockDirectDebitBlocked,
+  lockDirectDebitRequest,
+  setRequestAttempts,
+  setRequestPayment,
+} from './direct-debit.repository.ts';
+import { insertMandate } from './mandates.repository.ts';
+import { countDirectDebits, failOpenPayment, setPaymentMandate } from './payments.repository.ts';
+import type { TPaymentProvider } from './provider.ts';
 import type { TSmsSender } from './sms.ts';
-
-/** SMS codes a member may ask for per hour (each costs us an SMS). */
-const CODES_PER_HOUR = 5;
 
 const hashCode = (requestId: string, code: string) => createHash('sha256').update(`${requestId}:${code}`).digest();
 
@@ -33,34 +41,24 @@ type TMember = { userId: number; siteId: number; siteName: string; country: stri
  * SEPA direct debit (spec §2 directdebit, §3 Direct debit): the member fills in the mandate, confirms it with a code
  * sent by SMS (spec §9 'Code invalid'; at most 5 tries within 10 minutes), and then the mandate is registered at
  * the payment provider and the bundle is charged through it. The credits come when the bank collected the money;
- * a debit that comes back unpaid blocks the member for direct debit (payments.service.ts).
+ * a debit that comes back unpaid blocks the member for direct debit (payment-webhook.service.ts).
  */
 export function createDirectDebitService(deps: {
   db: TDb;
-  payments: TPaymentsService;
+  provider: TPaymentProvider;
+  checkout: Pick<TCheckoutService, 'customerOf' | 'findPackage' | 'insertRecurring' | 'submit'>;
   sms: TSmsSender;
   now: () => Date;
   log: Pick<TLogger, 'error'>;
 }) {
-  const { db, payments: paymentsService, sms, now, log } = deps;
-  const { customerOf, keepMandate, findPackage, insertRecurring, submit, provider } = paymentsService.internals;
+  const { db, provider, checkout, sms, now, log } = deps;
+  const { customerOf, findPackage, insertRecurring, submit } = checkout;
 
   /** Blocked members and the limits of common/direct-debit.ts; `tx` locks the member so checks and insert agree. */
-  async function assertAllowed(tx: Pick<TDb, 'select'>, userId: number) {
-    const [member] = await tx
-      .select({ blocked: users.directDebitBlocked })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (member.blocked) throw new AppError('direct_debit_blocked');
-    const since = new Date(now().getTime() - 30 * 24 * 3600 * 1000);
-    const [counts] = await tx
-      .select({
-        pending: sql<number>`count(*) filter (where ${payments.status} in ('open', 'pending'))::int`,
-        recent: sql<number>`count(*) filter (where ${payments.status} in ('open', 'pending', 'paid'))::int`,
-      })
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.method, 'directdebit'), gte(payments.createdAt, since)));
+  async function assertAllowed(tx: TTx, userId: number) {
+    if (await lockDirectDebitBlocked(tx, userId)) throw new AppError('direct_debit_blocked');
+    const since = new Date(now().getTime() - DIRECT_DEBIT_LIMIT_WINDOW_DAYS * 24 * 3600 * 1000);
+    const counts = await countDirectDebits(tx, userId, since);
     if (counts.pending >= DIRECT_DEBIT_MAX_PENDING || counts.recent >= DIRECT_DEBIT_MAX_PER_30_DAYS) {
       throw new AppError('direct_debit_limit');
     }
@@ -95,31 +93,19 @@ export function createDirectDebitService(deps: {
       };
       const request = await db.transaction(async (tx) => {
         await assertAllowed(tx, member.userId);
-        const [{ sent }] = await tx
-          .select({ sent: sql<number>`count(*)::int` })
-          .from(directDebitRequests)
-          .where(
-            and(
-              eq(directDebitRequests.userId, member.userId),
-              gte(directDebitRequests.createdAt, new Date(now().getTime() - 3600_000)),
-            ),
-          );
-        if (sent >= CODES_PER_HOUR) throw new AppError('rate_limited');
+        const sent = await countCodeRequests(tx, member.userId, new Date(now().getTime() - 3600_000));
+        if (sent >= DIRECT_DEBIT_CODES_PER_HOUR) throw new AppError('rate_limited');
         // The id is ours (not the database default) so the code's hash, salted with it, goes in with the row.
         const id = randomUUID();
-        const [row] = await tx
-          .insert(directDebitRequests)
-          .values({
-            id,
-            userId: member.userId,
-            packageId: pack.id,
-            details,
-            codeHash: hashCode(id, code).toString('hex'),
-            expiresAt: new Date(now().getTime() + DIRECT_DEBIT_CODE_TTL_S * 1000),
-            createdAt: now(),
-          })
-          .returning();
-        return row;
+        return insertDirectDebitRequest(tx, {
+          id,
+          userId: member.userId,
+          packageId: pack.id,
+          details,
+          codeHash: hashCode(id, code).toString('hex'),
+          expiresAt: new Date(now().getTime() + DIRECT_DEBIT_CODE_TTL_S * 1000),
+          createdAt: now(),
+        });
       });
       const t = serverT(member.locale);
       await sms.send({
@@ -140,11 +126,7 @@ export function createDirectDebitService(deps: {
      */
     async confirm(member: TMember, input: { request_id: string; otp: string }, urls: TPaymentUrls) {
       const outcome = await db.transaction(async (tx) => {
-        const [request] = await tx
-          .select()
-          .from(directDebitRequests)
-          .where(and(eq(directDebitRequests.id, input.request_id), eq(directDebitRequests.userId, member.userId)))
-          .for('update');
+        const request = await lockDirectDebitRequest(tx, member.userId, input.request_id);
         if (!request) throw new AppError('not_found');
         if (request.paymentId) return { kind: 'existing' as const, paymentId: request.paymentId };
         if (request.expiresAt.getTime() < now().getTime()) throw new AppError('code_expired');
@@ -153,16 +135,13 @@ export function createDirectDebitService(deps: {
         if (!right) {
           // The try counts although the answer is an error: it is committed, not rolled back with a throw.
           const attempts = request.attempts + 1;
-          await tx.update(directDebitRequests).set({ attempts }).where(eq(directDebitRequests.id, request.id));
+          await setRequestAttempts(tx, request.id, attempts);
           return { kind: 'wrong' as const, triesLeft: DIRECT_DEBIT_CODE_TRIES - attempts };
         }
         await assertAllowed(tx, member.userId);
         const pack = await findPackage(member, request.packageId, tx);
         const payment = await insertRecurring(tx, member.userId, pack, 'directdebit');
-        await tx
-          .update(directDebitRequests)
-          .set({ paymentId: payment.id })
-          .where(eq(directDebitRequests.id, request.id));
+        await setRequestPayment(tx, request.id, payment.id);
         return { kind: 'new' as const, payment, details: request.details };
       });
       if (outcome.kind === 'wrong') throw new AppError('code_invalid', { tries_left: outcome.triesLeft });
@@ -178,19 +157,22 @@ export function createDirectDebitService(deps: {
           reference,
           signedAt: now(),
         });
-        const stored = await keepMandate(db, member.userId, mandate, { ...details, reference });
-        await db
-          .update(payments)
-          .set({ mandateId: stored?.id ?? null })
-          .where(eq(payments.id, payment.id));
+        // The same mandate reported twice is kept once (then it is not linked again).
+        const stored = await insertMandate(db, {
+          userId: member.userId,
+          provider: provider.name,
+          customerId: mandate.customerId,
+          providerMandateId: mandate.id,
+          method: mandate.method,
+          label: mandate.label,
+          details: { ...details, reference },
+        });
+        await setPaymentMandate(db, payment.id, stored?.id ?? null);
         await submit(payment, { sequence: 'recurring', customerId, mandateId: mandate.id }, urls);
       } catch (error) {
         // The provider refused or was unreachable before the charge: the payment ends failed (not the member's
         // fault: no block), and the member hears that the service is unavailable, as for any checkout.
-        await db
-          .update(payments)
-          .set({ status: 'failed', updatedAt: now() })
-          .where(and(eq(payments.id, payment.id), eq(payments.status, 'open')));
+        await failOpenPayment(db, payment.id, now());
         if (error instanceof AppError) throw error;
         log.error({ paymentId: payment.id, err: error }, 'direct debit mandate failed');
         throw new AppError('service_unavailable');

@@ -1,12 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { TIME_BONUS_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../common/constants.ts';
 import type { TPaymentMethod } from '../../../common/payments.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
-import { discountCodes, discountRedemptions, users } from '../../db/schema/index.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  findCodeByText,
+  findSignup,
+  findWelcomeCode,
+  hasRedeemed,
+  insertCodeOnce,
+  type TCodeRow,
+} from './discounts.repository.ts';
 
-type TCodeRow = typeof discountCodes.$inferSelect;
 /** Who uses a code, where. */
 export type TRedeemer = { userId: number; siteId: number; country: string };
 
@@ -33,11 +38,7 @@ export function toDiscountWire(c: TCodeRow, now: Date) {
  * site, country and member (or for everyone), and not redeemed by the member before.
  */
 export async function findUsableCode(db: TDb | TTx, who: TRedeemer, code: string, now: Date): Promise<TCodeRow> {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(eq(sql`upper(${discountCodes.code})`, code.trim().toUpperCase()))
-    .limit(1);
+  const row = await findCodeByText(db, code);
   if (
     !row ||
     row.status === 'disabled' ||
@@ -48,12 +49,7 @@ export async function findUsableCode(db: TDb | TTx, who: TRedeemer, code: string
   ) {
     throw new AppError('discount_not_found');
   }
-  const [used] = await db
-    .select({ id: discountRedemptions.discountCodeId })
-    .from(discountRedemptions)
-    .where(and(eq(discountRedemptions.discountCodeId, row.id), eq(discountRedemptions.userId, who.userId)))
-    .limit(1);
-  if (used || row.status === 'used') throw new AppError('discount_used');
+  if ((await hasRedeemed(db, row.id, who.userId)) || row.status === 'used') throw new AppError('discount_used');
   return row;
 }
 
@@ -68,10 +64,7 @@ export function assertApplies(row: TCodeRow, order: { priceMinor: number; curren
 export function createDiscountsService(db: TDb, now: () => Date) {
   /** When the member's welcome window ends (signup + 4 h), or null for paid members and after it ended. */
   async function welcomeWindowEnd(userId: number): Promise<Date | null> {
-    const [user] = await db
-      .select({ paid: users.paidUser, signup: users.signupDate })
-      .from(users)
-      .where(eq(users.id, userId));
+    const user = await findSignup(db, userId);
     if (!user || user.paid) return null;
     const ends = new Date(user.signup.getTime() + TIME_BONUS_SECONDS * 1000);
     return ends.getTime() > now().getTime() ? ends : null;
@@ -101,24 +94,18 @@ export function createDiscountsService(db: TDb, now: () => Date) {
     async welcome(who: TRedeemer) {
       const ends = await welcomeWindowEnd(who.userId);
       if (!ends) throw new AppError('discount_not_found');
-      await db
-        .insert(discountCodes)
-        .values({
-          code: `WELCOME-${newToken()
-            .replace(/[^A-Za-z0-9]/g, '')
-            .slice(0, 8)
-            .toUpperCase()}`,
-          kind: 'welcome',
-          siteId: who.siteId,
-          userId: who.userId,
-          valuePercentage: WELCOME_DISCOUNT_PERCENT,
-          expires: ends,
-        })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(discountCodes)
-        .where(and(eq(discountCodes.userId, who.userId), eq(discountCodes.kind, 'welcome')));
+      await insertCodeOnce(db, {
+        code: `WELCOME-${newToken()
+          .replace(/[^A-Za-z0-9]/g, '')
+          .slice(0, 8)
+          .toUpperCase()}`,
+        kind: 'welcome',
+        siteId: who.siteId,
+        userId: who.userId,
+        valuePercentage: WELCOME_DISCOUNT_PERCENT,
+        expires: ends,
+      });
+      const row = await findWelcomeCode(db, who.userId);
       return this.lookup(who, row.code);
     },
   };

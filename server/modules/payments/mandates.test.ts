@@ -4,7 +4,7 @@ import { creditLedger, mailbox, paymentMandates, payments, users } from '../../d
 import { activeMember, CLIENT } from '../../test/factories.ts';
 import { DIRECT_DEBIT_FORM as FORM, paymentKit, type TCookie } from '../../test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { REPEAT_ORDER_DEDUPE_MS } from './payments.service.ts';
+import { REPEAT_ORDER_DEDUPE_MS } from '../../../common/constants.ts';
 import { SANDBOX_DIRECT_DEBIT_MS } from './sandbox.provider.ts';
 
 let clock = new Date();

@@ -323,7 +323,7 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     });
     const code = await smsCode('+31612345678');
     // The customer is created first; the refusal hits the mandate.
-    await t.services.payments.internals.customerOf(m.user.id);
+    await t.services.checkout.customerOf(m.user.id);
     fake.failNext('refuse');
     const confirmed = await api(m.cookie, 'POST', '/api/directdebit-confirm.php', {
       request_id: requested.json().request_id,

@@ -10,7 +10,8 @@ import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
-import { toCardWire, toPaymentWire, type TPaymentUrls } from './payments.service.ts';
+import { toCardWire, toPaymentWire } from '../../../common/wire/payments.ts';
+import type { TPaymentUrls } from './checkout.service.ts';
 
 const ZPackage = z.object({
   id: z.number().int(),
@@ -76,7 +77,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
     async (request) => {
       const user = requireUser(request);
       const country = paymentCountry(services, request);
-      return services.payments.start(
+      return services.checkout.start(
         { userId: user.id, siteId: request.site.id, country },
         {
           packageId: request.body.package_id,
@@ -121,7 +122,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
     async (request) => {
       const user = requireUser(request);
       const member = { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) };
-      return services.payments.repeat(member, request.body.package_id, paymentUrls(services, request));
+      return services.checkout.repeat(member, request.body.package_id, paymentUrls(services, request));
     },
   );
   r.delete(
@@ -306,7 +307,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         compress: false,
       },
       async (request, reply) => {
-        await services.payments.webhook(request.body.id);
+        await services.paymentWebhook.applyProviderReport(request.body.id);
         // Unknown ids are acknowledged too: nothing to learn for whoever probes.
         return reply.status(200).send('');
       },

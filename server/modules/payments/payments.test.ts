@@ -334,7 +334,7 @@ describe('refunds by support (spec §3 refund_days)', () => {
       .from(payments)
       .where(eq(payments.id, started.json().payment_id));
     await r.services.sandbox.settle(row.providerPaymentId!, 'paid');
-    await r.services.payments.webhook(row.providerPaymentId!);
+    await r.services.paymentWebhook.applyProviderReport(row.providerPaymentId!);
     return { m, paymentId: row.id };
   };
   const state = async (userId: number) => {
@@ -348,10 +348,10 @@ describe('refunds by support (spec §3 refund_days)', () => {
     const { m, paymentId } = await paidPurchase();
     expect(await state(m.user.id)).toMatchObject({ credits: 70, paid: true, ledger: 70 });
     clock = new Date(Date.now() + 13 * 24 * 3600 * 1000);
-    const refunded = await r.services.payments.refund(paymentId);
+    const refunded = await r.services.refunds.refund(paymentId);
     expect(refunded.status).toBe('refunded');
     expect(await state(m.user.id)).toEqual({ credits: 20, paid: false, ledger: 20 });
-    await expect(r.services.payments.refund(paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
+    await expect(r.services.refunds.refund(paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
     expect(await state(m.user.id)).toEqual({ credits: 20, paid: false, ledger: 20 });
   });
 
@@ -359,10 +359,10 @@ describe('refunds by support (spec §3 refund_days)', () => {
     clock = new Date();
     const late = await paidPurchase();
     clock = new Date(Date.now() + 15 * 24 * 3600 * 1000);
-    await expect(r.services.payments.refund(late.paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
+    await expect(r.services.refunds.refund(late.paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
     clock = new Date();
     const spent = await paidPurchase();
     await r.services.database.db.update(users).set({ credits: 30 }).where(eq(users.id, spent.m.user.id));
-    await expect(r.services.payments.refund(spent.paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
+    await expect(r.services.refunds.refund(spent.paymentId)).rejects.toMatchObject({ code: 'refund_not_possible' });
   });
 });

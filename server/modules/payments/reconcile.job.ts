@@ -1,8 +1,13 @@
 import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '../../../common/payments.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
 import type { TLogger } from '../../lib/logger.ts';
-import { expireUnfinished, findPayment, insertReconcileCheck, type TReconcileCheck } from './payments.repository.ts';
-import type { TPaymentRow } from './payments.service.ts';
+import {
+  expireUnfinished,
+  findPayment,
+  insertReconcileCheck,
+  type TPaymentRow,
+  type TReconcileCheck,
+} from './payments.repository.ts';
 
 /** The first check: a provider reports within seconds, so a payment not final after ten minutes lost its webhook. */
 export const RECONCILE_FIRST_CHECK_MS = 10 * 60_000;

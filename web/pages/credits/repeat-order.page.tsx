@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
 import type { TPaymentStatus } from '../../../common/payments.ts';
-import { toCardWire } from '../../../server/modules/payments/payments.service.ts';
+import { toCardWire } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
 import { FINAL_PAYMENT_STATUSES } from '../../../common/payments.ts';
-import { toPaymentWire } from '../../../server/modules/payments/payments.service.ts';
+import { toPaymentWire, type TPaymentWire } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
@@ -14,7 +14,7 @@ import { reloadCredits } from '../../lib/credits-store.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/transactions.page';
 
-type TPaymentView = ReturnType<typeof toPaymentWire>;
+type TPaymentView = TPaymentWire;
 
 /** How often the result page asks while the payment is not final. */
 const POLL_MS = 2000;

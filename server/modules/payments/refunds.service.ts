@@ -1,0 +1,51 @@
+import type { TDb } from '../../db/connect.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { TRealtimeHub } from '../../realtime/hub.ts';
+import { publishCredits } from '../../realtime/publish-credits.ts';
+import { reversePayment } from './payment-webhook.service.ts';
+import { lockCreditsWithRefundDays, lockPayment, type TPaymentRow } from './payments.repository.ts';
+import type { TPaymentProvider } from './provider.ts';
+
+/** Refunds by support (`npm run refund -- <payment id>`, spec §3 refund_days). */
+export function createRefundsService(deps: {
+  db: TDb;
+  provider: TPaymentProvider;
+  realtime: Pick<TRealtimeHub, 'publish'>;
+  now: () => Date;
+}) {
+  const { db, provider, realtime, now } = deps;
+  return {
+    /**
+     * Refunds a paid purchase (support, spec §3 refund_days): only within the site's `refund_days` of the payment and
+     * only while the purchased credits are unused (the return policy refunds unused credits). Appends the reversal
+     * to the ledger; the member stays premium only with another paid purchase. Refunding twice is refused.
+     */
+    async refund(paymentId: string): Promise<TPaymentRow> {
+      const result = await db.transaction(async (tx) => {
+        const payment = await lockPayment(tx, paymentId);
+        if (!payment) throw new AppError('payment_not_found');
+        if (payment.status !== 'paid' || !payment.paidAt) throw new AppError('refund_not_possible');
+        const account = await lockCreditsWithRefundDays(tx, payment.userId);
+        const deadline = payment.paidAt.getTime() + account.refundDays * 24 * 3600 * 1000;
+        if (now().getTime() > deadline || account.credits < payment.credits) {
+          throw new AppError('refund_not_possible');
+        }
+        // The money goes back first: when the provider refuses, nothing here changes.
+        if (payment.providerPaymentId && payment.provider === provider.name) {
+          await provider.refund({
+            id: payment.providerPaymentId,
+            amountMinor: payment.amountMinor,
+            currency: payment.currency,
+            description: `Refund ${payment.credits} credits`,
+          });
+        }
+        return reversePayment(tx, payment, 'refund', now());
+      });
+      await publishCredits(realtime, result.after.profileId, result.after.credits);
+      return result.updated;
+    },
+  };
+}
+
+/** Refunds (see createRefundsService). */
+export type TRefundsService = ReturnType<typeof createRefundsService>;
