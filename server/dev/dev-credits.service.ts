@@ -1,7 +1,7 @@
-import { memberChannel } from '../../common/likes.ts';
 import type { TDb } from '../db/connect.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { TRealtimeHub } from '../realtime/hub.ts';
+import { publishCredits } from '../realtime/publish-credits.ts';
 import { changeCredits, lockAccountByEmail } from './dev-credits.repository.ts';
 
 /** Development-only credit grants (journeys try paid features before a purchase exists). */
@@ -22,9 +22,7 @@ export function createDevCreditsService(deps: { db: TDb; realtime: TRealtimeHub 
       });
       if (!granted) throw new AppError('email_not_found');
       // Open tabs show the new balance at once; a missed event is caught up by polling.
-      await realtime
-        .publish(memberChannel(granted.profileId), { type: 'credits', credits: granted.credits })
-        .catch(() => undefined);
+      await publishCredits(realtime, granted.profileId, granted.credits);
       return granted.credits;
     },
   };
