@@ -31,7 +31,11 @@ async function main() {
     app.log.warn('PAYMENT_PROVIDER is the sandbox: purchases are test payments; set PAYMENT_PROVIDER=mollie to sell');
   }
   if (config.isProduction && config.devMailbox) {
-    app.log.warn('/dev/mailbox shows every email and SMS code the site sent: a demo only (DEV_MAILBOX=false to hide)');
+    app.log.warn(
+      config.devMailboxAnyClient
+        ? '/dev/mailbox shows every email and SMS code the site sent to ANY address (DEV_MAILBOX=true): a demo only'
+        : '/dev/mailbox shows every email and SMS code the site sent to loopback clients (this machine): a demo only (DEV_MAILBOX=false to hide)',
+    );
   }
   if (config.isProduction && !config.sms) {
     app.log.warn('SMS_GATEWAY_URL is not set: direct debit SMS codes go to the mailbox table, not to phones');
