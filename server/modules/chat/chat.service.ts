@@ -13,7 +13,9 @@ import { findLikeableProfile } from '../likes/likes.repository.ts';
 import { processPhoto, withProcessingSlot } from '../photos/photo-processing.ts';
 import { photoUrls, type TPhotoStore } from '../photos/photo-store.ts';
 import { findOwnPhotoKey } from '../photos/photos.repository.ts';
-import { toProfileCard } from '../profiles/profiles.service.ts';
+import { findBlockRelation } from '../profiles/blocks.repository.ts';
+import { findPublicProfile } from '../profiles/profiles.repository.ts';
+import { toProfileCard, toPublicCard } from '../profiles/profiles.service.ts';
 import {
   clearConversation,
   findByIdempotencyKey,
@@ -288,6 +290,32 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
     /** The id of the member's conversation with a profile, if there is one. */
     async conversationWith(profileId: number, otherProfileId: number): Promise<number | null> {
       return (await findConversation(db, profileId, otherProfileId))?.id ?? null;
+    },
+    /**
+     * Where opening the first-message screen with a member leads (spec §2 members-id-chat): an unknown or hidden
+     * member, or a block either way, is not found; a visitor signs up first; one's own profile goes to the chats; an
+     * existing conversation is continued; otherwise the member's public card for the first message.
+     */
+    async openConversationWith(
+      viewerProfileId: number | undefined,
+      profileId: number,
+      cdnPrefix: string,
+    ): Promise<
+      | { kind: 'not_found' }
+      | { kind: 'signup' }
+      | { kind: 'own_profile' }
+      | { kind: 'existing'; conversationId: number }
+      | { kind: 'new'; profile: ReturnType<typeof toPublicCard> }
+    > {
+      const row = Number.isSafeInteger(profileId) && profileId > 0 ? await findPublicProfile(db, profileId) : undefined;
+      if (!row) return { kind: 'not_found' };
+      if (viewerProfileId === undefined) return { kind: 'signup' };
+      if (viewerProfileId === profileId) return { kind: 'own_profile' };
+      const block = await findBlockRelation(db, viewerProfileId, profileId);
+      if (block.blockedMe || block.blockedByMe) return { kind: 'not_found' };
+      const existing = await findConversation(db, viewerProfileId, profileId);
+      if (existing) return { kind: 'existing', conversationId: existing.id };
+      return { kind: 'new', profile: toPublicCard(row, cdnPrefix, now()) };
     },
     /** Deletes a conversation for the member, or every conversation with a profile. */
     async remove(profileId: number, target: { conversationId?: number; profileId?: number }) {

@@ -187,6 +187,33 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
   });
 });
 
+describe('opening the first-message screen (spec §2 members-id-chat)', () => {
+  it('leads a visitor to signup, oneself to the chats, a block either way to not found, a conversation to itself', async () => {
+    const anna = await member(10);
+    const ben = await member(10);
+    const open = (viewer: number | undefined, id: number) => t.services.chat.openConversationWith(viewer, id, '');
+    expect(await open(undefined, anna.user.profile.id)).toEqual({ kind: 'signup' });
+    expect(await open(ben.user.profile.id, ben.user.profile.id)).toEqual({ kind: 'own_profile' });
+    expect(await open(ben.user.profile.id, 99_999_999)).toEqual({ kind: 'not_found' });
+    expect(await open(undefined, -1)).toEqual({ kind: 'not_found' });
+    const fresh = await open(ben.user.profile.id, anna.user.profile.id);
+    expect(fresh).toMatchObject({ kind: 'new', profile: { id: anna.user.profile.id, name: anna.user.profile.name } });
+    await t.services.blocks.block(anna.user.profile.id, ben.user.profile.id);
+    expect(await open(ben.user.profile.id, anna.user.profile.id)).toEqual({ kind: 'not_found' });
+    expect(await open(anna.user.profile.id, ben.user.profile.id)).toEqual({ kind: 'not_found' });
+    await t.services.blocks.unblock(anna.user.profile.id, ben.user.profile.id);
+    expect((await send(ben.cookie, anna.user.profile.id, 'Hi Anna')).statusCode).toBe(200);
+    const existing = await open(ben.user.profile.id, anna.user.profile.id);
+    expect(existing.kind).toBe('existing');
+    expect(existing).toEqual({
+      kind: 'existing',
+      conversationId: await t.services.chat.conversationWith(ben.user.profile.id, anna.user.profile.id),
+    });
+    await t.services.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, anna.user.profile.id));
+    expect(await open(ben.user.profile.id, anna.user.profile.id)).toEqual({ kind: 'not_found' });
+  });
+});
+
 describe('photo and gift messages (spec §3 message kinds)', () => {
   const post = (cookie: Record<string, string>, payload: object, key?: string) =>
     t.app.inject({

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../db/schema/index.ts';
+import { likes, profiles } from '../../db/schema/index.ts';
 import { buildMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
@@ -70,6 +70,67 @@ describe('blocking (spec §6)', () => {
     });
     expect(unblock.statusCode).toBe(204);
     expect(ids(await search(ben.cookie))).toContain(anna.user.profile.id);
+  });
+
+  it('leaves the like of a member who blocked the viewer new when the viewer opens that profile', async () => {
+    const anna = await activeMember({ gender: 'female', looking_for: 'male' });
+    const ben = await activeMember({ gender: 'male', looking_for: 'female' });
+    const post = (url: string, cookie: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: CLIENT, cookies: cookie, payload });
+    expect((await post('/api/like.php', anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBeLessThan(
+      300,
+    );
+    expect((await post('/api/block.php', anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBe(204);
+    const page = await t.app.inject({
+      url: `/members/${anna.user.profile.id}`,
+      headers: { host: 'localhost' },
+      cookies: ben.cookie,
+    });
+    expect(page.statusCode).toBe(403);
+    const [like] = await t.services.database.db
+      .select({ isNew: likes.isNew })
+      .from(likes)
+      .where(and(eq(likes.likerProfileId, anna.user.profile.id), eq(likes.likedProfileId, ben.user.profile.id)));
+    // Ben never saw Anna's profile, so her like is not seen either (it must not be cleared behind the block).
+    expect(like).toEqual({ isNew: true });
+  });
+
+  it('applies the profile screen rules in one service call: own view, blocked either way, like seen only unblocked', async () => {
+    const anna = await activeMember({ gender: 'female', looking_for: 'male' });
+    const ben = await activeMember({ gender: 'male', looking_for: 'female' });
+    const site = { cdnPrefix: '', locale: 'en' as const };
+    const asAnna = { profileId: anna.user.profile.id, isPremium: false };
+    const asBen = { profileId: ben.user.profile.id, isPremium: false };
+    const isNew = async () =>
+      (
+        await t.services.database.db
+          .select({ isNew: likes.isNew })
+          .from(likes)
+          .where(and(eq(likes.likerProfileId, ben.user.profile.id), eq(likes.likedProfileId, anna.user.profile.id)))
+      )[0]?.isNew;
+    expect(await t.services.profiles.viewProfile(asAnna, 99_999_999, site)).toBeNull();
+    expect(await t.services.profiles.viewProfile(asAnna, anna.user.profile.id, site)).toMatchObject({
+      kind: 'visible',
+      canBlock: false,
+      like: null,
+      profile: { id: anna.user.profile.id, country_name: 'The Netherlands' },
+    });
+    await t.services.likes.like(ben.user.profile.id, anna.user.profile.id);
+    await t.services.blocks.block(anna.user.profile.id, ben.user.profile.id);
+    expect(await t.services.profiles.viewProfile(asBen, anna.user.profile.id, site)).toEqual({
+      kind: 'blocked_by',
+      name: anna.user.profile.name,
+    });
+    expect(await t.services.profiles.viewProfile(asAnna, ben.user.profile.id, site)).toMatchObject({
+      kind: 'visible',
+      blockedByMe: true,
+      canBlock: true,
+      like: { liked: false, likedBy: true },
+    });
+    expect(await isNew()).toBe(true);
+    await t.services.blocks.unblock(anna.user.profile.id, ben.user.profile.id);
+    await t.services.profiles.viewProfile(asAnna, ben.user.profile.id, site);
+    expect(await isNew()).toBe(false);
   });
 
   it('needs a login, refuses oneself and unknown members, and cannot lift a block made by the other member', async () => {

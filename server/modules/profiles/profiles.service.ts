@@ -18,6 +18,10 @@ import { findMatches, findMatchesNearFirst } from './match-finder.repository.ts'
 import { distance as geoDistance } from 'geokdbush';
 import { distanceBucket } from '../../../common/distance.ts';
 import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
+import type { TLocale } from '../../../common/locales.ts';
+import { findRelation, markLikeSeen } from '../likes/likes.repository.ts';
+import { countryName, regionsOf } from '../reference/reference.service.ts';
+import { findBlockRelation } from './blocks.repository.ts';
 
 export interface TMainImage {
   filename: string;
@@ -54,6 +58,15 @@ export function toProfileCard(r: TCardRow, cdnPrefix: string, today: Date): TPro
   };
 }
 
+/** A visible member's public card with about-me, interests and language (member landers, first message). */
+export function toPublicCard(
+  r: TCardRow & { aboutMe: string; interests: string[]; locale: string },
+  cdnPrefix: string,
+  today: Date,
+): TProfileCard & { about_me: string; interests: string[]; locale: string } {
+  return { ...toProfileCard(r, cdnPrefix, today), about_me: r.aboutMe, locale: r.locale, interests: r.interests };
+}
+
 /** The genders a member looks for, from their gender and sexuality. */
 export function gendersSought(gender: string, sexuality: string): string[] {
   if (sexuality === 'bi') return ['male', 'female'];
@@ -84,7 +97,7 @@ export function createProfilesService(db: TDb, now: () => Date = () => new Date(
     if (broadCounts.size >= 1000) broadCounts.clear();
     broadCounts.set(key, { n, expires: Date.now() + BROAD_COUNT_MS });
   };
-  return {
+  const reads = {
     /** Member cards for a niche's landing page. */
     landingCards(site: { niche: number; cdnPrefix: string }, limit = 12): Promise<TProfileCard[]> {
       return cards.get(`${site.niche}|${site.cdnPrefix}|${limit}`, () => loadCards(site, limit));
@@ -96,13 +109,7 @@ export function createProfilesService(db: TDb, now: () => Date = () => new Date(
     ): Promise<(TProfileCard & { about_me: string; interests: string[]; locale: string }) | null> {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const row = await findPublicProfile(db, id);
-      if (!row) return null;
-      return {
-        ...toCard(row, cdnPrefix),
-        about_me: row.aboutMe,
-        locale: row.locale,
-        interests: row.interests,
-      };
+      return row ? toPublicCard(row, cdnPrefix, now()) : null;
     },
     /** Members who suit a profile: the genders it looks for, nearby first, shared interests, close in age. */
     async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12, offset = 0): Promise<TProfileCard[]> {
@@ -237,6 +244,41 @@ export function createProfilesService(db: TDb, now: () => Date = () => new Date(
     },
     /** Number of visible members of a niche. */
     countMembers: (niche: number) => counts.get(String(niche), () => countNicheProfiles(db, niche)),
+  };
+  return {
+    ...reads,
+    /**
+     * The profile screen as a viewer may see it (spec §2 members-id, §4, §6): null when the member is unknown or
+     * hidden; only the blocker's name when the member blocked the viewer; otherwise the profile with names of its
+     * country and region, the block and like relation, and the liker's new-like flag cleared (spec §4). The flag
+     * is cleared only when no block stands either way: a blocked member's profile is never really seen.
+     */
+    async viewProfile(
+      viewer: { profileId: number; isPremium: boolean } | undefined,
+      id: number,
+      site: { cdnPrefix: string; locale: TLocale },
+    ) {
+      const profile = await reads.profileView(id, site.cdnPrefix, viewer);
+      if (!profile) return null;
+      const isOther = viewer !== undefined && viewer.profileId !== profile.id;
+      const block = isOther ? await findBlockRelation(db, viewer.profileId, profile.id) : null;
+      if (block?.blockedMe) return { kind: 'blocked_by' as const, name: profile.name };
+      if (isOther && !block?.blockedByMe) await markLikeSeen(db, viewer.profileId, profile.id);
+      const like = isOther ? await findRelation(db, viewer.profileId, profile.id) : null;
+      const region = regionsOf(profile.country, site.locale)?.regions.find((r) => r.code === profile.region_code);
+      return {
+        kind: 'visible' as const,
+        blockedByMe: block?.blockedByMe ?? false,
+        like,
+        canBlock: isOther,
+        profile: {
+          ...profile,
+          country_name: countryName(profile.country, site.locale),
+          region_name: region?.name ?? '',
+        },
+        related: profile.related.map((c) => ({ ...c, country_name: countryName(c.country, site.locale) })),
+      };
+    },
   };
 
   /** The rounded distance between the viewer's city and a member's city; null when either city is unknown. */

@@ -11,14 +11,12 @@ import type { Route } from './+types/member-chat.page';
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const id = Number(params.id);
-  const profile = Number.isSafeInteger(id) ? await ctx.services.profiles.publicCard(id, ctx.site.cdnPrefix) : null;
-  if (!profile) throw data('', { status: 404 });
-  if (!ctx.user) throw redirect(url('members-id-signup', { id }));
-  if (ctx.user.profile.id === id) throw redirect(url('chats'));
-  const relation = await ctx.services.blocks.relation(ctx.user.profile.id, id);
-  if (relation.blockedMe || relation.blockedByMe) throw data('', { status: 404 });
-  const existing = await ctx.services.chat.conversationWith(ctx.user.profile.id, id);
-  if (existing) throw redirect(url('chats-id', { id: existing }));
+  const target = await ctx.services.chat.openConversationWith(ctx.user?.profile.id, id, ctx.site.cdnPrefix);
+  if (target.kind === 'not_found') throw data('', { status: 404 });
+  if (target.kind === 'signup') throw redirect(url('members-id-signup', { id }));
+  if (target.kind === 'own_profile') throw redirect(url('chats'));
+  if (target.kind === 'existing') throw redirect(url('chats-id', { id: target.conversationId }));
+  const { profile } = target;
   return { profile, messageLength: ctx.site.messageLength, prices: chatPrices(ctx.site) };
 }
 

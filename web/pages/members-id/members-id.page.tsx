@@ -35,26 +35,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (path.startsWith('/likes/')) requireMember(ctx, request);
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);
   const viewer = ctx.user ? { profileId: ctx.user.profile.id, isPremium: ctx.user.paid_user } : undefined;
-  const profile = await ctx.services.profiles.profileView(Number(params.id), ctx.site.cdnPrefix, viewer);
-  if (!profile) throw data('', { status: 404 });
-  const relation = ctx.user ? await ctx.services.blocks.relation(ctx.user.profile.id, profile.id) : null;
-  const isOther = Boolean(ctx.user) && ctx.user?.profile.id !== profile.id;
-  // Opening a liker's profile clears the new-like flag of that like (spec §4).
-  if (isOther) await ctx.services.likes.markSeen(ctx.user!.profile.id, profile.id);
-  const like = isOther ? await ctx.services.likes.relation(ctx.user!.profile.id, profile.id) : null;
+  const view = await ctx.services.profiles.viewProfile(viewer, Number(params.id), {
+    cdnPrefix: ctx.site.cdnPrefix,
+    locale: ctx.locale,
+  });
+  if (!view) throw data('', { status: 404 });
   // A member who blocked the viewer is not shown at all (spec §6).
-  if (relation?.blockedMe) return data({ blockedBy: profile.name }, { status: 403 });
-  const region = ctx.services.reference
-    .regionsOf(profile.country, ctx.locale)
-    ?.regions.find((r) => r.code === profile.region_code);
-  const countryName = (code: string) => ctx.services.reference.countryName(code, ctx.locale);
-  return {
-    blockedByMe: relation?.blockedByMe ?? false,
-    like,
-    canBlock: Boolean(ctx.user) && ctx.user?.profile.id !== profile.id,
-    profile: { ...profile, country_name: countryName(profile.country), region_name: region?.name ?? '' },
-    related: profile.related.map((c) => ({ ...c, country_name: countryName(c.country) })),
-  };
+  if (view.kind === 'blocked_by') return data({ blockedBy: view.name }, { status: 403 });
+  const { blockedByMe, like, canBlock, profile, related } = view;
+  return { blockedByMe, like, canBlock, profile, related };
 }
 
 /** The profile screen (spec §2): photos, attributes, about-me, interests, the fictional warning and related profiles. */
