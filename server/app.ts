@@ -3,8 +3,9 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { isLocale } from '../common/locales.ts';
 import { serverT } from './lib/i18n.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -64,6 +65,17 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
     // pino's Logger is Fastify's base logger with more fields; widening keeps the app's own types.
     loggerInstance: (logger ? services.log : services.log.child({}, { level: 'silent' })) as FastifyBaseLogger,
     genReqId: () => randomUUID(),
+    // A URL the router cannot decode (`/media/%ED%A0%80`) or an over-long parameter: our error model, not Fastify's
+    // default body (which echoes the path back).
+    frameworkErrors: (err, request, reply) => {
+      const lng = /(?:^|;\s*)i18n_redirected=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
+      const t = serverT(lng && isLocale(lng) ? lng : 'en');
+      void (reply as unknown as FastifyReply)
+        .status(err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send({ error: 'invalid_request', message: t('errors.invalid_request') });
+    },
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,

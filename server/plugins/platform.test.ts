@@ -22,6 +22,13 @@ describe('errors and unknown API paths', () => {
     expect(res.json().message).not.toBe('This could not be found.');
   });
 
+  it('answers a URL the router cannot decode in the error model, without echoing the path', async () => {
+    const res = await t.app.inject({ url: '/media/%ED%A0%80x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request' });
+    expect(res.body).not.toContain('%ED');
+  });
+
   it('rate-limits unknown paths', async () => {
     let last = 0;
     for (let i = 0; i < 70; i++)
