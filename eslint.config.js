@@ -27,6 +27,84 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
+      // Config is parsed once in server/config.ts; everything else receives it (overridden below for tooling).
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Only server/config.ts reads process.env; take the value from the config.',
+        },
+      ],
     },
+  },
+  {
+    // Boundaries: the browser bundle takes only types from the server (runtime code would ship server modules and
+    // their table definitions twice); data flows to pages through loaders and the API.
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)server/',
+              caseSensitive: true,
+              allowTypeImports: true,
+              message: 'web/ may only `import type` from server/; get data through a loader or the API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers: routes -> service -> repository; a repository never reaches up.
+    files: ['server/**/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.(service|routes)(\\.ts)?$',
+              caseSensitive: true,
+              message: 'A repository holds SQL only; it never imports a service or a routes file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A routes file registers its own module's HTTP endpoints; modules meet in services, not in each other's routes.
+    files: ['server/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.routes(\\.ts)?$',
+              caseSensitive: true,
+              message: 'A routes file never imports another routes file; call the other module through its service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tooling and tests may read the environment: they start processes and pick databases.
+    files: [
+      'server/config.ts',
+      'server/test/**',
+      '**/*.test.{ts,tsx}',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      '*.config.ts',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -10,7 +10,9 @@ import { ZSearchQuery } from '../common/search.ts';
 import { connectDatabase, type TDb } from '../server/db/connect.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { seedBaseSites } from '../server/db/seed/base-sites.ts';
+import { createMatchFinderService } from '../server/modules/match-finder/match-finder.service.ts';
 import { createProfilesService } from '../server/modules/profiles/profiles.service.ts';
+import { createSearchService } from '../server/modules/search/search.service.ts';
 import { seedSearchData } from './search-seed.ts';
 
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
@@ -130,10 +132,16 @@ try {
   const seeded = await seedSearchData(raw, site.id, PROFILES);
   const seedSeconds = (performance.now() - started) / 1000;
 
-  const app = createProfilesService(database.db);
+  // The three services a search, the match finder and the profile screen go through.
+  const servicesOn = (db: TDb) => ({
+    profiles: createProfilesService(db),
+    search: createSearchService(db),
+    matchFinder: createMatchFinderService(db),
+  });
+  const app = servicesOn(database.db);
   const recorder = recordingPool(url);
   closers.push(() => recorder.pool.end());
-  const recorded = createProfilesService(drizzle(recorder.pool, { schema }) as unknown as TDb);
+  const recorded = servicesOn(drizzle(recorder.pool, { schema }) as unknown as TDb);
   const { rows: blockedRows } = await raw.query(
     'select blocked_profile_id as id from blocks where blocker_profile_id = $1 union select blocker_profile_id from blocks where blocked_profile_id = $1',
     [seeded.viewer],
@@ -157,14 +165,14 @@ try {
     // Every scenario answers with the member ids it shows and a count of what it found.
     const run = async (svc: typeof app) => {
       if (scenario.run === 'matches') {
-        const cards = await svc.suggestionsFor(seeded.viewer, '', 25, (query.page - 1) * 24);
+        const cards = await svc.matchFinder.suggestionsFor(seeded.viewer, '', 25, (query.page - 1) * 24);
         return { ids: cards.map((c) => c.id), found: cards.length };
       }
       if (scenario.run === 'profile') {
-        const view = await svc.profileView(profileToView, '', member);
+        const view = await svc.profiles.profileView(profileToView, '', member);
         return { ids: view?.related.map((c) => c.id) ?? [], found: view ? 1 : 0 };
       }
-      const result = await svc.search(query, opts);
+      const result = await svc.search.search(query, opts);
       return { ids: [...result.results, ...result.similar].map((r) => r.id), found: result.numResults };
     };
     const runApp = () => run(app);

@@ -9,6 +9,8 @@ import { createAccountsService, type TAccountsService } from './modules/accounts
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
 import { createAnalyticsService, type TAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createSearchService, type TSearchService } from './modules/search/search.service.ts';
+import { createMatchFinderService, type TMatchFinderService } from './modules/match-finder/match-finder.service.ts';
 import { createPhotoStore } from './modules/photos/photo-store.ts';
 import { loadMyProfile, saveMyProfile, type TMyProfile } from './modules/profiles/my-profile.service.ts';
 import { locateCity } from './modules/geo/geocode.service.ts';
@@ -57,6 +59,8 @@ export interface TServices {
   sites: TSitesService;
   geoip: TGeoIpService;
   profiles: TProfilesService;
+  search: TSearchService;
+  matchFinder: TMatchFinderService;
   blocks: TBlocksService;
   analytics: TAnalyticsService;
   photos: TPhotosService;
@@ -144,6 +148,8 @@ export async function createServices(
     sites: createSitesService(database.db),
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, now),
+    search: createSearchService(database.db, now),
+    matchFinder: createMatchFinderService(database.db, now),
     blocks: createBlocksService(database.db),
     analytics: createAnalyticsService(database.db),
     photos: createPhotosService(database.db, photoStore),

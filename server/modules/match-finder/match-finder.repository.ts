@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
-import { notBlockedWith } from './blocks.repository.ts';
-import { CARD_COLUMNS, type TCardRow } from './profiles.repository.ts';
+import { notBlockedWith } from '../profiles/blocks.repository.ts';
+import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 /** What the match finder knows of the viewer: who they look for and where they live. */
 export interface TMatchSeeker {

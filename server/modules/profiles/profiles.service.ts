@@ -1,27 +1,23 @@
+import { distance as geoDistance } from 'geokdbush';
 import { yearsSince } from '../../../common/accounts.ts';
+import { distanceBucket } from '../../../common/distance.ts';
+import type { TLocale } from '../../../common/locales.ts';
 import type { TDb } from '../../db/connect.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { findRelation, markLikeSeen } from '../likes/likes.repository.ts';
+import { findMatches } from '../match-finder/match-finder.repository.ts';
+import { photoUrls } from '../photos/photo-store.ts';
+import { listPhotos } from '../photos/photos.repository.ts';
+import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
+import { countryName, regionsOf } from '../reference/reference.service.ts';
+import { findBlockRelation } from './blocks.repository.ts';
 import {
   countNicheProfiles,
   findNicheCards,
+  findProfileLocation,
   findPublicProfile,
-  searchProfiles,
   type TCardRow,
-  type TSearchFilter,
 } from './profiles.repository.ts';
-import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
-import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema/index.ts';
-import { photoUrls } from '../photos/photo-store.ts';
-import { listPhotos } from '../photos/photos.repository.ts';
-import { findMatches, findMatchesNearFirst } from './match-finder.repository.ts';
-import { distance as geoDistance } from 'geokdbush';
-import { distanceBucket } from '../../../common/distance.ts';
-import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
-import type { TLocale } from '../../../common/locales.ts';
-import { findRelation, markLikeSeen } from '../likes/likes.repository.ts';
-import { countryName, regionsOf } from '../reference/reference.service.ts';
-import { findBlockRelation } from './blocks.repository.ts';
 
 export interface TMainImage {
   filename: string;
@@ -74,12 +70,6 @@ export function gendersSought(gender: string, sexuality: string): string[] {
   return [gender === 'male' ? 'female' : 'male'];
 }
 
-/** Counts of broad searches are reused this long: thousands of matches cost a count each time, and a count a few
- * seconds old is as good to a member (small counts are always exact; see `npm run bench:search`). */
-const BROAD_COUNT_MS = 30_000;
-/** A search with at least this many matches is broad. */
-const BROAD_COUNT_MIN = 1000;
-
 /** Landing data is the same for every visitor of a niche: cached briefly (the hottest page of paid traffic). */
 const LANDING_CACHE_MS = 60_000;
 
@@ -87,16 +77,6 @@ const LANDING_CACHE_MS = 60_000;
 export function createProfilesService(db: TDb, now: () => Date = () => new Date()) {
   const cards = createTtlCache<TProfileCard[]>(LANDING_CACHE_MS);
   const counts = createTtlCache<number>(LANDING_CACHE_MS);
-  const broadCounts = new Map<string, { n: number; expires: number }>();
-  const broadCount = (key: string) => {
-    const hit = broadCounts.get(key);
-    return hit && hit.expires > Date.now() ? hit.n : undefined;
-  };
-  const rememberCount = (key: string, n: number) => {
-    if (n < BROAD_COUNT_MIN) return;
-    if (broadCounts.size >= 1000) broadCounts.clear();
-    broadCounts.set(key, { n, expires: Date.now() + BROAD_COUNT_MS });
-  };
   const reads = {
     /** Member cards for a niche's landing page. */
     landingCards(site: { niche: number; cdnPrefix: string }, limit = 12): Promise<TProfileCard[]> {
@@ -110,74 +90,6 @@ export function createProfilesService(db: TDb, now: () => Date = () => new Date(
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const row = await findPublicProfile(db, id);
       return row ? toPublicCard(row, cdnPrefix, now()) : null;
-    },
-    /** Members who suit a profile: the genders it looks for, nearby first, shared interests, close in age. */
-    async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12, offset = 0): Promise<TProfileCard[]> {
-      const [me] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
-      if (!me) return [];
-      const rows = await findMatchesNearFirst(
-        db,
-        {
-          profileId: me.id,
-          genders: gendersSought(me.gender, me.sexuality),
-          country: me.country,
-          regionCode: me.regionCode,
-          birthDate: me.birthDate,
-          interests: me.interests,
-        },
-        limit,
-        offset,
-      );
-      return rows.map((r) => toCard(r, cdnPrefix));
-    },
-    /** A page of members matching the search state of spec §3, plus similar members when few match. */
-    async search(query: TSearchQuery, opts: { cdnPrefix: string; excludeProfileId?: number }) {
-      const today = now();
-      const yearsAgo = (years: number) => {
-        const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
-        return d.toISOString().slice(0, 10);
-      };
-      const [minAge, maxAge] = [query.min_age, query.max_age].sort((a, b) => (a ?? 0) - (b ?? 0));
-      const filter: TSearchFilter = {
-        gender: query.gender,
-        country: query.country,
-        regionCode: query.country ? query.countryregion : undefined,
-        // Age at least minAge: born on or before today minus minAge years; at most maxAge: born after today minus maxAge+1.
-        bornOnOrBefore: minAge ? yearsAgo(minAge) : undefined,
-        bornAfter: maxAge ? yearsAgo(maxAge + 1) : undefined,
-        excludeProfileId: opts.excludeProfileId,
-      };
-      const countKey = JSON.stringify({ ...filter, excludeProfileId: undefined });
-      const { rows, total, matching } = await searchProfiles(
-        db,
-        filter,
-        SEARCH_PAGE_SIZE,
-        (query.page - 1) * SEARCH_PAGE_SIZE,
-        broadCount(countKey),
-      );
-      rememberCount(countKey, matching);
-      let similar: TProfileCard[] = [];
-      if (query.page === 1 && total < SIMILAR_THRESHOLD) {
-        // Widen the search: keep gender and country, drop the region and the ages.
-        const wider = await searchProfiles(
-          db,
-          { gender: filter.gender, country: filter.country, excludeProfileId: opts.excludeProfileId },
-          SEARCH_PAGE_SIZE,
-          0,
-        );
-        const shown = new Set(rows.map((r) => r.id));
-        similar = wider.rows
-          .filter((r) => !shown.has(r.id))
-          .slice(0, 12)
-          .map((r) => toCard(r, opts.cdnPrefix));
-      }
-      return {
-        results: rows.map((r) => toCard(r, opts.cdnPrefix)),
-        numResults: total,
-        page: query.page,
-        pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
-        similar,
-      };
     },
     /** A visible member's full profile for the profile screen (spec §2), with photos and related members; null otherwise. */
     async profileView(id: number, cdnPrefix: string, viewer?: { profileId: number; isPremium: boolean }) {
@@ -284,11 +196,7 @@ export function createProfilesService(db: TDb, now: () => Date = () => new Date(
   /** The rounded distance between the viewer's city and a member's city; null when either city is unknown. */
   async function distanceBetween(viewerProfileId: number, other: { lat: number | null; lon: number | null }) {
     if (other.lat === null || other.lon === null) return null;
-    const [me] = await db
-      .select({ lat: profiles.lat, lon: profiles.lon })
-      .from(profiles)
-      .where(eq(profiles.id, viewerProfileId))
-      .limit(1);
+    const me = await findProfileLocation(db, viewerProfileId);
     if (me?.lat == null || me.lon == null) return null;
     return { within_km: distanceBucket(geoDistance(me.lon, me.lat, other.lon, other.lat)) };
   }

@@ -33,7 +33,7 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
       const query = new URL(request.url, 'http://x').searchParams;
       const visible = canSearch(site, { loggedIn: Boolean(user), query, trackingCookie: request.cookies.tracking });
       if (!visible) throw new AppError('authentication_required');
-      return services.profiles.search(request.query, { cdnPrefix: site.cdnPrefix, excludeProfileId: user?.profile.id });
+      return services.search.search(request.query, { cdnPrefix: site.cdnPrefix, excludeProfileId: user?.profile.id });
     },
   );
 }

@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const requested = Number(new URL(request.url).searchParams.get('page') ?? 1);
   const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), MAX_PAGES) : 1;
   const [cards, me] = await Promise.all([
-    ctx.services.profiles.suggestionsFor(
+    ctx.services.matchFinder.suggestionsFor(
       user.profile.id,
       ctx.site.cdnPrefix,
       SEARCH_PAGE_SIZE + 1,

@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent('/members')}`);
   const query = ZSearchQuery.parse(Object.fromEntries(params));
-  const result = await ctx.services.profiles.search(query, {
+  const result = await ctx.services.search.search(query, {
     cdnPrefix: ctx.site.cdnPrefix,
     excludeProfileId: ctx.user?.profile.id,
   });

@@ -11,7 +11,7 @@ import type { Route } from './+types/signup-matches.page';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = requireMember(ctx, request);
-  const cards = await ctx.services.profiles.suggestionsFor(user.profile.id, ctx.site.cdnPrefix);
+  const cards = await ctx.services.matchFinder.suggestionsFor(user.profile.id, ctx.site.cdnPrefix);
   return {
     cards: cards.map((c) => ({ ...c, country_name: ctx.services.reference.countryName(c.country, ctx.locale) })),
   };

@@ -1,0 +1,77 @@
+import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
+import type { TDb } from '../../db/connect.ts';
+import { toProfileCard, type TProfileCard } from '../profiles/profiles.service.ts';
+import { searchProfiles, type TSearchFilter } from './search.repository.ts';
+
+/** Counts of broad searches are reused this long: thousands of matches cost a count each time, and a count a few
+ * seconds old is as good to a member (small counts are always exact; see `npm run bench:search`). */
+const BROAD_COUNT_MS = 30_000;
+/** A search with at least this many matches is broad. */
+const BROAD_COUNT_MIN = 1000;
+
+/** Member search (spec §3 search state). */
+export function createSearchService(db: TDb, now: () => Date = () => new Date()) {
+  const broadCounts = new Map<string, { n: number; expires: number }>();
+  const broadCount = (key: string) => {
+    const hit = broadCounts.get(key);
+    return hit && hit.expires > Date.now() ? hit.n : undefined;
+  };
+  const rememberCount = (key: string, n: number) => {
+    if (n < BROAD_COUNT_MIN) return;
+    if (broadCounts.size >= 1000) broadCounts.clear();
+    broadCounts.set(key, { n, expires: Date.now() + BROAD_COUNT_MS });
+  };
+  return {
+    /** A page of members matching the search state of spec §3, plus similar members when few match. */
+    async search(query: TSearchQuery, opts: { cdnPrefix: string; excludeProfileId?: number }) {
+      const today = now();
+      const yearsAgo = (years: number) => {
+        const d = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+        return d.toISOString().slice(0, 10);
+      };
+      const [minAge, maxAge] = [query.min_age, query.max_age].sort((a, b) => (a ?? 0) - (b ?? 0));
+      const filter: TSearchFilter = {
+        gender: query.gender,
+        country: query.country,
+        regionCode: query.country ? query.countryregion : undefined,
+        // Age at least minAge: born on or before today minus minAge years; at most maxAge: born after today minus maxAge+1.
+        bornOnOrBefore: minAge ? yearsAgo(minAge) : undefined,
+        bornAfter: maxAge ? yearsAgo(maxAge + 1) : undefined,
+        excludeProfileId: opts.excludeProfileId,
+      };
+      const countKey = JSON.stringify({ ...filter, excludeProfileId: undefined });
+      const { rows, total, matching } = await searchProfiles(
+        db,
+        filter,
+        SEARCH_PAGE_SIZE,
+        (query.page - 1) * SEARCH_PAGE_SIZE,
+        broadCount(countKey),
+      );
+      rememberCount(countKey, matching);
+      let similar: TProfileCard[] = [];
+      if (query.page === 1 && total < SIMILAR_THRESHOLD) {
+        // Widen the search: keep gender and country, drop the region and the ages.
+        const wider = await searchProfiles(
+          db,
+          { gender: filter.gender, country: filter.country, excludeProfileId: opts.excludeProfileId },
+          SEARCH_PAGE_SIZE,
+          0,
+        );
+        const shown = new Set(rows.map((r) => r.id));
+        similar = wider.rows
+          .filter((r) => !shown.has(r.id))
+          .slice(0, 12)
+          .map((r) => toProfileCard(r, opts.cdnPrefix, today));
+      }
+      return {
+        results: rows.map((r) => toProfileCard(r, opts.cdnPrefix, today)),
+        numResults: total,
+        page: query.page,
+        pages: Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE)),
+        similar,
+      };
+    },
+  };
+}
+
+export type TSearchService = ReturnType<typeof createSearchService>;
