@@ -23,7 +23,7 @@ import { realtimeRoutes } from './realtime/ws.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { myProfileRoutes } from './modules/profiles/my-profile.routes.ts';
-import { searchRoutes } from './modules/profiles/search.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
