@@ -7,6 +7,7 @@ import { useCredits } from '../lib/credits-store.ts';
 import { useUnreadTotal } from '../features/chat/chats-store.ts';
 import { useNewLikes } from '../features/likes/likes-store.ts';
 import { api } from '../lib/api.ts';
+import { stopRealtime } from '../lib/realtime.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { url } from '../lib/url.ts';
@@ -48,6 +49,9 @@ function MemberLinks({ user }: { user: TUser }) {
   const revalidator = useRevalidator();
   const isHydrated = useHydrated();
   const logout = async () => {
+    // This tab ends the session itself: its socket goes first, so the server closing it is not taken for a logout
+    // elsewhere, whose revalidation would race this navigation and could leave the member's menu on /login.
+    stopRealtime();
     await api.get('/api/logout.php').catch(() => undefined);
     await navigate(url('index'));
     await revalidator.revalidate();

@@ -73,10 +73,13 @@ function connect() {
     }, PING_EVERY_MS);
   };
   ws.onclose = (event) => {
-    if (socket === ws) socket = null;
+    // A socket this tab closed itself (stopRealtime, e.g. before its own logout) says nothing about the session,
+    // even when the server's close frame carries 4401 because the logout request overtook the closing handshake.
+    const isCurrent = socket === ws;
+    if (isCurrent) socket = null;
     clearTimers();
     setOpen(false);
-    if (event.code === CLOSE_SESSION_ENDED) {
+    if (event.code === CLOSE_SESSION_ENDED && isCurrent) {
       // Logged out elsewhere (another tab, a password change, deletion): reconnecting would only be refused.
       wanted = false;
       for (const l of sessionEndedListeners) l();
