@@ -95,6 +95,12 @@ export default tseslint.config(
     },
   },
   {
+    // The server logs through pino (services get it injected): console output skips levels, redaction and JSON lines.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     // Tooling and tests may read the environment: they start processes and pick databases.
     files: [
       'server/config.ts',

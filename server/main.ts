@@ -67,6 +67,6 @@ async function main() {
 main().catch((err) => {
   // Before the logger exists (a bad configuration) the message is all there is to say.
   if (log) log.fatal({ err }, 'start-up failed');
-  else console.error(err instanceof Error ? err.message : err);
+  else process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
