@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_SESSION_ENDED } from '../../common/realtime.ts';
-import { users } from '../db/schema/index.ts';
-import { activeMember, CLIENT, lastMail, linkIn } from '../test/factories.ts';
+import { activeMember, CLIENT, lastMail, linkIn, type TTestMember } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { closeCode, openSocket, type TTestSocket } from '../test/sockets.ts';
 
@@ -16,13 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A confirmed member with credits. */
-async function member(credits = 100) {
-  const m = await activeMember(t);
-  await t.services.database.db.update(users).set({ credits }).where(eq(users.id, m.user.id));
-  return m;
-}
 
 const send = (cookie: Record<string, string>, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/chat.php', headers: CLIENT, cookies: cookie, payload: body });
@@ -42,7 +33,7 @@ function refusedStatus(headers: Record<string, string>): Promise<number> {
 
 describe('GET /api/ws (realtime)', () => {
   it('refuses an upgrade without a session, from another origin or without an Origin header', async () => {
-    const m = await member();
+    const m = await activeMember(t, {}, { credits: 100 });
     const cookie = `auth.session=${m.cookie['auth.session']}`;
     expect(await refusedStatus({ origin: base })).toBe(403);
     expect(await refusedStatus({ origin: 'https://evil.example', cookie })).toBe(403);
@@ -51,8 +42,8 @@ describe('GET /api/ws (realtime)', () => {
   });
 
   it('pushes a new message to the recipient and to the sender, and the new balance to the sender', async () => {
-    const anna = await member(30);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 30 });
+    const ben = await activeMember(t, {}, { credits: 100 });
     const annaSocket = await openSocket(base, anna.cookie);
     const benSocket = await openSocket(base, ben.cookie);
     const res = await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Hi Ben' });
@@ -73,9 +64,9 @@ describe('GET /api/ws (realtime)', () => {
   });
 
   it('relays typing only within the member’s own conversations', async () => {
-    const anna = await member();
-    const ben = await member();
-    const eve = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
+    const eve = await activeMember(t, {}, { credits: 100 });
     await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Hello' });
     const conversationId = (await t.services.chat.conversationWith(anna.user.profile.id, ben.user.profile.id))!;
     const benSocket = await openSocket(base, ben.cookie);
@@ -100,8 +91,8 @@ describe('GET /api/ws (realtime)', () => {
   });
 
   it('tells the sender when the recipient has read, and the reader’s other tabs', async () => {
-    const anna = await member();
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
     const sent = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Seen?' })).json().message;
     const annaSocket = await openSocket(base, anna.cookie);
     const benOtherTab = await openSocket(base, ben.cookie);
@@ -128,8 +119,8 @@ describe('GET /api/ws (realtime)', () => {
   });
 
   it('resyncs with ?after: only newer messages, never a duplicate', async () => {
-    const anna = await member();
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
     const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'one' })).json().message;
     await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'two' });
     await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'three' });
@@ -144,8 +135,8 @@ describe('GET /api/ws (realtime)', () => {
   });
 
   it('resyncs more than a page in order, without skipping any message', async () => {
-    const anna = await member(1000);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 1000 });
+    const ben = await activeMember(t, {}, { credits: 100 });
     const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'm0' })).json().message;
     for (let i = 1; i <= 40; i++) await send(anna.cookie, { profile_id: ben.user.profile.id, text: `m${i}` });
     const read = (after: number) =>
@@ -165,7 +156,7 @@ describe('GET /api/ws (realtime)', () => {
 
 describe('sockets end with their session (issue 13 item 11)', () => {
   /** A second session of the same member (another device), by logging in again. */
-  async function secondSession(m: Awaited<ReturnType<typeof member>>) {
+  async function secondSession(m: TTestMember) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user.php',
@@ -176,19 +167,15 @@ describe('sockets end with their session (issue 13 item 11)', () => {
   }
 
   /** Sends a message from `from` to `to` and waits until `witness` (a socket still open) has it. */
-  async function messageArrives(
-    from: Awaited<ReturnType<typeof member>>,
-    to: Awaited<ReturnType<typeof member>>,
-    witness: TTestSocket,
-  ) {
+  async function messageArrives(from: TTestMember, to: TTestMember, witness: TTestSocket) {
     const res = await send(from.cookie, { profile_id: to.user.profile.id, text: 'after' });
     expect(res.statusCode).toBe(200);
     await witness.next('message');
   }
 
   it('logout closes the sockets of that session at once, and they receive nothing after it; other devices stay', async () => {
-    const anna = await member();
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
     const otherDevice = await secondSession(anna);
     const socket = await openSocket(base, anna.cookie);
     const stays = await openSocket(base, otherDevice);
@@ -202,8 +189,8 @@ describe('sockets end with their session (issue 13 item 11)', () => {
   });
 
   it('a password change closes the other sessions’ sockets and keeps the current one', async () => {
-    const anna = await member();
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
     const otherDevice = await secondSession(anna);
     const current = await openSocket(base, anna.cookie);
     const other = await openSocket(base, otherDevice);
@@ -227,7 +214,7 @@ describe('sockets end with their session (issue 13 item 11)', () => {
   });
 
   it('a password reset and an account deletion close every socket of the member', async () => {
-    const anna = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
     const otherDevice = await secondSession(anna);
     const sockets = [await openSocket(base, anna.cookie), await openSocket(base, otherDevice)];
     let closed = sockets.map(closeCode);
@@ -262,7 +249,7 @@ describe('sockets end with their session (issue 13 item 11)', () => {
   });
 
   it('a login with an old session cookie closes that old session’s sockets (rotation)', async () => {
-    const anna = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
     const socket = await openSocket(base, anna.cookie);
     const closed = closeCode(socket);
     const res = await t.app.inject({

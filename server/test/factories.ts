@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../db/schema/index.ts';
+import { CLIENT_REQUEST_HEADER } from '../../common/constants.ts';
+import { creditLedger, profiles, users } from '../db/schema/index.ts';
 import type { TTestApp } from './test-app.ts';
 
 let counter = 0;
@@ -21,8 +22,11 @@ export function signupForm(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The value of the header our own web client sends (tests send it from here only). */
+export const CLIENT_REQUEST_VALUE = 'amora';
+
 /** Headers our own web client sends. */
-export const CLIENT = { 'x-requested-with': 'amora', host: 'localhost' } as const;
+export const CLIENT = { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE, host: 'localhost' } as const;
 
 /** Signs a member up through the API; returns the session cookie and the user. */
 export async function buildMember(
@@ -42,6 +46,9 @@ export async function buildMember(
   return { form, user: res.json().user, cookie: { 'auth.session': cookie.value } };
 }
 
+/** A member made by the factories: the signup form, the user as the API answers it, and the session cookie. */
+export type TTestMember = Awaited<ReturnType<typeof buildMember>>;
+
 /** The newest email sent to an address (dev mailbox). */
 export async function lastMail(t: TTestApp, to: string) {
   const res = await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` });
@@ -55,10 +62,39 @@ export function linkIn(text: string): URL {
   return new URL(match[0]);
 }
 
+/** What a test member has beyond the signup form. */
+export type TMemberOptions = {
+  /** The credit balance; the difference to the signup grant is written to the ledger, so ledger = balance. */
+  credits?: number;
+  /** A member who has paid before (premium). */
+  paidUser?: boolean;
+  /** The profile's country (search filters by it). */
+  country?: string;
+  /** When the member signed up (the welcome discount counts from it). */
+  signupDate?: Date;
+};
+
 /** A member whose email is confirmed and whose profile is active (visible in search, likeable, messageable). */
-export async function activeMember(t: TTestApp, overrides: Record<string, unknown> = {}) {
+export async function activeMember(t: TTestApp, overrides: Record<string, unknown> = {}, options: TMemberOptions = {}) {
   const m = await buildMember(t, overrides);
-  await t.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
+  const { db } = t.services.database;
+  await db
+    .update(profiles)
+    .set({ status: 'active', ...(options.country === undefined ? {} : { country: options.country }) })
+    .where(eq(profiles.id, m.user.profile.id));
+  if (options.credits !== undefined) {
+    const [{ granted }] = await db.select({ granted: users.credits }).from(users).where(eq(users.id, m.user.id));
+    if (options.credits !== granted)
+      await db
+        .insert(creditLedger)
+        .values({ userId: m.user.id, delta: options.credits - granted, reason: 'test_grant' });
+  }
+  const userFields = {
+    ...(options.credits === undefined ? {} : { credits: options.credits }),
+    ...(options.paidUser === undefined ? {} : { paidUser: options.paidUser }),
+    ...(options.signupDate === undefined ? {} : { signupDate: options.signupDate }),
+  };
+  if (Object.keys(userFields).length > 0) await db.update(users).set(userFields).where(eq(users.id, m.user.id));
   return m;
 }
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, messages, profiles, users } from '../../db/schema/index.ts';
-import { buildMember, CLIENT, lastMail, linkIn, photoForm, signupForm } from '../../test/factories.ts';
+import { activeMember, CLIENT, lastMail, linkIn, photoForm, signupForm } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -16,18 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** An active member with a balance (and premium when asked); the grant is in the ledger, so ledger = balance. */
-async function member(credits = 0, paidUser = false) {
-  const m = await buildMember(t);
-  const { db } = t.services.database;
-  await db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
-  const [{ c }] = await db.select({ c: users.credits }).from(users).where(eq(users.id, m.user.id));
-  await db.update(users).set({ credits, paidUser }).where(eq(users.id, m.user.id));
-  if (credits !== c)
-    await db.insert(creditLedger).values({ userId: m.user.id, delta: credits - c, reason: 'test_grant' });
-  return m;
-}
 
 const send = (cookie: Record<string, string>, profileId: number, text: string, key?: string) =>
   t.app.inject({
@@ -50,8 +38,8 @@ const ledgerSum = async (userId: number) =>
 
 describe('sending messages with credits (ARCHITECTURE §4)', () => {
   it('charges message_credits, writes the ledger, counts unread for the recipient and lists the conversation', async () => {
-    const anna = await member(30);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 30 });
+    const ben = await activeMember(t, {}, { credits: 0 });
     const res = await send(anna.cookie, ben.user.profile.id, '  Hello Ben!  ');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ credits: 20, message: { from_me: true, kind: 'text', text: 'Hello Ben!' } });
@@ -73,8 +61,8 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
   });
 
   it('sends exactly 2 of 1,000 concurrent messages when the balance pays for 2, never below zero', async () => {
-    const anna = await member(20);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 20 });
+    const ben = await activeMember(t, {}, { credits: 0 });
     const results = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => send(anna.cookie, ben.user.profile.id, `message ${i}`, randomUUID())),
     );
@@ -93,8 +81,8 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
   }, 120_000);
 
   it('charges a retried send with the same idempotency key once', async () => {
-    const anna = await member(50);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 50 });
+    const ben = await activeMember(t, {}, { credits: 0 });
     const key = randomUUID();
     const first = await send(anna.cookie, ben.user.profile.id, 'Only once', key);
     const retries = await Promise.all([1, 2, 3].map(() => send(anna.cookie, ben.user.profile.id, 'Only once', key)));
@@ -104,9 +92,9 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
   });
 
   it('answers 422 idempotency_key_reused for a key reused with another recipient, text or kind, sending nothing', async () => {
-    const anna = await member(100);
-    const ben = await member();
-    const carl = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 0 });
+    const carl = await activeMember(t, {}, { credits: 0 });
     const key = randomUUID();
     const first = await send(anna.cookie, ben.user.profile.id, 'Hello Ben', key);
     expect(first.statusCode).toBe(200);
@@ -139,25 +127,25 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
   });
 
   it('lets a free member start exactly 2 conversations, even at once; replies do not count', async () => {
-    const anna = await member(1000);
-    const others = await Promise.all(Array.from({ length: 5 }, () => member()));
+    const anna = await activeMember(t, {}, { credits: 1000 });
+    const others = await Promise.all(Array.from({ length: 5 }, () => activeMember(t, {}, { credits: 0 })));
     const results = await Promise.all(others.map((o) => send(anna.cookie, o.user.profile.id, 'Hi!')));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
     const refused = results.filter((r) => r.statusCode === 403);
     expect(refused).toHaveLength(3);
     expect(refused[0].json()).toMatchObject({ error: 'premium_required', data: { limit: 2 } });
     // Someone else starts a conversation with Anna: her reply is free of the limit.
-    const carl = await member(100);
+    const carl = await activeMember(t, {}, { credits: 100 });
     await send(carl.cookie, anna.user.profile.id, 'Hello Anna');
     expect((await send(anna.cookie, carl.user.profile.id, 'Hello Carl')).statusCode).toBe(200);
     // Premium members start as many as they like.
-    const premium = await member(1000, true);
+    const premium = await activeMember(t, {}, { credits: 1000, paidUser: true });
     for (const o of others) expect((await send(premium.cookie, o.user.profile.id, 'Hi')).statusCode).toBe(200);
   });
 
   it('gives two members who write each other first at the same moment one conversation', async () => {
-    const anna = await member(100);
-    const ben = await member(100);
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
     const [a, b] = await Promise.all([
       send(anna.cookie, ben.user.profile.id, 'Hi Ben'),
       send(ben.cookie, anna.user.profile.id, 'Hi Anna'),
@@ -167,10 +155,10 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
   });
 
   it('refuses blocked, hidden and unknown recipients, oneself, empty and too long texts, charging nothing', async () => {
-    const anna = await member(100);
-    const blocker = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const blocker = await activeMember(t, {}, { credits: 0 });
     await t.services.blocks.block(blocker.user.profile.id, anna.user.profile.id);
-    const hidden = await member();
+    const hidden = await activeMember(t, {}, { credits: 0 });
     await t.services.database.db
       .update(profiles)
       .set({ invisible: true })
@@ -178,7 +166,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     for (const id of [blocker.user.profile.id, hidden.user.profile.id, 99_999_999]) {
       expect((await send(anna.cookie, id, 'Hi')).statusCode).toBe(404);
     }
-    const ben = await member();
+    const ben = await activeMember(t, {}, { credits: 0 });
     expect((await send(anna.cookie, anna.user.profile.id, 'Me')).statusCode).toBe(400);
     expect((await send(anna.cookie, ben.user.profile.id, '   ')).statusCode).toBe(400);
     expect((await send(anna.cookie, ben.user.profile.id, 'x'.repeat(1001))).statusCode).toBe(400);
@@ -189,8 +177,8 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
 
 describe('opening the first-message screen (spec §2 members-id-chat)', () => {
   it('leads a visitor to signup, oneself to the chats, a block either way to not found, a conversation to itself', async () => {
-    const anna = await member(10);
-    const ben = await member(10);
+    const anna = await activeMember(t, {}, { credits: 10 });
+    const ben = await activeMember(t, {}, { credits: 10 });
     const open = (viewer: number | undefined, id: number) => t.services.chat.openConversationWith(viewer, id, '');
     expect(await open(undefined, anna.user.profile.id)).toEqual({ kind: 'signup' });
     expect(await open(ben.user.profile.id, ben.user.profile.id)).toEqual({ kind: 'own_profile' });
@@ -242,8 +230,8 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
   };
 
   it('sends a gift for gift_credits; unknown gifts are refused', async () => {
-    const anna = await member(100);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 0 });
     const res = await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'rose' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ credits: 80, message: { kind: 'gift', gift: 'rose', text: '', photo: null } });
@@ -256,8 +244,8 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
   });
 
   it('sends one of the sender’s own photos for photo_credits; it stays when the profile photo is deleted', async () => {
-    const anna = await member(100);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 0 });
     const mine = await t.app.inject({
       method: 'POST',
       url: '/api/photos.php',
@@ -288,8 +276,8 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
   });
 
   it('sends an uploaded photo processed like profile photos: no metadata survives', async () => {
-    const anna = await member(100);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 0 });
     const withGps = await readFile(path.join(import.meta.dirname, '../../test/fixtures/gps-photo.jpg'));
     expect(await exifr.gps(withGps)).toBeTruthy();
     const res = await upload(anna.cookie, ben.user.profile.id, undefined, withGps);
@@ -303,8 +291,8 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
   });
 
   it('charges a retried photo upload once and leaves no files behind a refused one', async () => {
-    const anna = await member(15);
-    const ben = await member();
+    const anna = await activeMember(t, {}, { credits: 15 });
+    const ben = await activeMember(t, {}, { credits: 0 });
     const key = randomUUID();
     const first = await upload(anna.cookie, ben.user.profile.id, key);
     expect(first.statusCode).toBe(200);
@@ -321,9 +309,9 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
   });
 
   it('answers 422 idempotency_key_reused for a photo key reused with another photo, file or recipient', async () => {
-    const anna = await member(100);
-    const ben = await member();
-    const carl = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 0 });
+    const carl = await activeMember(t, {}, { credits: 0 });
     const mine = await t.app.inject({
       method: 'POST',
       url: '/api/photos.php',
@@ -371,9 +359,9 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
 
 describe('conversations belong to their members', () => {
   it('answers 404 for another member’s conversation id, and deleting clears it for oneself only', async () => {
-    const anna = await member(100);
-    const ben = await member(100);
-    const eve = await member();
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
+    const eve = await activeMember(t, {}, { credits: 0 });
     const { message } = (await send(anna.cookie, ben.user.profile.id, 'Private')).json();
     const id = message.conversation_id;
     const peek = await t.app.inject({
@@ -406,7 +394,7 @@ describe('conversations belong to their members', () => {
 
 describe('the message written at signup (spec §2 member landers)', () => {
   it('reaches the member once the email is confirmed, free and only once', async () => {
-    const target = await member();
+    const target = await activeMember(t, {}, { credits: 0 });
     const form = signupForm({ member_id: target.user.profile.id, signup_message: 'Hoi! Zin in een praatje?' });
     const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
     expect(res.statusCode).toBe(200);

@@ -214,11 +214,6 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
   afterAll(async () => {
     await d.close();
   });
-  const member = async () => {
-    const m = await activeMember(d);
-    await d.services.database.db.update(users).set({ signupDate: clock }).where(eq(users.id, m.user.id));
-    return m;
-  };
   const lookup = (cookie: Record<string, string>, query: string) =>
     d.app.inject({ url: `/api/discountcode.php?${query}`, headers: CLIENT, cookies: { ...cookie, ...COUNTRY } });
   const start = async (cookie: Record<string, string>, code?: string) => {
@@ -237,7 +232,7 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
   it('welcome: 25% for a non-paid member until 4 hours after signup (3:59:59 yes, 4:00:01 no)', async () => {
     const signup = new Date('2026-11-22T08:00:00Z');
     clock = signup;
-    const m = await member();
+    const m = await activeMember(d, {}, { signupDate: clock });
     clock = new Date(signup.getTime() + (4 * 3600 - 1) * 1000);
     const ok = await lookup(m.cookie, 'welcome=true');
     expect(ok.statusCode).toBe(200);
@@ -248,7 +243,7 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
     expect(started.statusCode).toBe(200);
     expect((await amountOf(started.json().payment_id)).amountMinor).toBe(Math.round(749 * 0.75));
     clock = new Date(signup.getTime() + (4 * 3600 + 1) * 1000);
-    const late = await member();
+    const late = await activeMember(d, {}, { signupDate: clock });
     await d.services.database.db.update(users).set({ signupDate: signup }).where(eq(users.id, late.user.id));
     const refused = await lookup(late.cookie, 'welcome=true');
     expect(refused.statusCode).toBe(404);
@@ -257,11 +252,11 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
   });
 
   it('a paid member gets no welcome discount; unknown and others’ personal codes are not found', async () => {
-    const paid = await member();
+    const paid = await activeMember(d, {}, { signupDate: clock });
     await d.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, paid.user.id));
     expect((await lookup(paid.cookie, 'welcome=true')).statusCode).toBe(404);
     expect((await lookup(paid.cookie, 'code=NOPE-1234')).statusCode).toBe(404);
-    const owner = await member();
+    const owner = await activeMember(d, {}, { signupDate: clock });
     const own = (await lookup(owner.cookie, 'welcome=true')).json().code;
     expect((await lookup(paid.cookie, `code=${own}`)).statusCode).toBe(404);
     expect((await lookup(owner.cookie, `code=${own.toLowerCase()}`)).statusCode).toBe(200);
@@ -277,12 +272,12 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
         expires: new Date(Date.now() + 864e5),
       })
       .returning();
-    const m = await member();
+    const m = await activeMember(d, {}, { signupDate: clock });
     const results = await Promise.all([start(m.cookie, code.code), start(m.cookie, code.code)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().message).toBe('Code already used');
     // Another member may use the same campaign code once too.
-    expect((await start((await member()).cookie, code.code)).statusCode).toBe(200);
+    expect((await start((await activeMember(d, {}, { signupDate: clock })).cookie, code.code)).statusCode).toBe(200);
     // A failed payment gives the code back.
     const ok = results.find((r) => r.statusCode === 200)!.json();
     const row = await amountOf(ok.payment_id);
@@ -301,7 +296,7 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
         expires: new Date(Date.now() + 864e5),
       })
       .returning();
-    const m = await member();
+    const m = await activeMember(d, {}, { signupDate: clock });
     const started = await start(m.cookie, code.code);
     // 50 credits, 10 a message, at least 49 cents a message in Germany.
     expect((await amountOf(started.json().payment_id)).amountMinor).toBe(Math.ceil((50 * 49) / 10));

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likes, profiles } from '../../db/schema/index.ts';
-import { buildMember, CLIENT } from '../../test/factories.ts';
+import { likes } from '../../db/schema/index.ts';
+import { activeMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 // Needs the built web app for the profile page checks (`npm test` builds first).
@@ -13,22 +13,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A confirmed member with an active profile (visible in search). */
-async function activeMember(overrides: Record<string, unknown>) {
-  const m = await buildMember(t, overrides);
-  await t.services.database.db
-    .update(profiles)
-    .set({ status: 'active', country: 'NL' })
-    .where(eq(profiles.id, m.user.profile.id));
-  return m;
-}
-
 const ids = (res: { json(): { results: { id: number }[] } }) => res.json().results.map((r) => r.id);
 
 describe('blocking (spec §6)', () => {
   it('hides both members from each other, shows the blocked text, and is undone by unblocking', async () => {
-    const anna = await activeMember({ gender: 'female', looking_for: 'male' });
-    const ben = await activeMember({ gender: 'male', looking_for: 'female' });
+    const anna = await activeMember(t, { gender: 'female', looking_for: 'male' }, { country: 'NL' });
+    const ben = await activeMember(t, { gender: 'male', looking_for: 'female' }, { country: 'NL' });
     const search = (cookie: Record<string, string>) =>
       t.app.inject({ url: '/api/search.php?country=NL', headers: CLIENT, cookies: cookie });
     expect(ids(await search(ben.cookie))).toContain(anna.user.profile.id);
@@ -73,8 +63,8 @@ describe('blocking (spec §6)', () => {
   });
 
   it('leaves the like of a member who blocked the viewer new when the viewer opens that profile', async () => {
-    const anna = await activeMember({ gender: 'female', looking_for: 'male' });
-    const ben = await activeMember({ gender: 'male', looking_for: 'female' });
+    const anna = await activeMember(t, { gender: 'female', looking_for: 'male' }, { country: 'NL' });
+    const ben = await activeMember(t, { gender: 'male', looking_for: 'female' }, { country: 'NL' });
     const post = (url: string, cookie: Record<string, string>, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: CLIENT, cookies: cookie, payload });
     expect((await post('/api/like.php', anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBeLessThan(
@@ -96,8 +86,8 @@ describe('blocking (spec §6)', () => {
   });
 
   it('applies the profile screen rules in one service call: own view, blocked either way, like seen only unblocked', async () => {
-    const anna = await activeMember({ gender: 'female', looking_for: 'male' });
-    const ben = await activeMember({ gender: 'male', looking_for: 'female' });
+    const anna = await activeMember(t, { gender: 'female', looking_for: 'male' }, { country: 'NL' });
+    const ben = await activeMember(t, { gender: 'male', looking_for: 'female' }, { country: 'NL' });
     const site = { cdnPrefix: '', locale: 'en' as const };
     const asAnna = { profileId: anna.user.profile.id, isPremium: false };
     const asBen = { profileId: ben.user.profile.id, isPremium: false };
@@ -141,8 +131,8 @@ describe('blocking (spec §6)', () => {
       payload: { profile_id: 1 },
     });
     expect(anon.json().error).toBe('authentication_required');
-    const a = await activeMember({});
-    const b = await activeMember({});
+    const a = await activeMember(t, {}, { country: 'NL' });
+    const b = await activeMember(t, {}, { country: 'NL' });
     const self = await t.app.inject({
       method: 'POST',
       url: '/api/block.php',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
 import { blocks, complaints, jobs, mailbox, photos, profiles, reports, sites } from '../../db/schema/index.ts';
 import { serverT } from '../../lib/i18n.ts';
-import { buildMember, CLIENT } from '../../test/factories.ts';
+import { activeMember, buildMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -17,13 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A confirmed member with an active profile. */
-async function activeMember(app: TTestApp = t) {
-  const m = await buildMember(app);
-  await app.services.database.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, m.user.profile.id));
-  return m;
-}
 
 /** Stores a photo for a profile and returns its id. */
 async function addPhoto(profileId: number): Promise<string> {
@@ -74,8 +67,8 @@ async function complaintCount(app: TTestApp): Promise<number> {
 
 describe('reporting a profile or photo (issue 4)', () => {
   it('stores a report for moderation, and a repeat report changes nothing', async () => {
-    const anna = await activeMember();
-    const ben = await activeMember();
+    const anna = await activeMember(t);
+    const ben = await activeMember(t);
     const payload = { profile_id: ben.user.profile.id, reason: 'fake_profile', message: '  Uses stock photos.  ' };
     expect((await report(anna.cookie, payload)).statusCode).toBe(204);
     const again = await report(anna.cookie, { ...payload, reason: 'spam_scam' });
@@ -92,8 +85,8 @@ describe('reporting a profile or photo (issue 4)', () => {
   });
 
   it('stores a photo report apart from the profile report, once per photo', async () => {
-    const anna = await activeMember();
-    const ben = await activeMember();
+    const anna = await activeMember(t);
+    const ben = await activeMember(t);
     const photoId = await addPhoto(ben.user.profile.id);
     await report(anna.cookie, { profile_id: ben.user.profile.id, reason: 'harassment' });
     const photo = { profile_id: ben.user.profile.id, photo_id: photoId, reason: 'inappropriate_photo' };
@@ -109,19 +102,19 @@ describe('reporting a profile or photo (issue 4)', () => {
 
   it('refuses oneself, unknown and hidden profiles and photos of another profile, storing nothing', async () => {
     const { db } = t.services.database;
-    const anna = await activeMember();
+    const anna = await activeMember(t);
     const me = anna.user.profile.id;
-    const invisible = await activeMember();
+    const invisible = await activeMember(t);
     await db.update(profiles).set({ invisible: true }).where(eq(profiles.id, invisible.user.profile.id));
     const unconfirmed = await buildMember(t);
-    const blockedByAnna = await activeMember();
-    const blockedAnna = await activeMember();
+    const blockedByAnna = await activeMember(t);
+    const blockedAnna = await activeMember(t);
     await db.insert(blocks).values([
       { blockerProfileId: me, blockedProfileId: blockedByAnna.user.profile.id },
       { blockerProfileId: blockedAnna.user.profile.id, blockedProfileId: me },
     ]);
-    const ben = await activeMember();
-    const carl = await activeMember();
+    const ben = await activeMember(t);
+    const carl = await activeMember(t);
     const carlsPhoto = await addPhoto(carl.user.profile.id);
 
     const self = await report(anna.cookie, { profile_id: me, reason: 'other' });
@@ -156,12 +149,12 @@ describe('reporting a profile or photo (issue 4)', () => {
   });
 
   it('needs a login, and answers a bad reason or message with a localized invalid_request', async () => {
-    const ben = await activeMember();
+    const ben = await activeMember(t);
     const visitor = await report(undefined, { profile_id: ben.user.profile.id, reason: 'fake_profile' });
     expect(visitor.statusCode).toBe(403);
     expect(visitor.json().error).toBe('authentication_required');
 
-    const anna = await activeMember();
+    const anna = await activeMember(t);
     const badReason = await t.app.inject({
       method: 'POST',
       url: '/api/report.php',
@@ -227,7 +220,7 @@ describe('complaints (issue 4)', () => {
   });
 
   it('links a member’s complaint to the account', async () => {
-    const anna = await activeMember();
+    const anna = await activeMember(t);
     const res = await complain(t, complaintForm({ email: anna.form.email, topic: 'privacy' }), {
       cookies: anna.cookie,
     });
@@ -239,7 +232,7 @@ describe('complaints (issue 4)', () => {
 
   it('sends a member’s receipt to the account address, and at most 3 receipts a day to one address', async () => {
     const { db } = t.services.database;
-    const anna = await activeMember();
+    const anna = await activeMember(t);
     const typed = `typed-${randomUUID()}@example.com`;
     await complain(t, complaintForm({ email: typed }), { cookies: anna.cookie });
     const receipts = (to: string) =>
