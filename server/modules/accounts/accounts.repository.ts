@@ -1,6 +1,14 @@
 import { and, count, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
-import { accountTokens, loginAttempts, photos, profiles, sessions, users } from '../../db/schema/index.ts';
+import {
+  accountTokens,
+  creditLedger,
+  loginAttempts,
+  photos,
+  profiles,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserWithProfile = TUserRow & {
@@ -205,4 +213,45 @@ export async function countTokensSince(db: TDb, userId: number, kind: string, si
 /** Deletes expired sessions (housekeeping). */
 export async function deleteExpiredSessions(db: TDb, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Stores a new member's profile and account; returns their ids. */
+export async function insertMember(
+  tx: TTx,
+  profile: Omit<typeof profiles.$inferInsert, 'id'>,
+  user: Omit<typeof users.$inferInsert, 'id' | 'profileId'>,
+): Promise<{ profileId: number; userId: number }> {
+  const [p] = await tx.insert(profiles).values(profile).returning({ id: profiles.id });
+  const [u] = await tx
+    .insert(users)
+    .values({ ...user, profileId: p.id })
+    .returning({ id: users.id });
+  return { profileId: p.id, userId: u.id };
+}
+
+/** Writes one row of the append-only credit ledger (ARCHITECTURE §4), in the transaction that changes the balance. */
+export async function insertLedgerRow(
+  tx: TTx,
+  row: { userId: number; delta: number; reason: string; ref?: string },
+): Promise<void> {
+  await tx.insert(creditLedger).values(row);
+}
+
+/** Marks an account's address confirmed with its new status and makes its profile active. */
+export async function confirmAccount(
+  tx: TTx,
+  a: { userId: number; profileId: number; status: TUserRow['status'] },
+): Promise<void> {
+  await tx.update(users).set({ emailConfirmed: true, status: a.status }).where(eq(users.id, a.userId));
+  await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.id, a.profileId));
+}
+
+/** Records when an account last logged in. */
+export async function setLastLogin(db: TDb, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+/** Stores an account's interface language. */
+export async function setUserLocale(db: TDb, userId: number, locale: string): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }

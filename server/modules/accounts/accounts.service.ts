@@ -1,12 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
 import { makeSignupSchema, sexualityFor, type TSignupRequest } from '../../../common/accounts.ts';
 import { AUTH_COOKIE_MAX_AGE_S, TRACKING_KEYS } from '../../../common/constants.ts';
 import { isLocale, type TLocale } from '../../../common/locales.ts';
 import { cleanTrackingValue } from '../../../common/visibility.ts';
 import type { TUser } from '../../../common/wire/user.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
-import { creditLedger, profiles, users } from '../../db/schema/index.ts';
 import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TLogger } from '../../lib/logger.ts';
@@ -18,17 +16,22 @@ import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { mainImage } from '../profiles/profiles.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
+  confirmAccount,
   consumeToken,
   countTokensSince,
   deleteSession,
   findSessionUser,
   findUserByEmail,
   findUserWithProfile,
+  insertLedgerRow,
+  insertMember,
   insertSession,
   insertToken,
   isUniqueViolation,
   markLoginSucceeded,
   reserveLoginAttempt,
+  setLastLogin,
+  setUserLocale,
   type TUserWithProfile,
 } from './accounts.repository.ts';
 
@@ -158,9 +161,9 @@ export function createAccountsService(deps: TAccountsDeps) {
       let created: { userId: number; mail: number };
       try {
         created = await db.transaction(async (tx) => {
-          const [profile] = await tx
-            .insert(profiles)
-            .values({
+          const { userId } = await insertMember(
+            tx,
+            {
               name: v.name,
               gender: v.gender,
               sexuality,
@@ -169,13 +172,9 @@ export function createAccountsService(deps: TAccountsDeps) {
               locale: ctx.locale,
               niches,
               status: 'disabled',
-            })
-            .returning({ id: profiles.id });
-          const [user] = await tx
-            .insert(users)
-            .values({
+            },
+            {
               siteId: site.id,
-              profileId: profile.id,
               email: v.email,
               passwordHash,
               locale: ctx.locale,
@@ -183,21 +182,19 @@ export function createAccountsService(deps: TAccountsDeps) {
               tracking,
               signupMemberId: member?.id ?? null,
               signupMessage,
-            })
-            .returning({ id: users.id });
+            },
+          );
           if (site.signupCredits > 0) {
-            await tx
-              .insert(creditLedger)
-              .values({ userId: user.id, delta: site.signupCredits, reason: 'signup_bonus' });
+            await insertLedgerRow(tx, { userId, delta: site.signupCredits, reason: 'signup_bonus' });
           }
           // The activation email is part of the signup: queued with it, never lost to a failing mail server.
           const mail = await queueActivation(tx, site, ctx.origin, {
-            id: user.id,
+            id: userId,
             email: v.email,
             locale: ctx.locale,
             name: v.name,
           });
-          return { userId: user.id, mail };
+          return { userId, mail };
         });
       } catch (err) {
         // Two concurrent submits of the same form: the unique index lets exactly one through.
@@ -214,13 +211,8 @@ export function createAccountsService(deps: TAccountsDeps) {
       if (!row) throw new AppError('link_invalid');
       const user = await findUserWithProfile(db, row.userId);
       if (!user || user.status === 'deleted' || user.status === 'purged') throw new AppError('activation_failed');
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ emailConfirmed: true, status: user.status === 'not_confirmed' ? 'active' : user.status })
-          .where(eq(users.id, user.id));
-        await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.id, user.profileId));
-      });
+      const status = user.status === 'not_confirmed' ? 'active' : user.status;
+      await db.transaction((tx) => confirmAccount(tx, { userId: user.id, profileId: user.profileId, status }));
       return user.id;
     },
 
@@ -271,7 +263,7 @@ export function createAccountsService(deps: TAccountsDeps) {
       if (!usable || !valid) throw new AppError('login_failed');
       await markLoginSucceeded(db, attempt.attemptId);
       if (user.status === 'deleted') throw new AppError('account_pending_deletion');
-      await db.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
+      await setLastLogin(db, user.id, now());
       const session = await startSession(user.id, ctx.userAgent);
       // Rotation against session fixation: whatever session the browser came with (a planted one, or another
       // account's) ends with this login, on the API and the login form alike.
@@ -288,7 +280,7 @@ export function createAccountsService(deps: TAccountsDeps) {
     /** Stores the interface language of a logged-in member. */
     async setLanguage(userId: number, locale: string): Promise<void> {
       if (!isLocale(locale)) throw new AppError('invalid_request');
-      await db.update(users).set({ locale }).where(eq(users.id, userId));
+      await setUserLocale(db, userId, locale);
     },
   };
 }

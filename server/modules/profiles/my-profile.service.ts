@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { COUNTRIES } from '../../../common/locales.ts';
 import { type TProfileUpdate, ZProfileUpdate } from '../../../common/profile-edit.ts';
 import type { TDb } from '../../db/connect.ts';
-import { profiles, users } from '../../db/schema/index.ts';
+import type { profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { regionsOf } from '../reference/reference.service.ts';
+import { findProfileIdOfUser, findProfileOfUser, updateProfile } from './profiles.repository.ts';
 
 /** Throws invalid_request unless the region belongs to the (served) country in the regions dataset. */
 export function assertRegion(country: string, regionCode: string): void {
@@ -34,14 +34,8 @@ export async function cityCentre(
 
 /** A member's own profile for /profile: every editable attribute (spec §2 profile settings). */
 export async function loadMyProfile(db: TDb, userId: number) {
-  const [row] = await db
-    .select({ profile: profiles })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw new AppError('authentication_required');
-  const p = row.profile;
+  const p = await findProfileOfUser(db, userId);
+  if (!p) throw new AppError('authentication_required');
   return {
     id: p.id,
     name: p.name,
@@ -74,18 +68,15 @@ export async function updateOwnProfile(
 ): Promise<void> {
   const country = location.country.toUpperCase();
   assertRegion(country, location.region_code);
-  const [user] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('authentication_required');
-  await db
-    .update(profiles)
-    .set({
-      ...values,
-      country,
-      regionCode: location.region_code,
-      city: location.city,
-      ...(await cityCentre(locate, country, location)),
-    })
-    .where(eq(profiles.id, user.profileId));
+  const profileId = await findProfileIdOfUser(db, userId);
+  if (profileId === undefined) throw new AppError('authentication_required');
+  await updateProfile(db, profileId, {
+    ...values,
+    country,
+    regionCode: location.region_code,
+    city: location.city,
+    ...(await cityCentre(locate, country, location)),
+  });
 }
 
 /**

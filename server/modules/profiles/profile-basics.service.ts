@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ZProfileUpdate } from '../../../common/profile-edit.ts';
 import type { TDb } from '../../db/connect.ts';
-import { profiles, users } from '../../db/schema/index.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { type TLocateCity, updateOwnProfile } from './my-profile.service.ts';
+import { findProfileOfUser } from './profiles.repository.ts';
 
 /** Location and about-me asked on complete-signup: the same rules as the full profile form. */
 export const ZProfileBasics = ZProfileUpdate.pick({ country: true, region_code: true, city: true }).extend({
@@ -26,16 +25,6 @@ export async function saveProfileBasics(
 
 /** The basics a member has filled in so far. */
 export async function loadProfileBasics(db: TDb, userId: number) {
-  const [row] = await db
-    .select({
-      country: profiles.country,
-      regionCode: profiles.regionCode,
-      city: profiles.city,
-      aboutMe: profiles.aboutMe,
-    })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  const p = await findProfileOfUser(db, userId);
+  return p ? { country: p.country, regionCode: p.regionCode, city: p.city, aboutMe: p.aboutMe } : undefined;
 }

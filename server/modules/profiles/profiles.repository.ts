@@ -1,6 +1,6 @@
 import { and, arrayContains, desc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
-import { photos, profiles } from '../../db/schema/index.ts';
+import { photos, profiles, users } from '../../db/schema/index.ts';
 
 export type TProfileRow = typeof profiles.$inferSelect;
 
@@ -78,4 +78,30 @@ export async function findProfileLocation(
     .where(eq(profiles.id, profileId))
     .limit(1);
   return row;
+}
+
+/** The profile of an account, or undefined when there is no such account. */
+export async function findProfileOfUser(db: TDb, userId: number): Promise<TProfileRow | undefined> {
+  const [row] = await db
+    .select({ profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.profile;
+}
+
+/** The profile id of an account, or undefined when there is no such account. */
+export async function findProfileIdOfUser(db: TDb, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.profileId;
+}
+
+/** Updates columns of a profile. */
+export async function updateProfile(
+  db: TDb,
+  profileId: number,
+  values: Partial<typeof profiles.$inferInsert>,
+): Promise<void> {
+  await db.update(profiles).set(values).where(eq(profiles.id, profileId));
 }
