@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDER_KINDS } from '../../common/constants.ts';
 import { LOCALES } from '../../common/locales.ts';
+import { sites } from '../db/schema/index.ts';
 import { serverT } from '../lib/i18n.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
@@ -15,6 +17,12 @@ afterAll(async () => {
 
 const get = (url: string, lng?: string, host = 'localhost') =>
   t.app.inject({ url, headers: { host }, cookies: lng ? { i18n_redirected: lng } : {} });
+
+/** Sets the partner site of the shared test site (shown after an account deletion) and drops the cached site. */
+async function setPartnerUrl(partnerUrl: string | null) {
+  await t.services.database.db.update(sites).set({ partnerUrl }).where(eq(sites.domain, 'localhost'));
+  t.services.sites.invalidate();
+}
 
 const decode = (html: string) =>
   html
@@ -130,15 +138,18 @@ describe('account pages', () => {
     const before = await get('/account-deleted');
     expect(before.statusCode).toBe(200);
     expect(before.body).not.toContain('partner.example');
-    const { sites } = await import('../db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
-    await t.services.database.db
-      .update(sites)
-      .set({ partnerUrl: 'https://partner.example/' })
+    // The site is shared by every test in this file: put its partner back whatever happens, so order does not matter.
+    const [{ partnerUrl }] = await t.services.database.db
+      .select({ partnerUrl: sites.partnerUrl })
+      .from(sites)
       .where(eq(sites.domain, 'localhost'));
-    t.services.sites.invalidate();
-    const after = await get('/account-deleted', 'fr');
-    expect(after.body).toContain('href="https://partner.example/"');
+    await setPartnerUrl('https://partner.example/');
+    try {
+      const after = await get('/account-deleted', 'fr');
+      expect(after.body).toContain('href="https://partner.example/"');
+    } finally {
+      await setPartnerUrl(partnerUrl);
+    }
   });
 
   it('sends visitors of member-only pages to the login page and back', async () => {
