@@ -21,6 +21,8 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/);
   const conversationUrl = new URL(anna.page.url()).pathname;
   await waitForHydration(anna.page);
+  // Both sockets subscribed before anything is expected live (the catch-up on connect only comes after 5 s).
+  await expect(anna.page.locator('html')).toHaveAttribute('data-realtime', 'open');
   await gotoHydrated(ben.page, conversationUrl);
   await expect(ben.page.locator('html')).toHaveAttribute('data-realtime', 'open');
   await expect(ben.page.getByRole('log').getByText('Hi Ben!')).toBeVisible();
@@ -61,6 +63,7 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
 
   // On another page Ben's Messages badge and the title count a new message as it is sent.
   await gotoHydrated(ben.page, '/members');
+  await expect(ben.page.locator('html')).toHaveAttribute('data-realtime', 'open');
   await anna.page.getByLabel(t('chat.write')).fill('Are you there?');
   await anna.page.getByLabel(t('chat.write')).press('Enter');
   await expect(ben.page.getByRole('link', { name: /Messages/ }).locator('.badge')).toHaveText(/1/, LIVE);
