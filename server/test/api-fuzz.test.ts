@@ -385,7 +385,7 @@ describe('API fuzz', () => {
         if (me.statusCode !== 200) member = await activeMember(t);
       }
     }
-    // The figures go into the test report (vitest annotation) rather than onto the console.
+    // The figures go into the test report (vitest annotation) rather than onto the terminal.
     await annotate(`API fuzz: ${sent} requests to ${routes.length} routes, ${failures.length} server errors`);
     expect(failures).toEqual([]);
     expect([...new Set(gaps)]).toEqual([]);
