@@ -21,6 +21,7 @@ step "build" && npx react-router build >/dev/null || { echo "build failed"; exit
 step "unit + integration on PGlite"
 env -u DATABASE_URL -u REDIS_URL npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-pglite.json || status=1
 
+# The run that counts for the concurrency tests (server/test/concurrency.ts); .ci/run always sets DATABASE_URL.
 if [ -n "${DATABASE_URL:-}" ]; then
   step "integration on PostgreSQL (${DATABASE_URL%%@*}@…)"
   npx vitest run server --reporter=default --reporter=json --outputFile=reports/vitest-postgres.json || status=1

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, messages, profiles, users } from '../../db/schema/index.ts';
 import { activeMember, CLIENT, lastMail, linkIn, photoForm, signupForm } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -60,7 +61,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     expect(after[0].num_unread_messages).toBe(0);
   });
 
-  it('sends exactly 2 of 1,000 concurrent messages when the balance pays for 2, never below zero', async () => {
+  it(`sends exactly 2 of 1,000 concurrent messages when the balance pays for 2, never below zero ${CONCURRENCY_PROOF}`, async () => {
     const anna = await activeMember(t, {}, { credits: 20 });
     const ben = await activeMember(t, {}, { credits: 0 });
     const results = await Promise.all(
@@ -80,7 +81,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     expect(sent).toHaveLength(2);
   }, 120_000);
 
-  it('charges a retried send with the same idempotency key once', async () => {
+  it(`charges a retried send with the same idempotency key once ${CONCURRENCY_PROOF}`, async () => {
     const anna = await activeMember(t, {}, { credits: 50 });
     const ben = await activeMember(t, {}, { credits: 0 });
     const key = randomUUID();
@@ -126,7 +127,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     expect(await ledgerSum(anna.user.id)).toBe(90);
   });
 
-  it('lets a free member start exactly 2 conversations, even at once; replies do not count', async () => {
+  it(`lets a free member start exactly 2 conversations, even at once; replies do not count ${CONCURRENCY_PROOF}`, async () => {
     const anna = await activeMember(t, {}, { credits: 1000 });
     const others = await Promise.all(Array.from({ length: 5 }, () => activeMember(t, {}, { credits: 0 })));
     const results = await Promise.all(others.map((o) => send(anna.cookie, o.user.profile.id, 'Hi!')));
@@ -143,7 +144,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     for (const o of others) expect((await send(premium.cookie, o.user.profile.id, 'Hi')).statusCode).toBe(200);
   });
 
-  it('gives two members who write each other first at the same moment one conversation', async () => {
+  it(`gives two members who write each other first at the same moment one conversation ${CONCURRENCY_PROOF}`, async () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 100 });
     const [a, b] = await Promise.all([

@@ -6,6 +6,7 @@ import { likes, photos, profiles, users } from '../../db/schema/index.ts';
 import type { TRealtimeEvent } from '../../realtime/hub.ts';
 import { activeMember, CLIENT } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -159,7 +160,7 @@ describe('swipe game (spec §2/§9)', () => {
   const cards = async (cookie: Record<string, string>) =>
     (await t.app.inject({ url: '/api/swipe.php', headers: CLIENT, cookies: cookie })).json();
 
-  it('gives a free member exactly 4 likes a day, even when swiping in parallel; passes are free and not shown again', async () => {
+  it(`gives a free member exactly 4 likes a day, even when swiping in parallel; passes are free and not shown again ${CONCURRENCY_PROOF}`, async () => {
     const me = await activeMember(t, { gender: 'male', looking_for: 'female' });
     const ids = await women(8);
     const stack = await cards(me.cookie);

@@ -6,6 +6,7 @@ import { DIRECT_DEBIT_FORM as FORM, paymentKit, type TCookie } from '../../test/
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { REPEAT_ORDER_DEDUPE_MS } from '../../../common/constants.ts';
 import { SANDBOX_DIRECT_DEBIT_MS } from './sandbox.provider.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 let clock = new Date();
 let t: TTestApp;
@@ -57,7 +58,7 @@ describe('stored card and the one-click repeat order (spec §2 credits-repeat-or
     expect(pack.credits).toBeGreaterThan(0);
   });
 
-  it('a double click charges once; the same bundle again after the window is a new purchase', async () => {
+  it(`a double click charges once; the same bundle again after the window is a new purchase ${CONCURRENCY_PROOF}`, async () => {
     clock = new Date();
     const { m } = await memberWithCard('visa');
     const before = await account(m.user.id);
@@ -148,7 +149,7 @@ describe('direct debit with an SMS code (spec §2 directdebit, §3, §9)', () =>
     expect(sent).toHaveLength(0);
   });
 
-  it('wrong codes count (5 tries), the right one starts the payment once; credits come when the bank collected', async () => {
+  it(`wrong codes count (5 tries), the right one starts the payment once; credits come when the bank collected ${CONCURRENCY_PROOF}`, async () => {
     // An hour off the database's clock: only the app's clock may decide when the bank collected (no race with load).
     clock = new Date(Date.now() - 3_600_000);
     const m = await activeMember(t);

@@ -4,6 +4,7 @@ import { creditLedger, discountCodes, payments, sandboxPayments, sites, users } 
 import { activeMember, CLIENT } from '../../test/factories.ts';
 import { paymentKit } from '../../test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -88,7 +89,7 @@ describe('credit bundles (spec §1, §3)', () => {
 });
 
 describe('payment webhooks (issue 6 acceptance)', () => {
-  it('a pending payment grants nothing; the same paid webhook 15 times grants once and makes the member premium', async () => {
+  it(`a pending payment grants nothing; the same paid webhook 15 times grants once and makes the member premium ${CONCURRENCY_PROOF}`, async () => {
     const { m, pack, paymentId, sandboxId, before } = await startPurchase();
     expect(before.paid).toBe(false);
     await t.services.sandbox.settle(sandboxId, 'pending');
@@ -262,7 +263,7 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
     expect((await lookup(owner.cookie, `code=${own.toLowerCase()}`)).statusCode).toBe(200);
   });
 
-  it('one use per member under concurrency: of two payments started at once with a code, one succeeds', async () => {
+  it(`one use per member under concurrency: of two payments started at once with a code, one succeeds ${CONCURRENCY_PROOF}`, async () => {
     const [code] = await d.services.database.db
       .insert(discountCodes)
       .values({

@@ -6,6 +6,7 @@ import { discountRedemptions, jobs, payments, users } from '../../db/schema/inde
 import { activeMember } from '../../test/factories.ts';
 import { paymentKit } from '../../test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -84,7 +85,7 @@ describe('payment reconciliation (issue #13 item 18: no paid payment waits for a
     expect(await pendingChecks(paymentId)).toEqual([]);
   });
 
-  it('asks again with backoff while pending; with the webhook at the same moment it grants once', async () => {
+  it(`asks again with backoff while pending; with the webhook at the same moment it grants once ${CONCURRENCY_PROOF}`, async () => {
     const start = clock;
     const { m, pack, paymentId, sandboxId, before } = await startPurchase();
     await t.services.sandbox.settle(sandboxId, 'pending');

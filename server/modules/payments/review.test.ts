@@ -5,6 +5,7 @@ import { payments, sandboxPayments } from '../../db/schema/index.ts';
 import { activeMember } from '../../test/factories.ts';
 import { paymentKit } from '../../test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 /** Every line the app's logger writes. */
 const lines: string[] = [];
@@ -80,7 +81,7 @@ describe('a paid report we cannot honour is held for review (issue #13 item 2)',
     expect(await account(m.user.id)).toEqual(before);
   });
 
-  it('a paid report with our amount still grants once (review is only for what we cannot honour)', async () => {
+  it(`a paid report with our amount still grants once (review is only for what we cannot honour) ${CONCURRENCY_PROOF}`, async () => {
     const { m, paymentId, sandboxId, before, pack } = await startPurchase();
     await t.services.sandbox.settle(sandboxId, 'paid');
     await Promise.all([webhook(sandboxId), webhook(sandboxId)]);

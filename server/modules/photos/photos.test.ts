@@ -11,6 +11,7 @@ import { photos, users } from '../../db/schema/index.ts';
 import { activeMember, CLIENT } from '../../test/factories.ts';
 import { mediaDir } from './photo-store.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 let t: TTestApp;
 let gpsJpeg: Buffer;
@@ -192,7 +193,7 @@ describe('photo upload (spec §1/§9)', () => {
     expect(await mediaFiles()).toBe(filesBefore);
   }, 60_000);
 
-  it('lets a free member hold 3 photos and refuses the 4th; a premium member 25 and refuses the 26th', async () => {
+  it(`lets a free member hold 3 photos and refuses the 4th; a premium member 25 and refuses the 26th ${CONCURRENCY_PROOF}`, async () => {
     const m = await activeMember(t);
     const img = await plainImage();
     for (let i = 0; i < 3; i++) expect((await upload(m.cookie, img)).statusCode).toBe(201);
