@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastMail, linkIn, signupForm } from '../test/factories.ts';
+import { CLIENT, lastMail, linkIn, signupForm } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { siteOrigin } from './site-origin.ts';
 
@@ -64,7 +64,7 @@ describe('links in emails follow the address the member uses', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/signup.php',
-      headers: { 'x-requested-with': 'amora', host },
+      headers: { ...CLIENT, host },
       payload: form,
     });
     expect(res.statusCode).toBe(200);

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { users } from '../db/schema/index.ts';
-import { activeMember } from '../test/factories.ts';
+import { activeMember, CLIENT_REQUEST_VALUE } from '../test/factories.ts';
+import { CLIENT_REQUEST_HEADER } from '../../common/constants.ts';
 import { CLOSE_SESSION_ENDED } from '../../common/realtime.ts';
 import { closeCode, openSocket } from '../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
@@ -95,7 +96,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two app processes on PostgreSQL + Re
     const socket = await openSocket(b.base, anna.cookie);
     const closed = closeCode(socket);
     const res = await fetch(`${a.base}/api/logout.php`, {
-      headers: { 'x-requested-with': 'amora', cookie: `auth.session=${anna.cookie['auth.session']}` },
+      headers: { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE, cookie: `auth.session=${anna.cookie['auth.session']}` },
     });
     expect(res.status).toBe(204);
     expect(await closed).toBe(CLOSE_SESSION_ENDED);
