@@ -155,14 +155,23 @@ describe('login and sessions', () => {
       const res = await login(email, 'wrong password 1', { remoteAddress: '10.1.1.1' });
       return { res, ms: performance.now() - start };
     };
-    const unknown = [await timed('nobody@example.com'), await timed('nobody2@example.com')];
-    const wrong = [await timed(form.email as string), await timed(form.email as string)];
+    // Interleaved pairs and medians: a load spike on a busy machine hits both kinds alike and one outlier counts
+    // for nothing (4 wrong passwords stay below the account's lockout of 5).
+    const unknown: Awaited<ReturnType<typeof timed>>[] = [];
+    const wrong: Awaited<ReturnType<typeof timed>>[] = [];
+    for (let i = 0; i < 4; i++) {
+      unknown.push(await timed(`nobody${i}@example.com`));
+      wrong.push(await timed(form.email as string));
+    }
     expect(unknown[0].res.statusCode).toBe(401);
     expect(wrong[0].res.statusCode).toBe(401);
     expect(unknown[0].res.json()).toEqual(wrong[0].res.json());
     expect(wrong[0].res.json().message).toBe('Login failed, please try again');
-    const mean = (xs: { ms: number }[]) => xs.reduce((a, x) => a + x.ms, 0) / xs.length;
-    const [a, b] = [mean(unknown), mean(wrong)];
+    const median = (xs: { ms: number }[]) => {
+      const sorted = xs.map((x) => x.ms).sort((p, q) => p - q);
+      return (sorted[1] + sorted[2]) / 2;
+    };
+    const [a, b] = [median(unknown), median(wrong)];
     expect(Math.abs(a - b) / Math.max(a, b)).toBeLessThan(0.6);
   });
 
