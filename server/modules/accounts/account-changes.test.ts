@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users } from '../../db/schema/index.ts';
 import { buildMember, CLIENT, lastMail, linkIn } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 let t: TTestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
@@ -296,7 +297,7 @@ describe('deletion, reactivation and purge', () => {
 });
 
 describe('retention offer', () => {
-  it("gives one personal code with the company's delete discount, even when claimed concurrently", async () => {
+  it(`gives one personal code with the company's delete discount, even when claimed concurrently ${CONCURRENCY_PROOF}`, async () => {
     const { cookie } = await buildMember(t);
     const results = await Promise.all([1, 2, 3].map(() => api('POST', '/api/retention-offer.php', undefined, cookie)));
     const codes = new Set(results.map((r) => r.json().code));

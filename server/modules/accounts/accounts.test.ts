@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, loginAttempts, profiles, sites, users } from '../../db/schema/index.ts';
 import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
 let t: TTestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
@@ -69,7 +70,7 @@ describe('signup', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('creates exactly one account for a concurrent double submit', async () => {
+  it(`creates exactly one account for a concurrent double submit ${CONCURRENCY_PROOF}`, async () => {
     const form = signupForm();
     const results = await Promise.all([signup(form), signup(form), signup(form)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
@@ -194,7 +195,7 @@ describe('login and sessions', () => {
 
   // What counts is the run on PostgreSQL (DATABASE_URL): there the 20 logins run on parallel connections. On PGlite
   // (one connection) the same code runs, but the database serialises the statements anyway.
-  it('verifies at most 5 of 20 parallel wrong passwords for one account; the others are blocked unverified', async () => {
+  it(`verifies at most 5 of 20 parallel wrong passwords for one account; the others are blocked unverified ${CONCURRENCY_PROOF}`, async () => {
     const { form } = await buildMember(t);
     const saved = clock;
     clock = new Date(saved.getTime() + 86_400_000);
