@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zText } from '../../../common/text.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../common/payments.ts';
 import { makeDirectDebitSchema, ZDirectDebitConfirm } from '../../../common/direct-debit.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,27 +9,29 @@ import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
-import { toCardWire, toPaymentWire } from '../../../common/wire/payments.ts';
+import {
+  toCardWire,
+  toPaymentWire,
+  ZDirectDebitConfirmed,
+  ZDirectDebitConfirmRequest,
+  ZDirectDebitRequest,
+  ZDirectDebitSent,
+  ZDirectDebitStatus,
+  ZDiscount,
+  ZDiscountQuery,
+  ZForgetCardQuery,
+  ZOffer,
+  ZOk,
+  ZPaymentQuery,
+  ZPaymentResponse,
+  ZPaymentStarted,
+  ZPaymentStartRequest,
+  ZRepeatOrderRequest,
+  ZRepeatOrderResponse,
+  ZStoredCardResponse,
+  ZTimeBonusResponse,
+} from '../../../common/wire/payments.ts';
 import type { TPaymentUrls } from './checkout.service.ts';
-
-const ZPackage = z.object({
-  id: z.number().int(),
-  credits: z.number().int(),
-  price: z.number().int(),
-  currency: z.string(),
-  colour: z.string(),
-});
-const ZPayment = z.object({
-  payment_id: z.string(),
-  credits: z.number().int(),
-  amount: z.number().int(),
-  currency: z.string(),
-  payment_method: z.string(),
-  package_id: z.number().int(),
-  recurring: z.boolean(),
-  status: z.enum(PAYMENT_STATUSES),
-  created_at: z.string(),
-});
 
 /** The country whose prices and methods a member sees (the selected country of spec §3 settings). */
 function paymentCountry(services: TServices, request: FastifyRequest): string {
@@ -52,7 +53,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'Credit bundles and payment methods of my country',
-        response: { 200: z.object({ country: z.string(), packages: z.array(ZPackage), methods: z.array(z.string()) }) },
+        response: { 200: ZOffer },
       },
     },
     async (request) => services.payments.offer(request.site.id, paymentCountry(services, request)),
@@ -63,14 +64,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'Start buying a bundle: answers the provider checkout URL to send the member to',
-        body: z.object({
-          package_id: z.number().int().positive(),
-          payment_method: z.enum(PAYMENT_METHODS),
-          discount_code: zText().trim().min(1).max(40).optional(),
-          /** The member agreed to keep the card for one-click repeat orders (credit card only). */
-          remember_card: z.boolean().optional(),
-        }),
-        response: { 200: z.object({ payment_id: z.string(), checkout_url: z.string() }) },
+        body: ZPaymentStartRequest,
+        response: { 200: ZPaymentStarted },
       },
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
     },
@@ -93,14 +88,13 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       );
     },
   );
-  const ZCard = z.object({ id: z.number().int(), label: z.string(), created_at: z.string() });
   r.get(
     '/api/repeat-order.php',
     {
       schema: {
         tags: ['payments'],
         summary: 'My stored card for the one-click repeat order (null without one)',
-        response: { 200: z.object({ card: ZCard.nullable() }) },
+        response: { 200: ZStoredCardResponse },
       },
     },
     async (request) => {
@@ -114,8 +108,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'Buy a bundle again with my stored card, without a checkout; answers the payment status at once',
-        body: z.object({ package_id: z.number().int().positive() }),
-        response: { 200: z.object({ payment_id: z.string(), status: z.enum(PAYMENT_STATUSES) }) },
+        body: ZRepeatOrderRequest,
+        response: { 200: ZRepeatOrderResponse },
       },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
@@ -131,8 +125,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'Forget my stored card',
-        querystring: z.object({ card_id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        querystring: ZForgetCardQuery,
+        response: { 200: ZOk },
       },
     },
     async (request) => {
@@ -146,9 +140,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'Whether I may pay by direct debit (blocked, limit reached) and whether my country offers it',
-        response: {
-          200: z.object({ status: z.enum(['ok', 'blocked', 'limit', 'not_offered']), country: z.string() }),
-        },
+        response: { 200: ZDirectDebitStatus },
       },
     },
     async (request) => {
@@ -164,25 +156,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'Direct debit mandate for a bundle (spec §3 Direct debit); sends the SMS code to confirm it',
-        body: z.object({
-          package_id: z.number().int().positive(),
-          account_holder: zText().max(200),
-          iban: zText().max(64),
-          street: zText().max(200),
-          house_number: zText().max(40),
-          zip: zText().max(40),
-          city: zText().max(200),
-          phone: zText().max(40),
-          consent: z.boolean(),
-        }),
-        response: {
-          200: z.object({
-            request_id: z.string(),
-            phone_hint: z.string(),
-            expires_in: z.number().int(),
-            tries: z.number().int(),
-          }),
-        },
+        body: ZDirectDebitRequest,
+        response: { 200: ZDirectDebitSent },
       },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
@@ -202,8 +177,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: "The SMS code of a direct debit ('Code invalid'; 5 tries, 10 minutes); starts the payment",
-        body: z.object({ request_id: zText().max(64), otp: zText().max(20) }),
-        response: { 200: z.object({ payment_id: z.string() }) },
+        body: ZDirectDebitConfirmRequest,
+        response: { 200: ZDirectDebitConfirmed },
       },
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
     },
@@ -225,22 +200,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         tags: ['payments'],
         summary:
           "A discount code I may use ('Code not found' / 'Code already used'), or with welcome=true my welcome discount",
-        querystring: z.object({ code: zText().trim().max(40).optional(), welcome: z.stringbool().optional() }),
-        response: {
-          200: z.object({
-            code: z.string(),
-            country: z.string().nullable(),
-            user_id: z.number().int().nullable(),
-            expires: z.string(),
-            value_percentage: z.number().int(),
-            currency: z.string().nullable(),
-            minimum_order_value: z.number().int(),
-            status: z.string(),
-            validity: z.number().int(),
-            expired: z.boolean(),
-            paymentmethods: z.array(z.string()),
-          }),
-        },
+        querystring: ZDiscountQuery,
+        response: { 200: ZDiscount },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -258,13 +219,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'My time bonus (spec §4): the welcome discount with its countdown, or null (visitors, paid, ended)',
-        response: {
-          200: z.object({
-            time_bonus: z
-              .object({ seconds_left: z.number().int(), ends_at: z.string(), percentage: z.number().int() })
-              .nullable(),
-          }),
-        },
+        response: { 200: ZTimeBonusResponse },
       },
     },
     async (request) => ({
@@ -277,8 +232,8 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['payments'],
         summary: 'One of my payments (brought up to date with the provider while not final), or all of them',
-        querystring: z.object({ payment_id: z.uuid().optional() }),
-        response: { 200: z.union([ZPayment, z.array(ZPayment)]) },
+        querystring: ZPaymentQuery,
+        response: { 200: ZPaymentResponse },
       },
     },
     async (request) => {

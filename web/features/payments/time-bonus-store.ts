@@ -1,8 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from '../../lib/api.ts';
-
-/** The time bonus as `GET /api/timebonus.php` answers it. */
-type TTimeBonusAnswer = { time_bonus: { seconds_left: number; ends_at: string; percentage: number } | null };
+import type { TTimeBonusResponse } from '../../../common/wire/payments.ts';
+import { fetchTimeBonus } from './payments.api.ts';
 
 /** The running time bonus (spec §4): when it ends on this device's clock, and its percentage. */
 type TBonus = { endsAt: number; percentage: number };
@@ -27,7 +25,7 @@ function tick() {
  * Starts the countdown. A second countdown is never started while one runs (spec §4): the one interval is reused.
  * The end is taken from the server's seconds left, so a wrong clock on the device changes nothing.
  */
-function start(answer: NonNullable<TTimeBonusAnswer['time_bonus']>) {
+function start(answer: NonNullable<TTimeBonusResponse['time_bonus']>) {
   bonus = { endsAt: Date.now() + answer.seconds_left * 1000, percentage: answer.percentage };
   secondsLeft = answer.seconds_left;
   ticker ??= setInterval(tick, 1000);
@@ -47,7 +45,7 @@ export function clearTimeBonus(): void {
 
 /** Loads the member's time bonus (spec §4: on login; only when logged in). */
 export async function loadTimeBonus(): Promise<void> {
-  const answer = await api.get<TTimeBonusAnswer>('/api/timebonus.php', { progress: false }).catch(() => null);
+  const answer = await fetchTimeBonus().catch(() => null);
   if (!answer) return;
   if (answer.time_bonus && answer.time_bonus.seconds_left > 0) start(answer.time_bonus);
   else clearTimeBonus();

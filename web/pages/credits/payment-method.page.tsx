@@ -3,11 +3,12 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
+import type { TDiscount } from '../../../common/wire/payments.ts';
 import { discountedPrice, type TPaymentMethod } from '../../../common/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { packagesFor } from '../../features/payments/packages.server.ts';
-import { api } from '../../lib/api.ts';
+import { fetchDiscount, fetchWelcomeDiscount, startPayment } from '../../features/payments/payments.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -15,7 +16,6 @@ import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/payment-method.page';
 
 /** A discount code as `GET /api/discountcode.php` answers it. */
-type TDiscount = { code: string; value_percentage: number };
 
 /** One bundle of the member's country and the methods offered there; anything else is not found. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -52,8 +52,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   useEffect(() => {
     if (premium) return;
     let cancelled = false;
-    api
-      .get<TDiscount>('/api/discountcode.php', { query: { welcome: 'true' }, progress: false })
+    fetchWelcomeDiscount()
       .then((answer) => {
         if (!cancelled) setDiscount(answer);
       })
@@ -65,7 +64,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const applyCode = async () => {
     setCodeError(null);
     try {
-      setDiscount(await api.get<TDiscount>('/api/discountcode.php', { query: { code: codeInput.trim() } }));
+      setDiscount(await fetchDiscount(codeInput.trim()));
       setCodeInput('');
     } catch (err) {
       setCodeError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
@@ -79,7 +78,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
     setStarting(true);
     setError(null);
     try {
-      const answer = await api.post<{ checkout_url: string }>('/api/payment.php', {
+      const answer = await startPayment({
         package_id: pack.id,
         payment_method: method,
         ...(discount ? { discount_code: discount.code } : {}),

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
-import type { TPaymentStatus } from '../../../common/payments.ts';
 import { toCardWire } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
 import { packagesFor } from '../../features/payments/packages.server.ts';
-import { api } from '../../lib/api.ts';
+import { forgetCard, repeatOrder } from '../../features/payments/payments.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { reloadCredits } from '../../lib/credits-store.ts';
 import { url } from '../../lib/url.ts';
@@ -49,9 +48,7 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
     setError(null);
     setFailedPackage(null);
     try {
-      const answer = await api.post<{ payment_id: string; status: TPaymentStatus }>('/api/repeat-order.php', {
-        package_id: packageId,
-      });
+      const answer = await repeatOrder(packageId);
       if (answer.status === 'failed') {
         setFailedPackage(packageId);
         setBusy(null);
@@ -67,7 +64,7 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
   const forget = async () => {
     if (!card) return;
     try {
-      await api.delete('/api/repeat-order.php', { query: { card_id: card.id } });
+      await forgetCard(card.id);
       setForgotten(true);
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));

@@ -7,10 +7,11 @@ import {
   type TDirectDebitForm,
 } from '../../../common/direct-debit.ts';
 import { formatMoney } from '../../../common/format.ts';
+import type { TDirectDebitSent } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { packagesFor } from '../../features/payments/packages.server.ts';
-import { api } from '../../lib/api.ts';
+import { confirmDirectDebit, requestDirectDebit } from '../../features/payments/payments.api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
@@ -66,7 +67,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
   const [issues, setIssues] = useState<TIssue[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<{ request_id: string; phone_hint: string } | null>(null);
+  const [sent, setSent] = useState<TDirectDebitSent | null>(null);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<{ message: string; triesLeft?: number } | null>(null);
   // Before hydration a submit would be a native GET carrying the IBAN in the address.
@@ -115,7 +116,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
     setIssues([]);
     setBusy(true);
     try {
-      setSent(await api.post<{ request_id: string; phone_hint: string }>('/api/directdebit.php', body));
+      setSent(await requestDirectDebit(body));
       setOtp('');
       setOtpError(null);
     } catch (err) {
@@ -133,10 +134,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
     setOtpError(null);
     setBusy(true);
     try {
-      const answer = await api.post<{ payment_id: string }>('/api/directdebit-confirm.php', {
-        request_id: sent.request_id,
-        otp: otp.trim(),
-      });
+      const answer = await confirmDirectDebit(sent.request_id, otp.trim());
       await navigate(url('transactions', { id: answer.payment_id }));
     } catch (err) {
       setBusy(false);

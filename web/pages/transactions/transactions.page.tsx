@@ -3,18 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
 import { FINAL_PAYMENT_STATUSES } from '../../../common/payments.ts';
-import { toPaymentWire, type TPaymentWire } from '../../../common/wire/payments.ts';
+import { toPaymentWire } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
 import { packagesFor } from '../../features/payments/packages.server.ts';
-import { api } from '../../lib/api.ts';
+import { fetchPayment } from '../../features/payments/payments.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { reloadCredits } from '../../lib/credits-store.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/transactions.page';
-
-type TPaymentView = TPaymentWire;
 
 /** How often the result page asks while the payment is not final. */
 const POLL_MS = 2000;
@@ -48,9 +46,7 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!id || final) return;
     const timer = setInterval(async () => {
-      const next = await api
-        .get<TPaymentView>('/api/payment.php', { query: { payment_id: id }, progress: false })
-        .catch(() => null);
+      const next = await fetchPayment(id, { progress: false }).catch(() => null);
       if (next) setPayment(next);
     }, POLL_MS);
     return () => clearInterval(timer);
