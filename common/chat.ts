@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
-import { GIFTS, type TGiftId } from './gifts.ts';
+import { GIFTS } from './gifts.ts';
 
 /** Messages per page of a conversation; older ones load with 'load older' (spec: history limit 'not shown'). */
 export const CHAT_PAGE_SIZE = 30;
@@ -26,14 +26,5 @@ export const ZSendMessageRequest = z
   });
 export type TSendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 
-/** A message as the client sees it; `photo` for photo messages, `gift` (a catalogue id) for gifts. */
-export interface TChatMessage {
-  id: number;
-  conversation_id: number;
-  from_me: boolean;
-  kind: TMessageKind;
-  text: string;
-  photo: { filename: string; thumb_filename: string } | null;
-  gift: TGiftId | null;
-  created_at: string;
-}
+/** A message as the client sees it (its schema is `ZChatMessage` in wire/chat.ts). */
+export type { TChatMessage } from './wire/chat.ts';

@@ -2,42 +2,20 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZProfileCard } from '../../../common/wire/profile-card.ts';
-import { MESSAGE_KINDS, ZSendMessageRequest } from '../../../common/chat.ts';
-import { GIFTS } from '../../../common/gifts.ts';
+import {
+  ZChatList,
+  ZChatPage,
+  ZChatPageQuery,
+  ZDeleteChatRequest,
+  ZSendAnswer,
+  ZSendMessageRequest,
+} from '../../../common/wire/chat.ts';
 import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readUploadedPhoto } from '../photos/uploaded-photo.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 
-const ZMessage = z.object({
-  id: z.number().int(),
-  conversation_id: z.number().int(),
-  from_me: z.boolean(),
-  kind: z.enum(MESSAGE_KINDS),
-  text: z.string(),
-  photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
-  gift: z.enum(GIFTS).nullable(),
-  created_at: z.string(),
-});
-const ZSendAnswer = z.object({ message: ZMessage, credits: z.number().int() });
-const ZChatItem = z.object({
-  conversation: z.object({ id: z.number().int(), last_message_at: z.string() }),
-  profile: ZProfileCard,
-  num_unread_messages: z.number().int(),
-});
-const ZHistoryQuery = z.object({
-  conversation_id: z.coerce.number().int().positive(),
-  before: z.coerce.number().int().positive().optional(),
-  after: z.coerce.number().int().nonnegative().optional(),
-});
-const ZDeleteBody = z
-  .object({
-    conversation_id: z.number().int().positive().optional(),
-    profile_id: z.number().int().positive().optional(),
-  })
-  .refine((b) => b.conversation_id || b.profile_id, { message: 'conversation_id or profile_id' });
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
 /** The client's Idempotency-Key header when well formed. */
@@ -67,7 +45,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/chats.php',
-    { schema: { tags: ['chat'], summary: 'My conversations, newest first', response: { 200: z.array(ZChatItem) } } },
+    { schema: { tags: ['chat'], summary: 'My conversations, newest first', response: { 200: ZChatList } } },
     async (request) => services.chat.list(requireUser(request).profile.id, request.site.cdnPrefix),
   );
   r.get(
@@ -77,17 +55,8 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
         tags: ['chat'],
         summary:
           'A page of one of my conversations: the newest, those before a message id or those after one (reading the newest marks it read)',
-        querystring: ZHistoryQuery,
-        response: {
-          200: z.object({
-            other_profile_id: z.number().int(),
-            messages: z.array(ZMessage),
-            has_older: z.boolean(),
-            /** A resync page (`after`) that did not reach the newest message: ask again after its last one. */
-            has_newer: z.boolean(),
-            read_up_to: z.number().int(),
-          }),
-        },
+        querystring: ZChatPageQuery,
+        response: { 200: ZChatPage },
       },
     },
     async (request) =>
@@ -153,7 +122,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
       schema: {
         tags: ['chat'],
         summary: 'Delete one of my conversations, or all of mine with a profile',
-        body: ZDeleteBody,
+        body: ZDeleteChatRequest,
         response: { 204: z.null() },
       },
     },

@@ -1,21 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import type { TServerEvent } from '../../../common/realtime.ts';
-import { api } from '../../lib/api.ts';
+import type { TChatItem } from '../../../common/wire/chat.ts';
 import { setUnreadTotal } from '../../lib/chat-totals.ts';
+import { fetchChats } from './chat.api.ts';
 
-export interface TChatListItem {
-  conversation: { id: number; last_message_at: string };
-  profile: {
-    id: number;
-    name: string;
-    age: number;
-    city: string;
-    country: string;
-    is_fictional: boolean;
-    main_image: { filename: string; thumb_filename: string } | null;
-  };
-  num_unread_messages: number;
-}
+/** One conversation of the list, as `GET /api/chats.php` answers it. */
+export type TChatListItem = TChatItem;
 
 /** The member's conversations (spec §7 chats.php), shared by the navigation badge and the chat screens. */
 let chats: TChatListItem[] = [];
@@ -29,7 +19,7 @@ function emit() {
 
 /** Reloads the conversations; the progress bar shows only on the first load. */
 export async function loadChats(): Promise<void> {
-  const answer = await api.get<TChatListItem[]>('/api/chats.php', { progress: !loaded }).catch(() => null);
+  const answer = await fetchChats({ progress: !loaded }).catch(() => null);
   if (!answer) return;
   chats = answer;
   loaded = true;

@@ -3,16 +3,16 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TChatMessage } from '../../../common/chat.ts';
+import type { TSendAnswer } from '../../../common/wire/chat.ts';
 import { giftImage, type TGiftId } from '../../../common/gifts.ts';
 import { TYPING_SEND_EVERY_MS } from '../../../common/realtime.ts';
-import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { setCredits, useCredits } from '../../lib/credits-store.ts';
 import { sendRealtime } from '../../lib/realtime.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
-import { uploadFile } from '../photos/upload-photo.ts';
+import { fetchChatPage, sendMessage, sendPhotoUpload } from './chat.api.ts';
 import { loadChats } from './chats-store.ts';
 import { GiftPicker } from './gift-picker.tsx';
 import { MessageBubble } from './message-bubble.tsx';
@@ -24,7 +24,6 @@ type TContent =
   | { kind: 'gift'; gift: TGiftId }
   | { kind: 'photo'; photoId?: string; file?: File; preview: string };
 type TOutgoing = TContent & { key: string; status: 'sending' | 'failed'; error?: string; progress?: number };
-type TSendAnswer = { message: TChatMessage; credits: number };
 
 export interface TConversationProps {
   conversationId: number | null;
@@ -91,16 +90,10 @@ export function Conversation(props: TConversationProps) {
 
   const request = (item: TOutgoing): Promise<TSendAnswer> => {
     const profile_id = props.otherProfileId;
-    const options = { idempotencyKey: item.key };
-    if (item.kind === 'text') return api.post('/api/chat.php', { profile_id, text: item.text }, options);
-    if (item.kind === 'gift') return api.post('/api/chat.php', { profile_id, gift: item.gift }, options);
-    if (item.photoId) return api.post('/api/chat.php', { profile_id, photo_id: item.photoId }, options);
-    return uploadFile<TSendAnswer>(
-      '/api/chat-photo.php',
-      item.file!,
-      (fraction) => update(item.key, { progress: fraction }),
-      { fields: { profile_id: String(profile_id) }, idempotencyKey: item.key },
-    );
+    if (item.kind === 'text') return sendMessage({ profile_id, text: item.text }, item.key);
+    if (item.kind === 'gift') return sendMessage({ profile_id, gift: item.gift }, item.key);
+    if (item.photoId) return sendMessage({ profile_id, photo_id: item.photoId }, item.key);
+    return sendPhotoUpload(profile_id, item.file!, (fraction) => update(item.key, { progress: fraction }), item.key);
   };
 
   const deliver = async (item: TOutgoing) => {
@@ -153,11 +146,7 @@ export function Conversation(props: TConversationProps) {
   const loadOlder = async () => {
     if (!conversationId || !messages.length) return;
     setLoadingOlder(true);
-    const page = await api
-      .get<{ messages: TChatMessage[]; has_older: boolean }>('/api/chat.php', {
-        query: { conversation_id: conversationId, before: messages[0].id },
-      })
-      .catch(() => null);
+    const page = await fetchChatPage({ conversation_id: conversationId, before: messages[0].id }).catch(() => null);
     setLoadingOlder(false);
     if (!page) return;
     merge(page.messages);

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TChatMessage } from '../../../common/chat.ts';
 import { TYPING_SHOW_MS } from '../../../common/realtime.ts';
-import { api } from '../../lib/api.ts';
 import { onRealtime, useRealtimeOpen } from '../../lib/realtime.ts';
+import { fetchChatPage } from './chat.api.ts';
 import { markChatRead, setActiveConversation } from './chats-store.ts';
 
 /** How often an open conversation looks for new messages while the realtime socket is down. */
 const FALLBACK_REFRESH_MS = 10_000;
 
-type TPage = { messages: TChatMessage[]; has_newer: boolean; read_up_to: number };
 /** Pages one resync reads at most (30 messages each); the next resync goes on from there. */
 const MAX_RESYNC_PAGES = 20;
 
@@ -53,9 +52,9 @@ export function useConversationSync(options: {
     if (!conversationId) return;
     let after = newest.current;
     for (let i = 0; i < MAX_RESYNC_PAGES; i++) {
-      const page = await api
-        .get<TPage>('/api/chat.php', { query: { conversation_id: conversationId, after }, progress: false })
-        .catch(() => null);
+      const page = await fetchChatPage({ conversation_id: conversationId, after }, { progress: false }).catch(
+        () => null,
+      );
       if (!page) return;
       merge(page.messages);
       setReadUpTo((now) => Math.max(now, page.read_up_to));

@@ -11,8 +11,8 @@ import {
   setChats,
   useChats,
 } from '../../features/chat/chats-store.ts';
+import { deleteConversation } from '../../features/chat/chat.api.ts';
 import { chatPrices, Conversation } from '../../features/chat/conversation.tsx';
-import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -62,7 +62,7 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
     removeChatLocally(conversationId);
     if (open?.id === conversationId) void navigate(url('chats'));
     try {
-      await api.delete('/api/chat.php', { body: { conversation_id: conversationId } });
+      await deleteConversation(conversationId);
     } catch (err) {
       window.alert(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
       void loadChats();

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { MESSAGE_KINDS } from '../chat.ts';
+import { GIFTS } from '../gifts.ts';
+import { ZProfileCard } from './profile-card.ts';
+
+export { ZSendMessageRequest, type TSendMessageRequest } from '../chat.ts';
+
+/** A message as the client sees it; `photo` for photo messages, `gift` (a catalogue id) for gifts. */
+export const ZChatMessage = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  from_me: z.boolean(),
+  kind: z.enum(MESSAGE_KINDS),
+  text: z.string(),
+  photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
+  gift: z.enum(GIFTS).nullable(),
+  created_at: z.string(),
+});
+
+/** `POST /api/chat.php` and `/api/chat-photo.php` answer: the message sent and the balance left. */
+export const ZSendAnswer = z.object({ message: ZChatMessage, credits: z.number().int() });
+
+/** One conversation of `GET /api/chats.php`: the other member's card and my unread count. */
+export const ZChatItem = z.object({
+  conversation: z.object({ id: z.number().int(), last_message_at: z.string() }),
+  profile: ZProfileCard,
+  num_unread_messages: z.number().int(),
+});
+
+/** `GET /api/chats.php`: my conversations, newest first. */
+export const ZChatList = z.array(ZChatItem);
+
+/** `GET /api/chat.php` query: the newest page, those before a message id or those after one. */
+export const ZChatPageQuery = z.object({
+  conversation_id: z.coerce.number().int().positive(),
+  before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().nonnegative().optional(),
+});
+
+/** `GET /api/chat.php` answer: a page of one conversation. */
+export const ZChatPage = z.object({
+  other_profile_id: z.number().int(),
+  messages: z.array(ZChatMessage),
+  has_older: z.boolean(),
+  /** A resync page (`after`) that did not reach the newest message: ask again after its last one. */
+  has_newer: z.boolean(),
+  read_up_to: z.number().int(),
+});
+
+/** `DELETE /api/chat.php` body: one conversation, or all of mine with a profile. */
+export const ZDeleteChatRequest = z
+  .object({
+    conversation_id: z.number().int().positive().optional(),
+    profile_id: z.number().int().positive().optional(),
+  })
+  .refine((b) => b.conversation_id || b.profile_id, { message: 'conversation_id or profile_id' });
+
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+export type TSendAnswer = z.infer<typeof ZSendAnswer>;
+export type TChatItem = z.infer<typeof ZChatItem>;
+export type TChatPage = z.infer<typeof ZChatPage>;
+export type TChatPageQuery = z.infer<typeof ZChatPageQuery>;
+export type TDeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;
