@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMainImage, ZProfileCard } from '../../../common/wire/profile-card.ts';
-import { LIKE_TYPES } from '../../../common/likes.ts';
+import {
+  ZAutoLike,
+  ZLikeAnswer,
+  ZLikeRequest,
+  ZLikesResponse,
+  ZSwipeAnswer,
+  ZSwipeCards,
+  ZSwipeRequest,
+} from '../../../common/wire/likes.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
-
-const ZLikeBody = z.object({ profile_id: z.number().int().positive() });
-const ZLikesResponse = z.object({
-  profiles: z.array(ZProfileCard.extend({ state: z.enum(LIKE_TYPES), like_new: z.boolean() })),
-  liked_by: z.array(z.object({ id: z.number().int(), like_new: z.boolean() })),
-});
-
-const ZSwipeBody = z.object({ profile_id: z.number().int().positive(), action: z.enum(['like', 'pass']) });
 
 /** Likes and matches (spec §3/§7): like, unlike, the likes lists, auto-like and the swipe game. */
 export async function likesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
@@ -34,8 +33,8 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
       schema: {
         tags: ['likes'],
         summary: 'Like a member; answers whether it is a match',
-        body: ZLikeBody,
-        response: { 200: z.object({ match: z.boolean() }) },
+        body: ZLikeRequest,
+        response: { 200: ZLikeAnswer },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
@@ -43,7 +42,7 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
   );
   r.delete(
     '/api/like.php',
-    { schema: { tags: ['likes'], summary: 'Take a like back', body: ZLikeBody, response: { 204: z.null() } } },
+    { schema: { tags: ['likes'], summary: 'Take a like back', body: ZLikeRequest, response: { 204: z.null() } } },
     async (request, reply) => {
       await services.likes.unlike(requireUser(request).profile.id, request.body.profile_id);
       return reply.status(204).send(null);
@@ -55,7 +54,7 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
       schema: {
         tags: ['likes'],
         summary: 'The next cards of the swipe game and the likes left today (null: unlimited)',
-        response: { 200: z.object({ cards: z.array(ZProfileCard), likes_left: z.number().int().nullable() }) },
+        response: { 200: ZSwipeCards },
       },
     },
     async (request) => {
@@ -72,8 +71,8 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
       schema: {
         tags: ['likes'],
         summary: 'Like or pass in the swipe game (free members: 4 likes a day)',
-        body: ZSwipeBody,
-        response: { 200: z.object({ match: z.boolean(), likes_left: z.number().int().nullable() }) },
+        body: ZSwipeRequest,
+        response: { 200: ZSwipeAnswer },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
@@ -92,7 +91,7 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
       schema: {
         tags: ['likes'],
         summary: 'A member who likes me, for the match modal (spec §4 auto-like)',
-        response: { 200: z.object({ profile: z.object({ id: z.number().int(), main_image: ZMainImage }).nullable() }) },
+        response: { 200: ZAutoLike },
       },
     },
     async (request) => ({

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { loadLikes } from './likes-store.ts';
+import { like, unlike } from './likes.api.ts';
 import { MatchModal, type TMatchProfile } from './match-modal.tsx';
 
 /** Like / unlike on the profile screen; a like that makes a match opens the match modal. */
@@ -29,10 +29,10 @@ export function LikeButton({
     setError(null);
     try {
       if (liked) {
-        await api.delete('/api/like.php', { body: { profile_id: profile.id } });
+        await unlike(profile.id);
         setLiked(false);
       } else {
-        const answer = await api.post<{ match: boolean }>('/api/like.php', { profile_id: profile.id });
+        const answer = await like(profile.id);
         setLiked(true);
         setMatched(answer.match);
       }

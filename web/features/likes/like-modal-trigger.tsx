@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../lib/api.ts';
 import { url } from '../../lib/url.ts';
 import { loadLikes } from './likes-store.ts';
+import { fetchAutoLike } from './likes.api.ts';
 import { MatchModal, type TMatchProfile } from './match-modal.tsx';
 
 /** Likes reload this long after an auto-like (spec §4). */
@@ -35,9 +35,7 @@ export function LikeModalTrigger() {
     );
     // Not cleared when `t` leaves the URL (that re-runs this effect); only when the layout goes away.
     timer.current = setTimeout(async () => {
-      const answer = await api
-        .get<{ profile: TMatchProfile | null }>('/api/auto-like.php', { progress: false })
-        .catch(() => null);
+      const answer = await fetchAutoLike().catch(() => null);
       if (answer?.profile) setProfile(answer.profile);
       setTimeout(() => void loadLikes(), RELOAD_AFTER_MS);
     }, seconds * 1000);

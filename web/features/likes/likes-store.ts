@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { api } from '../../lib/api.ts';
+import type { TLikesResponse } from '../../../common/wire/likes.ts';
 import { setNewLikesTotal } from '../../lib/chat-totals.ts';
+import { fetchLikes } from './likes.api.ts';
 
-type TLikedBy = { id: number; like_new: boolean };
+type TLikedBy = TLikesResponse['liked_by'][number];
 
 /** Client state of likes (spec §3 chat totals): who liked the member, and how many of those likes are new. */
 let likedBy: TLikedBy[] = [];
@@ -21,7 +22,7 @@ export function newLikesCount(): number {
 
 /** Reloads likes from `GET /api/likes.php`; the progress bar shows only on the first load (spec §7). */
 export async function loadLikes(): Promise<void> {
-  const answer = await api.get<{ liked_by: TLikedBy[] }>('/api/likes.php', { progress: !loaded }).catch(() => null);
+  const answer = await fetchLikes({ progress: !loaded }).catch(() => null);
   if (!answer) return;
   likedBy = answer.liked_by;
   loaded = true;

@@ -5,9 +5,9 @@ import { SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PersonIcon } from '../../components/person-icon.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { fetchSwipeCards, swipe } from '../../features/likes/likes.api.ts';
 import { loadLikes } from '../../features/likes/likes-store.ts';
 import { MatchModal, type TMatchProfile } from '../../features/likes/match-modal.tsx';
-import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
@@ -51,7 +51,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   const card = cards[0];
 
   const refill = useCallback(async () => {
-    const next = await api.get<{ cards: TCard[]; likes_left: number | null }>('/api/swipe.php').catch(() => null);
+    const next = await fetchSwipeCards().catch(() => null);
     const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
     if (next) {
       setCards((now) =>
@@ -66,10 +66,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
       setBusy(true);
       setError(null);
       try {
-        const answer = await api.post<{ match: boolean; likes_left: number | null }>('/api/swipe.php', {
-          profile_id: card.id,
-          action,
-        });
+        const answer = await swipe({ profile_id: card.id, action });
         setLikesLeft(answer.likes_left);
         setAnnounce(action === 'like' ? t('swipe.liked', { name: card.name }) : t('swipe.passed', { name: card.name }));
         if (answer.match) setMatch({ id: card.id, name: card.name, main_image: card.main_image });
