@@ -5,8 +5,8 @@ import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '../../common/constants.ts';
 import type { TUser } from '../../common/wire/user.ts';
 import { useCredits } from '../lib/credits-store.ts';
 import { useUnreadTotal } from '../features/chat/chats-store.ts';
+import { logout as endSession } from '../features/accounts/accounts.api.ts';
 import { useNewLikes } from '../features/likes/likes-store.ts';
-import { api } from '../lib/api.ts';
 import { stopRealtime } from '../lib/realtime.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
@@ -52,7 +52,7 @@ function MemberLinks({ user }: { user: TUser }) {
     // This tab ends the session itself: its socket goes first, so the server closing it is not taken for a logout
     // elsewhere, whose revalidation would race this navigation and could leave the member's menu on /login.
     stopRealtime();
-    await api.get('/api/logout.php').catch(() => undefined);
+    await endSession().catch(() => undefined);
     await navigate(url('index'));
     await revalidator.revalidate();
   };

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { TUser } from '../../common/wire/user.ts';
-import { api } from './api.ts';
+import { fetchCurrentUser } from './user.api.ts';
 
 /** The member's balance as last reported by the server (realtime, polling or a send), newer than the page data. */
 let credits: number | null = null;
@@ -28,6 +27,6 @@ export function useCredits(fromPage: number): number {
 
 /** Asks the server for the balance (polling, resync, a completed purchase); failures keep the last one. */
 export async function reloadCredits(): Promise<void> {
-  const answer = await api.get<{ user: TUser | null }>('/api/user.php', { progress: false }).catch(() => null);
+  const answer = await fetchCurrentUser().catch(() => null);
   if (answer?.user) setCredits(answer.user.credits);
 }

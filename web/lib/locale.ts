@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type TLocale } from '../../common/locales.ts';
-import { api } from './api.ts';
 import { loadCatalogue } from './catalogues.ts';
 import { useRootData } from './use-root-data.ts';
+import { saveLanguage } from './user.api.ts';
 
 /** Stores the locale choice in the 365-day cookie (spec §1). */
 export function writeLocaleCookie(lng: TLocale): void {
@@ -20,7 +20,7 @@ export function useChangeLocale(): (lng: TLocale) => Promise<void> {
     async (lng: TLocale) => {
       writeLocaleCookie(lng);
       // Members also keep the language on their account (emails); failures are ignored (spec §7).
-      if (loggedIn) await api.put('/api/user.php', { language: lng }, { progress: false }).catch(() => undefined);
+      if (loggedIn) await saveLanguage(lng).catch(() => undefined);
       await Promise.all([loadCatalogue(lng), revalidator.revalidate()]);
     },
     [revalidator, loggedIn],

@@ -2,15 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zText } from '../../../common/text.ts';
-import { PASSWORD_MAX } from '../../../common/accounts.ts';
-import { ZUserResponse } from '../../../common/wire/user.ts';
+import {
+  ZDeleteAccountRequest,
+  ZEmailRequest,
+  ZInvisibleRequest,
+  ZMailChangeRequest,
+  ZPasswordChangeRequest,
+  ZPasswordResetRequest,
+  ZRetentionOffer,
+  ZUserResponse,
+} from '../../../common/wire/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limitOperation } from '../../lib/rate-limit.ts';
 import { requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
-
-const ZPasswordField = zText().max(PASSWORD_MAX);
 
 /** Password reset, password and email changes, invisible mode, deletion and reactivation. */
 export async function accountChangesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
@@ -27,7 +33,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Email a password reset link',
-        body: z.object({ email: zText().max(254) }),
+        body: ZEmailRequest,
         response: { 204: z.null() },
       },
     },
@@ -44,7 +50,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Set a new password with a reset link and log in',
-        body: z.object({ token: zText().max(100), password: ZPasswordField, password_confirmation: ZPasswordField }),
+        body: ZPasswordResetRequest,
         response: { 200: ZUserResponse },
       },
     },
@@ -67,11 +73,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Change the password',
-        body: z.object({
-          old_password: ZPasswordField,
-          password: ZPasswordField,
-          password_confirmation: ZPasswordField,
-        }),
+        body: ZPasswordChangeRequest,
         response: { 204: z.null() },
       },
     },
@@ -89,7 +91,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Request an email change',
-        body: z.object({ email: zText().max(300) }),
+        body: ZMailChangeRequest,
         response: { 204: z.null() },
       },
     },
@@ -106,7 +108,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Invisible mode on or off',
-        body: z.object({ invisible: z.boolean() }),
+        body: ZInvisibleRequest,
         response: { 200: ZUserResponse },
       },
     },
@@ -123,7 +125,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: "Claim the company's retention discount instead of deleting the account",
-        response: { 200: z.object({ code: z.string(), value_percentage: z.number().int(), expires: z.string() }) },
+        response: { 200: ZRetentionOffer },
       },
     },
     async (request) => {
@@ -140,7 +142,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Delete the account (14 days to reactivate)',
-        body: z.object({ password: ZPasswordField, reason: zText().max(100) }),
+        body: ZDeleteAccountRequest,
         response: { 204: z.null() },
       },
     },
@@ -159,7 +161,7 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       schema: {
         tags: ['account'],
         summary: 'Email a reactivation link to a deleted account',
-        body: z.object({ email: zText().max(254) }),
+        body: ZEmailRequest,
         response: { 204: z.null() },
       },
     },

@@ -2,18 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zText } from '../../../common/text.ts';
-import { ZLoginRequest } from '../../../common/accounts.ts';
 import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.ts';
-import { LOCALES } from '../../../common/locales.ts';
-import { ZUserResponse } from '../../../common/wire/user.ts';
+import { ZLanguageRequest, ZLoginRequest, ZSignupBody, ZUserResponse } from '../../../common/wire/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limitOperation } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { isSameOrigin } from '../../plugins/security.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
-
-const ZSignupBody = z.object({}).passthrough().describe('the signup form of spec §3 (common/accounts.ts)');
 
 /** Whether the visitor arrived with a traffic source (tracking query or stored tracking cookie). */
 function hasTrafficSource(request: FastifyRequest, tracking: Record<string, string> | undefined): boolean {
@@ -57,7 +53,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
       schema: {
         tags: ['account'],
         summary: 'Change the interface language',
-        body: z.object({ language: z.enum(LOCALES) }),
+        body: ZLanguageRequest,
         response: { 200: ZUserResponse },
       },
     },

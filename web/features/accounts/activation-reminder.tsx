@@ -3,7 +3,7 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
 import type { TUser } from '../../../common/wire/user.ts';
-import { api } from '../../lib/api.ts';
+import { resendActivation } from './accounts.api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** Routes where the activation reminder is not shown (spec §4). */
@@ -34,7 +34,7 @@ export function ActivationReminder({ user }: { user: TUser | null }) {
     setAsModal(params.has('api_signup_complete') && window.matchMedia('(max-width: 575.98px)').matches);
   }, [params]);
   if (!needsActivationReminder(user, routeId)) return null;
-  const resend = () => void api.post('/api/activation.php').then(() => setSent(true));
+  const resend = () => void resendActivation().then(() => setSent(true));
   const body = (
     <>
       <p className="mb-2">{t('alerts.activation.text', { email: user.email })}</p>

@@ -9,7 +9,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../../../common/accounts.ts';
-import { api } from '../../lib/api.ts';
+import { resendActivation } from './accounts.api.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { TActionError } from './action-result.server.ts';
@@ -46,7 +46,7 @@ function CheckEmail({ email }: { email: string }) {
           type="button"
           className="btn btn-link"
           onClick={() =>
-            void api.post('/api/activation.php').then(
+            void resendActivation().then(
               () => setSent(true),
               () => setSent(false),
             )

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { api } from '../../lib/api.ts';
+import { resendActivation } from '../../features/accounts/accounts.api.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -45,7 +45,7 @@ export default function ActivateResultPage() {
               <button
                 type="button"
                 className="btn btn-primary"
-                onClick={() => void api.post('/api/activation.php').then(() => setSent(true))}
+                onClick={() => void resendActivation().then(() => setSent(true))}
                 disabled={!isHydrated}
               >
                 {t('activate.error.resend')}

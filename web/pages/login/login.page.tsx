@@ -6,7 +6,7 @@ import { SESSION_COOKIE, sessionCookieHeader } from '../../../common/session-coo
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
-import { api } from '../../lib/api.ts';
+import { requestReactivation } from '../../features/accounts/accounts.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -58,7 +58,7 @@ export default function LoginPage() {
     // The field, not state: a login posted before hydration comes back as a new page without what was typed.
     const input = emailInput.current;
     if (!input?.reportValidity()) return;
-    void api.post('/api/reactivation.php', { email: input.value }).then(
+    void requestReactivation(input.value).then(
       () => setReactivation('sent'),
       () => setReactivation('failed'),
     );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
-import { api } from '../../lib/api.ts';
+import { claimRetentionOffer, deleteAccount, setInvisible } from '../../features/accounts/accounts.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -34,14 +34,12 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
 
   const claim = async () => {
     setBusy(true);
-    await api
-      .post<{ code: string; expires: string }>('/api/retention-offer.php')
-      .then(setCode, (e: Error) => setError(e.message));
+    await claimRetentionOffer().then(setCode, (e: Error) => setError(e.message));
     setBusy(false);
   };
   const pause = async () => {
     setBusy(true);
-    await api.put('/api/invisible.php', { invisible: true }).then(
+    await setInvisible(true).then(
       () => setPaused(true),
       (e: Error) => setError(e.message),
     );
@@ -53,8 +51,10 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
     setBusy(true);
     setError(null);
     try {
-      await api.delete('/api/user.php', {
-        body: { password: data.get('password'), reason: data.get('reason') ?? 'other' },
+      // The form's fields are text inputs, so their values are strings.
+      await deleteAccount({
+        password: data.get('password') as string,
+        reason: (data.get('reason') as string | null) ?? 'other',
       });
       await navigate('/account-deleted');
       await revalidator.revalidate();

@@ -2,12 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/accounts.ts';
+import type { TPasswordChangeRequest } from '../../../common/wire/accounts.ts';
 import { LOCALE_NAMES, LOCALES, type TLocale } from '../../../common/locales.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { changePassword, requestMailChange, setInvisible } from '../../features/accounts/accounts.api.ts';
 import { NewPasswordFields } from '../../features/accounts/new-password-fields.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { useChangeLocale } from '../../lib/locale.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -68,7 +69,7 @@ function PasswordSection() {
     const form = e.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
     void run(async () => {
-      await api.put('/api/password.php', data);
+      await changePassword(data as TPasswordChangeRequest);
       form.reset();
     }, t('settings.password_changed'));
   };
@@ -103,7 +104,7 @@ function EmailSection({ email }: { email: string }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const value = String(new FormData(e.currentTarget).get('email') ?? '');
-    void run(() => api.post('/api/mail-change.php', { email: value }), t('settings.email_sent', { email: value }));
+    void run(() => requestMailChange(value), t('settings.email_sent', { email: value }));
   };
   return (
     <form className="card card-body mb-4" onSubmit={submit} aria-labelledby="settings-email">
@@ -180,7 +181,7 @@ export default function SettingsPage() {
             onChange={(e) =>
               void invisible.run(
                 async () => {
-                  await api.put('/api/invisible.php', { invisible: e.target.checked });
+                  await setInvisible(e.target.checked);
                   await revalidator.revalidate();
                 },
                 e.target.checked ? t('settings.invisible_on') : t('settings.invisible_off'),
