@@ -23,11 +23,5 @@ export function photoLimit(isPremium: boolean): number {
   return isPremium ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT;
 }
 
-/** One photo as sent to the browser; censored photos point at the blurred variant under /cdn/. */
-export interface TPhoto {
-  id: string;
-  filename: string;
-  thumb_filename: string;
-  is_main: boolean;
-  censored: boolean;
-}
+/** One photo as sent to the browser (its schema is `ZPhoto` in wire/photos.ts). */
+export type { TPhoto } from './wire/photos.ts';

@@ -1,24 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
+import { ZArrangePhotosRequest, ZDeletePhotoRequest, ZPhotosResponse } from '../../../common/wire/photos.ts';
 import { readUploadedPhoto } from './uploaded-photo.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
-
-const ZPhoto = z.object({
-  id: z.string(),
-  filename: z.string(),
-  thumb_filename: z.string(),
-  is_main: z.boolean(),
-  censored: z.boolean(),
-});
-const ZPhotosResponse = z.object({ photos: z.array(ZPhoto), limit: z.number().int() });
-const ZArrangeBody = z
-  .object({ main_photo_id: z.uuid().optional(), order: z.array(z.uuid()).max(100).optional() })
-  .refine((b) => b.main_photo_id || b.order, { message: 'main_photo_id or order' });
-const ZDeleteBody = z.object({ photo_id: z.uuid() });
 
 /** The logged-in member as the photo service needs them. */
 function member(request: FastifyRequest) {
@@ -63,7 +50,7 @@ export async function photosRoutes(app: FastifyInstance, { services }: { service
       schema: {
         tags: ['photos'],
         summary: 'Choose the main photo and/or the order of my photos',
-        body: ZArrangeBody,
+        body: ZArrangePhotosRequest,
         response: { 200: ZPhotosResponse },
       },
     },
@@ -79,7 +66,7 @@ export async function photosRoutes(app: FastifyInstance, { services }: { service
       schema: {
         tags: ['photos'],
         summary: 'Delete one of my photos',
-        body: ZDeleteBody,
+        body: ZDeletePhotoRequest,
         response: { 200: ZPhotosResponse },
       },
     },

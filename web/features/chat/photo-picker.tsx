@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_ACCEPT, type TPhoto } from '../../../common/photos.ts';
-import { api } from '../../lib/api.ts';
+import { fetchPhotos } from '../photos/photos.api.ts';
 
 export type TPhotoChoice = { photoId: string; preview: string } | { file: File; preview: string };
 
@@ -22,8 +22,7 @@ export function PhotoPicker(props: {
     if (!show) return;
     let cancelled = false;
     setFailed(false);
-    api
-      .get<{ photos: TPhoto[] }>('/api/photos.php')
+    fetchPhotos()
       .then((answer) => {
         if (!cancelled) setPhotos(answer.photos);
       })

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { PREMIUM_PHOTO_LIMIT } from '../../../common/constants.ts';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '../../../common/photos.ts';
-import { api } from '../../lib/api.ts';
+import type { TPhotosResponse } from '../../../common/wire/photos.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { type TPhotosAnswer, uploadPhoto } from './upload-photo.ts';
+import { arrangePhotos, deletePhoto, uploadPhoto } from './photos.api.ts';
 
 type TUpload = { name: string; fraction: number };
 
 /** The images overview of profile settings (spec §2): upload, choose the main photo, reorder and delete. */
-export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; isPremium: boolean }) {
+export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse; isPremium: boolean }) {
   const { t } = useTranslation();
   const [state, setState] = useState(initial);
   const [upload, setUpload] = useState<TUpload | null>(null);
@@ -59,7 +59,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
     void revalidator.revalidate();
   };
 
-  const change = async (work: () => Promise<TPhotosAnswer>, done: string) => {
+  const change = async (work: () => Promise<TPhotosResponse>, done: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -72,17 +72,16 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosAnswer; i
       setBusy(false);
     }
   };
-  const makeMain = (photo: TPhoto) =>
-    change(() => api.patch('/api/photos.php', { main_photo_id: photo.id }), t('photos.main_set'));
+  const makeMain = (photo: TPhoto) => change(() => arrangePhotos({ main_photo_id: photo.id }), t('photos.main_set'));
   // The main photo always comes first (it is the one others see first); the others are ordered around it.
   const move = (index: number, by: -1 | 1) => {
     const order = photos.map((p) => p.id);
     [order[index], order[index + by]] = [order[index + by], order[index]];
-    return change(() => api.patch('/api/photos.php', { order }), t('photos.moved'));
+    return change(() => arrangePhotos({ order }), t('photos.moved'));
   };
   const remove = (photo: TPhoto, n: number) => {
     if (!window.confirm(t('photos.delete_confirm'))) return;
-    void change(() => api.delete('/api/photos.php', { body: { photo_id: photo.id } }), t('photos.deleted', { n }));
+    void change(() => deletePhoto(photo.id), t('photos.deleted', { n }));
   };
 
   return (

@@ -1,11 +1,5 @@
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE } from '../../../common/constants.ts';
-import type { TPhoto } from '../../../common/photos.ts';
 import { ApiError } from '../../lib/api-client.ts';
-
-export interface TPhotosAnswer {
-  photos: TPhoto[];
-  limit: number;
-}
 
 /**
  * Uploads one file as multipart/form-data (text fields first, then the file as `photo`), reporting progress (0–1).
@@ -38,9 +32,4 @@ export function uploadFile<T>(
     form.append('photo', file, file.name);
     xhr.send(form);
   });
-}
-
-/** Uploads one photo to the member's own profile. */
-export function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<TPhotosAnswer> {
-  return uploadFile<TPhotosAnswer>('/api/photos.php', file, onProgress);
 }
