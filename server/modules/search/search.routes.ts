@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { zText } from '../../../common/text.ts';
-import { ZProfileCard } from '../../../common/wire/profile-card.ts';
-import { ZSearchQuery } from '../../../common/search.ts';
+import { ZSearchRequest, ZSearchResponse } from '../../../common/wire/search.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TServices } from '../../services.ts';
@@ -16,16 +13,8 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
       schema: {
         tags: ['profiles'],
         summary: 'Search members',
-        querystring: ZSearchQuery.extend({ network: zText().optional(), ref: zText().optional() }),
-        response: {
-          200: z.object({
-            results: z.array(ZProfileCard),
-            numResults: z.number().int(),
-            page: z.number().int(),
-            pages: z.number().int(),
-            similar: z.array(ZProfileCard),
-          }),
-        },
+        querystring: ZSearchRequest,
+        response: { 200: ZSearchResponse },
       },
     },
     async (request) => {

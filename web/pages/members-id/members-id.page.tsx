@@ -9,10 +9,10 @@ import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { LikeButton } from '../../features/likes/like-button.tsx';
 import { markLikeSeenLocally } from '../../features/likes/likes-store.ts';
 import { ProfilePhotos } from '../../features/photos/profile-photos.tsx';
+import { blockMember, unblockMember } from '../../features/profile/profile.api.ts';
 import { ReportButton } from '../../features/reports/report-dialog.tsx';
 import { clearSearchCache } from '../../features/search/search-cache.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { api } from '../../lib/api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -77,9 +77,7 @@ function BlockButton({ profileId, name, blocked }: { profileId: number; name: st
     setBusy(true);
     setError(null);
     try {
-      await (blocked
-        ? api.delete('/api/block.php', { body: { profile_id: profileId } })
-        : api.post('/api/block.php', { profile_id: profileId }));
+      await (blocked ? unblockMember(profileId) : blockMember(profileId));
       clearSearchCache();
       await revalidator.revalidate();
     } catch (err) {

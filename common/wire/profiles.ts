@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ZProfileUpdate } from '../profile-edit.ts';
+
+export { ZProfileUpdate } from '../profile-edit.ts';
+
+/** The logged-in member's own profile as `/api/profile.php` answers it (spec §2 profile settings). */
+export const ZMyProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  birth_date: z.string(),
+  gender: z.string(),
+  sexuality: z.string(),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  height_cm: z.number().int().nullable(),
+  about_me: z.string(),
+  interests: z.array(z.string()),
+  country: z.string(),
+  region_code: z.string(),
+  city: z.string(),
+});
+
+/** `GET`/`PUT /api/profile.php` answer. */
+export const ZMyProfileResponse = z.object({ profile: ZMyProfile });
+
+/** `POST`/`DELETE /api/block.php` body: the member to block or unblock. */
+export const ZBlockRequest = z.object({ profile_id: z.number().int().positive() });
+
+export type TMyProfile = z.infer<typeof ZMyProfile>;
+export type TMyProfileResponse = z.infer<typeof ZMyProfileResponse>;
+export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
