@@ -60,3 +60,4 @@ export type TComplaintRequest = z.input<typeof ZComplaintRequest>;
 
 /** `201` answer of `POST /api/complaint.php`: the complaint number. */
 export const ZComplaintResponse = z.object({ id: z.number().int() });
+export type TComplaintResponse = z.infer<typeof ZComplaintResponse>;

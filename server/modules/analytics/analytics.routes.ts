@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZPageHiddenRequest } from '../../../common/wire/analytics.ts';
 import type { TServices } from '../../services.ts';
 
 /**
@@ -21,7 +22,7 @@ export async function analyticsRoutes(app: FastifyInstance, { services }: { serv
       schema: {
         tags: ['analytics'],
         summary: 'Page became hidden (beacon)',
-        body: z.object({}).passthrough().optional(),
+        body: ZPageHiddenRequest,
         response: { 204: z.null() },
       },
     },

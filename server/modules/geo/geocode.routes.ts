@@ -1,27 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ZGeocodeQuery, ZGeocodeResponse } from '../../../common/wire/geo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { reverseGeocode } from './geocode.service.ts';
-
-/** A decimal coordinate from the query string within [min, max]; empty or non-numeric values are rejected. */
-const coordinate = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[-+]?\d{1,3}(\.\d+)?$/)
-    .transform(Number)
-    .pipe(z.number().min(min).max(max));
-
-const ZGeocodeQuery = z.object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) });
-
-const ZGeocodeResponse = z.object({
-  country: z.string(),
-  country_name: z.string(),
-  region_code: z.string().nullable(),
-  region_name: z.string().nullable(),
-  city: z.string(),
-});
 
 /** Offline reverse geocoding for the geolocation button (spec §7); open to visitors, answers at city precision. */
 export async function geocodeRoutes(app: FastifyInstance) {

@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  COMPLAINTS_PER_HOUR,
-  REPORTS_PER_HOUR,
-  ZComplaintRequest,
-  ZComplaintResponse,
-  ZReportRequest,
-} from '../../../common/reports.ts';
+import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
+import { ZComplaintRequest, ZComplaintResponse, ZReportRequest } from '../../../common/wire/reports.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 

@@ -1,13 +1,7 @@
+import type { TGeocode } from '../../../common/wire/geo.ts';
 import { api } from '../../lib/api.ts';
 
-/** The answer of `GET /api/geocode.php`: the nearest city of a served country, never coordinates. */
-export interface TGeocode {
-  country: string;
-  country_name: string;
-  region_code: string | null;
-  region_name: string | null;
-  city: string;
-}
+export type { TGeocode } from '../../../common/wire/geo.ts';
 
 /** Reverse geocodes a position on the server (offline dataset); rejects with `location_not_found` far from any city. */
 export function fetchGeocode(lat: number, lon: number): Promise<TGeocode> {

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { configureApi } from '../../lib/api.ts';
 import { loadCatalogue } from '../../lib/catalogues.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
+import { sendPageHiddenBeacon } from './platform.api.ts';
 
 const BOUNCE_FLAG = 'page-bounce-logging';
 
@@ -22,7 +23,7 @@ function usePageBounceLogging() {
         enabled = sessionStorage.getItem(BOUNCE_FLAG) === '1';
       } catch {}
       if (enabled && document.visibilityState === 'hidden') {
-        navigator.sendBeacon?.('/api/page-hidden.php', new Blob(['{}'], { type: 'application/json' }));
+        sendPageHiddenBeacon();
       }
     };
     document.addEventListener('visibilitychange', onHidden);

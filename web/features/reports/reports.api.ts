@@ -1,4 +1,4 @@
-import type { TComplaintRequest, TReportRequest } from '../../../common/reports.ts';
+import type { TComplaintRequest, TComplaintResponse, TReportRequest } from '../../../common/wire/reports.ts';
 import { api } from '../../lib/api.ts';
 
 /** Reports a profile or one of its photos (a repeat report changes nothing on the server). */
@@ -7,6 +7,6 @@ export function sendReport(body: TReportRequest): Promise<void> {
 }
 
 /** Sends a complaint to customer service and resolves with its number. */
-export function sendComplaint(body: TComplaintRequest): Promise<{ id: number }> {
-  return api.post<{ id: number }>('/api/complaint.php', body);
+export function sendComplaint(body: TComplaintRequest): Promise<TComplaintResponse> {
+  return api.post<TComplaintResponse>('/api/complaint.php', body);
 }

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** A decimal coordinate from the query string within [min, max]; empty or non-numeric values are rejected. */
+const coordinate = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[-+]?\d{1,3}(\.\d+)?$/)
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+/** `GET /api/geocode.php` query: the position to reverse geocode. */
+export const ZGeocodeQuery = z.object({ lat: coordinate(-90, 90), lon: coordinate(-180, 180) });
+
+/** `GET /api/geocode.php` answer: the nearest city of a served country, never coordinates. */
+export const ZGeocodeResponse = z.object({
+  country: z.string(),
+  country_name: z.string(),
+  region_code: z.string().nullable(),
+  region_name: z.string().nullable(),
+  city: z.string(),
+});
+
+export type TGeocode = z.infer<typeof ZGeocodeResponse>;
