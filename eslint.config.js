@@ -59,6 +59,27 @@ export default tseslint.config(
     },
   },
   {
+    // One typed API contract (issue 16 §3): the web reaches /api/ only through a feature's *.api.ts module, whose
+    // types come from common/wire/, so a changed response shape is a type error rather than a runtime surprise.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.api.ts', 'web/**/*.test.{ts,tsx}', 'web/lib/api-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message:
+            'Call the API through a *.api.ts module typed from common/wire/ (e.g. web/features/chat/chat.api.ts).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message:
+            'Call the API through a *.api.ts module typed from common/wire/ (e.g. web/features/chat/chat.api.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Layers: routes -> service -> repository; a repository never reaches up.
     files: ['server/**/*.repository.ts'],
     rules: {
