@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT } from './e2e/constants.ts';
 
-const PORT = 3217;
+const PORT = E2E_PORT;
 const dataDir = path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
 
 export default defineConfig({

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { dismissEntryWarning, gotoHydrated, screenshot, text } from './helpers.ts';
-
-const CLIENT = { 'x-requested-with': 'amora' };
+import { CLIENT } from './constants.ts';
 
 /** Creates a member through the API (sharing the browser's cookies) and returns the credentials. */
 async function apiSignup(page: Page) {

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { dismissEntryWarning, gotoHydrated, screenshot, text } from './helpers.ts';
+import { CLIENT, E2E_PORT } from './constants.ts';
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
 /** The demo opened by its IP address instead of `localhost` (issue #13 item 18). */
-const ORIGIN = 'http://127.0.0.1:3217';
-const CLIENT = { 'x-requested-with': 'amora' };
+const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 test('at http://127.0.0.1 the activation link and the sandbox checkout lead back there, to the paid result page', async ({
   browser,

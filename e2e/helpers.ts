@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Response } from '@playwright/test';
+import { CLIENT, E2E_BASE_URL } from './constants.ts';
 
 type TTree = { [key: string]: string | TTree };
 
@@ -45,8 +46,6 @@ export async function dismissEntryWarning(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('site-entry-warning-dismissed', String(Date.now())));
 }
 
-const CLIENT = { 'x-requested-with': 'amora' };
-
 /** A confirmed member in its own browser context (optionally in a locale); returns the page and the profile id. */
 export async function confirmedMember(
   browser: Browser,
@@ -55,7 +54,7 @@ export async function confirmedMember(
 ): Promise<{ page: Page; profileId: number; email: string; name: string }> {
   const context = await browser.newContext();
   if (options.locale) {
-    await context.addCookies([{ name: 'i18n_redirected', value: options.locale, url: 'http://localhost:3217' }]);
+    await context.addCookies([{ name: 'i18n_redirected', value: options.locale, url: E2E_BASE_URL }]);
   }
   const page = await context.newPage();
   await dismissEntryWarning(page);

@@ -24,6 +24,8 @@ test('the lander layout shows the entry warning only to visitors from NL and DE'
     const page = await context.newPage();
     await gotoHydrated(page, '/landers/gallery');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'lander.gallery_title'));
+    // The warning is decided on the client after hydration: wait for the decision, so "not shown" can fail.
+    await expect(page.locator('html')).toHaveAttribute('data-entry-warning', shown ? 'shown' : 'hidden');
     await expect(page.getByRole('dialog')).toHaveCount(shown ? 1 : 0);
     if (shown) await screenshot(page, 'lander-gallery-nl');
     await context.close();

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedMember, gotoHydrated, grantCredits, screenshot, text, waitForHydration } from './helpers.ts';
+import { CLIENT, E2E_BASE_URL } from './constants.ts';
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-const CLIENT = { 'x-requested-with': 'amora' };
 
 /** The bundles offered to the page's member. */
 async function bundles(page: Page): Promise<{ id: number; credits: number }[]> {
@@ -29,7 +29,7 @@ test('repeat order: a kept card buys again in one click; a declined card offers 
 }) => {
   const anna = await confirmedMember(browser, 'annarepeats');
   const page = anna.page;
-  await page.context().addCookies([{ name: 'country', value: 'DE', url: 'http://localhost:3217' }]);
+  await page.context().addCookies([{ name: 'country', value: 'DE', url: E2E_BASE_URL }]);
   await buyKeepingCard(page, /Visa •••• 4242/);
   await gotoHydrated(page, '/credits');
   await page.getByRole('link', { name: t('credits.repeat_link', { card: 'Visa •••• 4242' }) }).click();
@@ -46,7 +46,7 @@ test('repeat order: a kept card buys again in one click; a declined card offers 
   // Another member's card is declined on later charges.
   const ben = await confirmedMember(browser, 'bendeclined');
   const declined = ben.page;
-  await declined.context().addCookies([{ name: 'country', value: 'DE', url: 'http://localhost:3217' }]);
+  await declined.context().addCookies([{ name: 'country', value: 'DE', url: E2E_BASE_URL }]);
   await buyKeepingCard(declined, /Mastercard •••• 0341/);
   await gotoHydrated(declined, '/credits/repeat-order');
   await declined.setViewportSize({ width: 375, height: 800 });
@@ -70,7 +70,7 @@ test('direct debit in Dutch: IBAN and mobile checked, the SMS code from the mail
   const nl = (key: string, options?: Record<string, unknown>) => text('nl', key, options);
   const jan = await confirmedMember(browser, 'janincasso', { locale: 'nl', gender: 'male', lookingFor: 'female' });
   const page = jan.page;
-  await page.context().addCookies([{ name: 'country', value: 'NL', url: 'http://localhost:3217' }]);
+  await page.context().addCookies([{ name: 'country', value: 'NL', url: E2E_BASE_URL }]);
   const packs = await bundles(page);
   await gotoHydrated(page, `/credits/${packs[0].id}`);
   await page.getByRole('button', { name: nl('payment_methods.directdebit') }).click();

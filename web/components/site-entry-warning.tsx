@@ -30,7 +30,10 @@ export function SiteEntryWarning({ restricted = false }: { restricted?: boolean 
   useEffect(() => {
     if (!root) return;
     const applies = shouldShowEntryWarning(root, { restricted, installed: isInstalledApp() });
-    setShow(applies && !readStored(STORAGE_KEYS.siteEntryDismissed));
+    const decided = applies && !readStored(STORAGE_KEYS.siteEntryDismissed);
+    setShow(decided);
+    // The decision is made on the client only; <html data-entry-warning> tells tests (and anyone debugging) it was made.
+    document.documentElement.dataset.entryWarning = decided ? 'shown' : 'hidden';
   }, [root, restricted]);
 
   if (!root) return null;
