@@ -14,6 +14,12 @@ export const ZCountryRegions = z.object({
 /** One interest with its icon and localised label (spec §3). */
 export const ZInterest = z.object({ id: z.string(), icon: z.string(), name: z.string() });
 
+/** `GET /api/interests.php`: the interests with icons. */
+export const ZInterestList = z.array(ZInterest);
+
+/** `GET /api/regions.php`: the regions of the served countries with their region label. */
+export const ZRegionList = z.array(ZCountryRegions);
+
 /** Every site-wide setting of spec §3, as `GET /api/settings.php` answers. */
 export const ZSettings = z.object({
   domain: z.string(),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZCountryRegions, ZInterest } from '../../../common/wire/settings.ts';
+import { ZInterestList, ZRegionList } from '../../../common/wire/settings.ts';
 import { listInterests, listRegions } from './reference.service.ts';
 
 /** Reference data loaded once and cached by clients (spec §7). */
@@ -11,7 +10,7 @@ export async function referenceRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/interests.php',
-    { schema: { tags: ['reference'], summary: 'The 50 interests with icons', response: { 200: z.array(ZInterest) } } },
+    { schema: { tags: ['reference'], summary: 'The 50 interests with icons', response: { 200: ZInterestList } } },
     async (request, reply) => {
       reply.header('cache-control', cache).header('vary', 'cookie');
       return listInterests(request.locale);
@@ -24,7 +23,7 @@ export async function referenceRoutes(app: FastifyInstance) {
       schema: {
         tags: ['reference'],
         summary: 'Regions of the served countries with their region label',
-        response: { 200: z.array(ZCountryRegions) },
+        response: { 200: ZRegionList },
       },
     },
     async (request, reply) => {
