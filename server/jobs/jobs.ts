@@ -1,61 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../db/connect.ts';
-import { jobs } from '../db/schema/index.ts';
+import type { TDb } from '../db/connect.ts';
 import type { TLogger } from '../lib/logger.ts';
+import { claimDueJob, markJobDone, rescheduleJob, type TJobRow } from './jobs.repository.ts';
 
 export type TJobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 /** A claimed job is leased this long; if its process dies, another one picks it up after the lease. */
 const LEASE_MS = 10 * 60_000;
 
-type TJobRow = typeof jobs.$inferSelect;
-
-/** Adds a job in the caller's transaction, so it exists exactly when the change that causes it commits. */
-export async function enqueueJob(
-  tx: TDb | TTx,
-  job: { kind: string; payload: Record<string, unknown>; runAt: Date },
-): Promise<number> {
-  const [row] = await tx.insert(jobs).values(job).returning({ id: jobs.id });
-  return row.id;
-}
-
-/** Ends the pending jobs of a kind whose payload contains `match` (e.g. a purge after the account came back). */
-export async function cancelJobs(
-  tx: TDb | TTx,
-  kind: string,
-  match: Record<string, unknown>,
-  now: Date,
-): Promise<void> {
-  await tx
-    .update(jobs)
-    .set({ doneAt: now, lastError: 'cancelled' })
-    .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`));
-}
-
-/**
- * Claims the oldest due job (or the given one, when it is due) atomically (FOR UPDATE SKIP LOCKED + lease), so no two
- * processes run it at once.
- */
-async function claim(db: TDb, now: Date, id?: number): Promise<TJobRow | undefined> {
-  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-  const only = id === undefined ? sql`` : sql`and id = ${id}`;
-  const result = await db.execute(sql`
-    update ${jobs} set run_at = ${lease}::timestamptz, attempts = attempts + 1
-    where id = (
-      select id from ${jobs}
-      where done_at is null and run_at <= ${now.toISOString()}::timestamptz ${only}
-      order by run_at limit 1
-      for update skip locked
-    )
-    returning id, kind, payload, attempts`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    kind: String(row.kind),
-    payload: row.payload as Record<string, unknown>,
-    attempts: Number(row.attempts),
-  } as TJobRow;
+/** Claims the oldest due job (or the given one, when it is due) under a lease, so no two processes run it at once. */
+function claim(db: TDb, now: Date, id?: number): Promise<TJobRow | undefined> {
+  return claimDueJob(db, now, new Date(now.getTime() + LEASE_MS), id);
 }
 
 /** What the runner needs besides the database. */
@@ -74,15 +28,12 @@ async function execute(db: TDb, job: TJobRow, now: Date, options: TRunnerOptions
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     await handler(job.payload);
     const scrub = options.scrubWhenDone?.includes(job.kind);
-    await db
-      .update(jobs)
-      .set(scrub ? { doneAt: now, payload: {} } : { doneAt: now })
-      .where(eq(jobs.id, job.id));
+    await markJobDone(db, job.id, now, scrub === true);
   } catch (err) {
     const message = String(err instanceof Error ? err.message : err).slice(0, 500);
     options.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed');
     const retryAt = new Date(now.getTime() + Math.min(86_400_000, 60_000 * 2 ** job.attempts));
-    await db.update(jobs).set({ runAt: retryAt, lastError: message }).where(eq(jobs.id, job.id));
+    await rescheduleJob(db, job.id, retryAt, message);
   }
 }
 

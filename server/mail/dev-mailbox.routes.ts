@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { zText } from '../../common/text.ts';
-import { mailbox } from '../db/schema/index.ts';
 import type { TConfig } from '../config.ts';
 import { isForwarded, isLoopbackAddress } from '../lib/client-address.ts';
 import type { TServices } from '../services.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { findMail, listLatestMail, listMailTo } from './mailbox.repository.ts';
 
 const ZMail = z.object({
   id: z.number(),
@@ -40,20 +39,12 @@ export async function devMailboxRoutes(app: FastifyInstance, { services }: { ser
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
-  const latest = () => db.select().from(mailbox).orderBy(desc(mailbox.id)).limit(100);
 
   r.get(
     '/dev/mailbox.json',
     { schema: { hide: true, querystring: z.object({ to: zText().optional() }), response: { 200: z.array(ZMail) } } },
     async (request) => {
-      const rows = request.query.to
-        ? await db
-            .select()
-            .from(mailbox)
-            .where(eq(mailbox.to, request.query.to.toLowerCase()))
-            .orderBy(desc(mailbox.id))
-            .limit(100)
-        : await latest();
+      const rows = request.query.to ? await listMailTo(db, request.query.to.toLowerCase()) : await listLatestMail(db);
       return rows.map((m) => ({
         id: m.id,
         to: m.to,
@@ -66,7 +57,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const rows = await latest();
+    const rows = await listLatestMail(db);
     const items = rows
       .map(
         (m) =>
@@ -84,7 +75,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { services }: { ser
     '/dev/mailbox/:id',
     { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } },
     async (request, reply) => {
-      const [mail] = await db.select().from(mailbox).where(eq(mailbox.id, request.params.id)).limit(1);
+      const mail = await findMail(db, request.params.id);
       if (!mail) return reply.callNotFound();
       return reply.type('text/html; charset=utf-8').send(mail.html);
     },

@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TConfig } from '../config.ts';
 import type { TDb, TTx } from '../db/connect.ts';
-import { jobs, mailbox } from '../db/schema/index.ts';
-import { enqueueJob } from '../jobs/jobs.ts';
+import { enqueueJob } from '../jobs/jobs.repository.ts';
+import { insertMail } from './mailbox.repository.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 
 export interface TMailRequest {
@@ -35,7 +35,7 @@ export function createMailer(config: TConfig, db: TDb) {
         });
         return;
       }
-      await db.insert(mailbox).values({
+      await insertMail(db, {
         siteId: req.site.id,
         to: req.to,
         subject: mail.subject,
@@ -53,7 +53,7 @@ export function createMailer(config: TConfig, db: TDb) {
         await this.send(req);
         return { sent: true };
       } catch (error) {
-        await db.insert(jobs).values({ kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
+        await enqueueJob(db, { kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
         return { sent: false, error };
       }
     },

@@ -8,7 +8,8 @@ import {
   RETENTION_CODE_DAYS,
 } from '../../../common/constants.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
-import { cancelJobs, enqueueJob, type TJobRunner } from '../../jobs/jobs.ts';
+import type { TJobRunner } from '../../jobs/jobs.ts';
+import { cancelJobs, enqueueJob } from '../../jobs/jobs.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/connect.ts';
-import { mailbox } from '../../db/schema/index.ts';
+import { insertMail } from '../../mail/mailbox.repository.ts';
 
 /** Sends a text message (the direct debit SMS code, spec §3). */
 export interface TSmsSender {
@@ -36,7 +36,7 @@ export function createSmsSender(
   return {
     kind: 'mailbox',
     async send({ siteId, to, text }) {
-      await db.insert(mailbox).values({ siteId, to, subject: text, html: '', text, kind: 'sms' });
+      await insertMail(db, { siteId, to, subject: text, html: '', text, kind: 'sms' });
     },
   };
 }
