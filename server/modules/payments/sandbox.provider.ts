@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { TPaymentStatus } from '../../../common/payments.ts';
 import type { TDb } from '../../db/connect.ts';
-import { sandboxMandates, sandboxPayments } from '../../db/schema/index.ts';
 import {
   ibanLabel,
   type TCreateMandate,
@@ -11,6 +9,17 @@ import {
   type TProviderMandate,
   type TProviderPayment,
 } from './provider.ts';
+import {
+  chargeBackSandboxPayment,
+  deleteSandboxMandate,
+  findSandboxMandate,
+  findSandboxPayment,
+  insertSandboxMandate,
+  insertSandboxPayment,
+  setSandboxPaymentStatus,
+  type TSandboxMandateRow,
+  type TSandboxPaymentRow,
+} from './sandbox.repository.ts';
 
 /** What the member chooses on the sandbox checkout page. */
 export const SANDBOX_OUTCOMES = ['paid', 'failed', 'cancelled', 'pending'] as const;
@@ -53,10 +62,9 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
 
   async function findMandate(id: string | null) {
     if (!id) return undefined;
-    const [row] = await db.select().from(sandboxMandates).where(eq(sandboxMandates.id, id)).limit(1);
-    return row;
+    return findSandboxMandate(db, id);
   }
-  const toMandate = (m: typeof sandboxMandates.$inferSelect): TProviderMandate => ({
+  const toMandate = (m: TSandboxMandateRow): TProviderMandate => ({
     id: m.id,
     customerId: m.customerId,
     method: m.method as TProviderMandate['method'],
@@ -64,12 +72,8 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
   });
 
   const provider: TPaymentProvider & {
-    find(id: string): Promise<typeof sandboxPayments.$inferSelect | undefined>;
-    settle(
-      id: string,
-      outcome: TSandboxOutcome,
-      card?: TSandboxCard,
-    ): Promise<typeof sandboxPayments.$inferSelect | undefined>;
+    find(id: string): Promise<TSandboxPaymentRow | undefined>;
+    settle(id: string, outcome: TSandboxOutcome, card?: TSandboxCard): Promise<TSandboxPaymentRow | undefined>;
     notify: typeof notify;
     chargeBack(id: string): Promise<void>;
   } = {
@@ -95,14 +99,14 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         createdAt: options.now(),
       };
       if (input.sequence !== 'recurring') {
-        await db.insert(sandboxPayments).values(row);
+        await insertSandboxPayment(db, row);
         return { id, checkoutUrl: `/sandbox/checkout/${id}` };
       }
       const mandate = await findMandate(input.mandateId ?? null);
       if (!mandate || mandate.customerId !== input.customerId) throw new Error('sandbox: unknown mandate');
       // A card is charged at once; a direct debit is collected later (see getPayment).
       const status = mandate.method === 'directdebit' ? 'pending' : mandate.declines ? 'failed' : 'paid';
-      await db.insert(sandboxPayments).values({ ...row, mandateId: mandate.id, status });
+      await insertSandboxPayment(db, { ...row, mandateId: mandate.id, status });
       if (status === 'pending') {
         setTimeout(() => void notify(input.webhookUrl, id), SANDBOX_DIRECT_DEBIT_MS + 100).unref();
       } else {
@@ -120,11 +124,7 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         options.now().getTime() - row.createdAt.getTime() >= SANDBOX_DIRECT_DEBIT_MS
       ) {
         // The bank collected the direct debit.
-        [row] = await db
-          .update(sandboxPayments)
-          .set({ status: 'paid', updatedAt: options.now() })
-          .where(eq(sandboxPayments.id, id))
-          .returning();
+        row = (await setSandboxPaymentStatus(db, id, { status: 'paid' }, options.now()))!;
       }
       const mandate = row.sequence === 'first' && row.status === 'paid' ? await findMandate(row.mandateId) : undefined;
       return {
@@ -138,33 +138,26 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
       };
     },
     async createMandate(input: TCreateMandate) {
-      const [row] = await db
-        .insert(sandboxMandates)
-        .values({
-          id: newId('sbxmdt'),
-          customerId: input.customerId,
-          method: 'directdebit',
-          label: ibanLabel(input.iban),
-        })
-        .returning();
+      const row = await insertSandboxMandate(db, {
+        id: newId('sbxmdt'),
+        customerId: input.customerId,
+        method: 'directdebit',
+        label: ibanLabel(input.iban),
+      });
       return toMandate(row);
     },
     async revokeMandate({ mandateId }: { customerId: string; mandateId: string }) {
-      await db.delete(sandboxMandates).where(eq(sandboxMandates.id, mandateId));
+      await deleteSandboxMandate(db, mandateId);
     },
     async refund() {
       // The sandbox holds no money: nothing to send back.
     },
     /** The payer's bank takes a paid payment back (tests; a real service reports it on its own). */
     async chargeBack(id: string) {
-      await db
-        .update(sandboxPayments)
-        .set({ chargedBack: true, updatedAt: options.now() })
-        .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'paid')));
+      await chargeBackSandboxPayment(db, id, options.now());
     },
     async find(id: string) {
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
-      return row;
+      return findSandboxPayment(db, id);
     },
     /**
      * Records the member's choice on the checkout page; a final status never changes again. A paid first payment
@@ -175,18 +168,15 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
       if (!row || FINAL.includes(row.status)) return row;
       let mandateId: string | null = null;
       if (outcome === 'paid' && row.sequence === 'first' && row.customerId) {
-        const [mandate] = await db
-          .insert(sandboxMandates)
-          .values({ id: newId('sbxmdt'), customerId: row.customerId, method: 'creditcard', ...SANDBOX_CARDS[card] })
-          .returning();
+        const mandate = await insertSandboxMandate(db, {
+          id: newId('sbxmdt'),
+          customerId: row.customerId,
+          method: 'creditcard',
+          ...SANDBOX_CARDS[card],
+        });
         mandateId = mandate.id;
       }
-      const [updated] = await db
-        .update(sandboxPayments)
-        .set({ status: outcome, mandateId, updatedAt: options.now() })
-        .where(eq(sandboxPayments.id, id))
-        .returning();
-      return updated;
+      return setSandboxPaymentStatus(db, id, { status: outcome, mandateId }, options.now());
     },
   };
   return provider;
