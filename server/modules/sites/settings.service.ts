@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { COUNTRIES, type TLocale } from '../../../common/locales.ts';
 import type { TCompanyInfo, TSettings } from '../../../common/wire/settings.ts';
 import type { TDb } from '../../db/connect.ts';
-import { appSecrets } from '../../db/schema/index.ts';
 import { serverT } from '../../lib/i18n.ts';
+import { findAppSecret, insertAppSecretIfAbsent } from './settings.repository.ts';
 import { listCountries, listInterests, regionsOf } from '../reference/reference.service.ts';
 import type { TSite } from './sites.service.ts';
 
@@ -12,12 +11,10 @@ type TVapid = { publicKey: string; privateKey: string };
 
 /** Returns the VAPID key pair, generating and storing it once (safe when several processes race). */
 export async function ensureVapidKeys(db: TDb): Promise<TVapid> {
-  const read = async () => (await db.select().from(appSecrets).where(eq(appSecrets.key, 'vapid')).limit(1))[0];
-  const existing = await read();
-  if (existing) return existing.value as TVapid;
-  const keys = webpush.generateVAPIDKeys();
-  await db.insert(appSecrets).values({ key: 'vapid', value: keys }).onConflictDoNothing();
-  return (await read())!.value as TVapid;
+  const existing = await findAppSecret(db, 'vapid');
+  if (existing) return existing as TVapid;
+  await insertAppSecretIfAbsent(db, 'vapid', webpush.generateVAPIDKeys());
+  return (await findAppSecret(db, 'vapid')) as TVapid;
 }
 
 /** A site's localised text setting, falling back to the catalogue default. */
