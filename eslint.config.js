@@ -98,6 +98,21 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in *.repository.ts only (issue 16): elsewhere the query builder and the table objects are out of reach,
+    // so a service passes `db`/`tx` to repository functions and a route calls a service. Row types stay importable.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.repository.ts', 'server/db/**', 'server/test/**', 'server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind!='type'][source.value=/^drizzle-orm|\\/db\\/schema\\//]",
+          message: 'SQL belongs in a *.repository.ts file: call a repository function (import only types here).',
+        },
+      ],
+    },
+  },
+  {
     // A routes file registers its own module's HTTP endpoints; modules meet in services, not in each other's routes.
     files: ['server/**/*.routes.ts'],
     rules: {
