@@ -7,16 +7,13 @@ import {
   RESET_LINK_HOURS,
   RETENTION_CODE_DAYS,
 } from '../../../common/constants.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import type { TJobRunner } from '../../jobs/jobs.ts';
+import type { TTx } from '../../db/connect.ts';
 import { cancelJobs, enqueueJob } from '../../jobs/jobs.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TLogger } from '../../lib/logger.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { TMailer } from '../../mail/mailer.ts';
-import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import type { TAccountsDeps } from './accounts.service.ts';
 import {
   consumeToken,
   countTokensSince,
@@ -37,15 +34,8 @@ import {
   setPasswordHash,
 } from './account-changes.repository.ts';
 
-/** What the account changes need: the database, the mail queue, the job runner and the realtime hub. */
-export interface TAccountChangesDeps {
-  db: TDb;
-  mailer: TMailer;
-  jobs: Pick<TJobRunner, 'runNow'>;
-  realtime: TRealtimeHub;
-  log: Pick<TLogger, 'warn'>;
-  now?: () => Date;
-}
+/** What the account changes need: the same as the account rules (database, mail queue, job runner, realtime hub). */
+export type TAccountChangesDeps = TAccountsDeps;
 
 /** Recovery, password and email changes, deletion and reactivation (accounts issue). */
 export function createAccountChangesService(deps: TAccountChangesDeps) {
