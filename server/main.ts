@@ -21,10 +21,11 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.dataDir,
     onIdleError: (err) => logger.error({ err }, 'idle database client error'),
+    // Seeding runs under the start-up lock with the migrations, so processes started together never race.
+    startup: (db) => seedAll(db, config, (msg) => logger.info(msg)),
   });
   const services = await createServices(config, database, { log: logger });
   const app = await buildApp({ services });
-  await seedAll(database.db, config, (msg) => app.log.info(msg));
   await app.listen({ port: config.port, host: config.host });
   if (config.isProduction && config.payments.provider === 'sandbox') {
     // The demo command runs in production mode: fine there, but a real site must not hand out free credits.

@@ -31,6 +31,9 @@ export interface TDatabase {
   close(): Promise<void>;
 }
 
+/** Advisory lock key taken by every process while it migrates and seeds ('amora-startup' as a number). */
+const STARTUP_LOCK_KEY = 0x616d6f7261;
+
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite (in memory when dataDir is null), and migrates. */
@@ -38,6 +41,8 @@ export async function connectDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
   onIdleError?: (err: Error) => void;
+  /** Runs after migrating, under the same start-up lock (seeding). */
+  startup?: (db: TDb) => Promise<void>;
 }): Promise<TDatabase> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -45,7 +50,17 @@ export async function connectDatabase(options: {
     // the pool replaces it and the next query reports any lasting problem.
     pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    // Processes starting together on one database take turns: the first migrates (and seeds), the others wait on
+    // the lock and then find nothing to do. A session lock on its own connection ends with the process if it dies.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      await migratePg(db, { migrationsFolder: MIGRATIONS });
+      await options.startup?.(db as unknown as TDb);
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+      lock.release();
+    }
     return {
       db: db as unknown as TDb,
       kind: 'postgres',
@@ -65,6 +80,7 @@ export async function connectDatabase(options: {
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  await options.startup?.(db as unknown as TDb);
   return {
     db: db as unknown as TDb,
     kind: 'pglite',
