@@ -1,39 +1,23 @@
-import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { serverT } from '../lib/i18n.ts';
+import { startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { createMailer } from './mailer.ts';
 
-const received: string[] = [];
-let server: SMTPServer;
-let port: number;
+let smtp: TTestSmtp;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  smtp = await startTestSmtp();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('mailer over SMTP', () => {
   it('delivers a localised activation email with HTML and text parts to a real SMTP server', async () => {
     const config = loadConfig({
-      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Amora <no-reply@amora.example>',
     });
     const mailer = createMailer(config, null as never);
@@ -46,8 +30,8 @@ describe('mailer over SMTP', () => {
       vars: { name: 'Marie', link: 'https://amora.example/activate?token=abc', hours: 168 },
     });
     mailer.close();
-    expect(received).toHaveLength(1);
-    const mail = await PostalMime.parse(received[0]);
+    expect(smtp.received).toHaveLength(1);
+    const mail = await PostalMime.parse(smtp.received[0]);
     expect(mail.to?.[0].address).toBe('marie@example.com');
     expect(mail.from?.address).toBe('no-reply@amora.example');
     expect(mail.subject).toBe(serverT('fr')('email.activation.subject', { site: 'Amora' }));

@@ -57,6 +57,38 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
     return token;
   }
 
+  /**
+   * Issues a single-use link (reset, email change, reactivation) and queues its email in the same transaction;
+   * returns the mail job, which the caller runs after commit.
+   */
+  async function queueLinkMail(
+    tx: TTx,
+    m: {
+      site: TSite;
+      userId: number;
+      to: string;
+      locale: string;
+      name: string;
+      kind: 'reset' | 'mail_change' | 'reactivation';
+      link: string;
+      hours: number;
+      data?: Record<string, string>;
+    },
+  ): Promise<number> {
+    const token = await issue(tx, m.userId, m.kind, m.hours, m.data);
+    return mailer.enqueue(
+      tx,
+      {
+        site: m.site,
+        to: m.to,
+        locale: m.locale,
+        kind: m.kind,
+        vars: { name: m.name, link: `${m.link}?token=${token}`, hours: m.hours },
+      },
+      now(),
+    );
+  }
+
   return {
     /** Emails a password reset link; unknown addresses and more than 3 a day are refused with the spec's texts. */
     async requestPasswordReset(site: TSite, emailInput: string, origin: string): Promise<void> {
@@ -68,24 +100,18 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
         throw new AppError('too_many_reset_emails');
       }
       const full = await findUserWithProfile(db, user.id);
-      const mail = await db.transaction(async (tx) => {
-        const token = await issue(tx, user.id, 'reset', RESET_LINK_HOURS);
-        return mailer.enqueue(
-          tx,
-          {
-            site,
-            to: user.email,
-            locale: user.locale,
-            kind: 'reset',
-            vars: {
-              name: full?.profile.name ?? '',
-              link: `${origin}/reset-password/do?token=${token}`,
-              hours: RESET_LINK_HOURS,
-            },
-          },
-          now(),
-        );
-      });
+      const mail = await db.transaction((tx) =>
+        queueLinkMail(tx, {
+          site,
+          userId: user.id,
+          to: user.email,
+          locale: user.locale,
+          name: full?.profile.name ?? '',
+          kind: 'reset',
+          link: `${origin}/reset-password/do`,
+          hours: RESET_LINK_HOURS,
+        }),
+      );
       await jobs.runNow([mail]);
     },
 
@@ -153,24 +179,19 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       if (!user) throw new AppError('authentication_required');
       const owner = await findUserByEmail(db, site.id, parsed.data);
       if (owner) throw new AppError('email_taken');
-      const mail = await db.transaction(async (tx) => {
-        const token = await issue(tx, userId, 'mail_change', MAIL_CHANGE_LINK_HOURS, { email: parsed.data });
-        return mailer.enqueue(
-          tx,
-          {
-            site,
-            to: parsed.data,
-            locale: user.locale,
-            kind: 'mail_change',
-            vars: {
-              name: user.profile.name,
-              link: `${origin}/mail-change/do?token=${token}`,
-              hours: MAIL_CHANGE_LINK_HOURS,
-            },
-          },
-          now(),
-        );
-      });
+      const mail = await db.transaction((tx) =>
+        queueLinkMail(tx, {
+          site,
+          userId,
+          to: parsed.data,
+          locale: user.locale,
+          name: user.profile.name,
+          kind: 'mail_change',
+          link: `${origin}/mail-change/do`,
+          hours: MAIL_CHANGE_LINK_HOURS,
+          data: { email: parsed.data },
+        }),
+      );
       await jobs.runNow([mail]);
     },
 
@@ -210,22 +231,16 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
         });
         await deleteSessionsOf(tx, userId, null);
         await enqueueJob(tx, { kind: 'purge_account', payload: { userId }, runAt: purgeAt });
-        const token = await issue(tx, userId, 'reactivation', DELETION_GRACE_DAYS * 24);
-        return mailer.enqueue(
-          tx,
-          {
-            site,
-            to: user.email,
-            locale: user.locale,
-            kind: 'reactivation',
-            vars: {
-              name: user.profile.name,
-              link: `${origin}/reactivate?token=${token}`,
-              hours: DELETION_GRACE_DAYS * 24,
-            },
-          },
-          now(),
-        );
+        return queueLinkMail(tx, {
+          site,
+          userId,
+          to: user.email,
+          locale: user.locale,
+          name: user.profile.name,
+          kind: 'reactivation',
+          link: `${origin}/reactivate`,
+          hours: DELETION_GRACE_DAYS * 24,
+        });
       });
       await publishSessionsEnded(realtime, log, userId);
       await jobs.runNow([mail]);
@@ -255,20 +270,18 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
         1,
         Math.floor(((user.deletedAt?.getTime() ?? 0) + DELETION_GRACE_DAYS * 86_400_000 - now().getTime()) / 3_600_000),
       );
-      const mail = await db.transaction(async (tx) => {
-        const token = await issue(tx, user.id, 'reactivation', hoursLeft);
-        return mailer.enqueue(
-          tx,
-          {
-            site,
-            to: user.email,
-            locale: user.locale,
-            kind: 'reactivation',
-            vars: { name: full?.profile.name ?? '', link: `${origin}/reactivate?token=${token}`, hours: hoursLeft },
-          },
-          now(),
-        );
-      });
+      const mail = await db.transaction((tx) =>
+        queueLinkMail(tx, {
+          site,
+          userId: user.id,
+          to: user.email,
+          locale: user.locale,
+          name: full?.profile.name ?? '',
+          kind: 'reactivation',
+          link: `${origin}/reactivate`,
+          hours: hoursLeft,
+        }),
+      );
       await jobs.runNow([mail]);
     },
 

@@ -1,56 +1,37 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, users } from '../../db/schema/index.ts';
 import { CLIENT, linkIn, signupForm } from '../../test/factories.ts';
+import { startTestSmtp, type TTestSmtp } from '../../test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 // Every account email is queued in the transaction of the change that causes it (issue 13 item 4): a mail server
 // that refuses never fails the request, and the email goes out later from the durable job queue.
 
-const received: string[] = [];
-let refuse = false;
-let server: SMTPServer;
+let smtp: TTestSmtp;
 let t: TTestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(_address, _session, callback) {
-      callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }) : undefined);
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  t = await buildTestApp({ now: () => clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+  smtp = await startTestSmtp();
+  t = await buildTestApp({ now: () => clock, env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 const api = (method: 'POST' | 'DELETE', url: string, payload: object, cookies?: Record<string, string>) =>
   t.app.inject({ method, url, headers: CLIENT, payload, cookies });
 
 /** Emails received so far, parsed. */
-const inbox = () => Promise.all(received.map((raw) => PostalMime.parse(raw)));
+const inbox = () => Promise.all(smtp.received.map((raw) => PostalMime.parse(raw)));
 
 describe('account emails through the durable queue', () => {
   it('signup, activation, reset, email change, deletion and reactivation succeed while the mail server refuses; the job loop delivers every email later', async () => {
-    refuse = true;
-    received.length = 0;
+    smtp.refuseWith = 451;
+    smtp.received.length = 0;
     const form = signupForm();
     const signup = await api('POST', '/api/signup.php', form);
     expect(signup.statusCode).toBe(200);
@@ -64,7 +45,7 @@ describe('account emails through the durable queue', () => {
       (await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie)).statusCode,
     ).toBe(204);
     expect((await api('POST', '/api/reactivation.php', { email: form.email })).statusCode).toBe(204);
-    expect(received).toEqual([]);
+    expect(smtp.received).toEqual([]);
     const db = t.services.database.db;
     const pending = await db
       .select()
@@ -81,7 +62,7 @@ describe('account emails through the durable queue', () => {
     expect(pending.every((j) => j.lastError !== null)).toBe(true);
 
     // The mail server is back; the job loop retries after its backoff.
-    refuse = false;
+    smtp.refuseWith = null;
     clock = new Date(clock.getTime() + 5 * 60_000);
     expect(await t.services.runJobs()).toBe(6);
     const mails = await inbox();
@@ -98,8 +79,8 @@ describe('account emails through the durable queue', () => {
   });
 
   it('sends at once when the mail server answers, and keeps no copy of the link in the jobs table', async () => {
-    refuse = false;
-    received.length = 0;
+    smtp.refuseWith = null;
+    smtp.received.length = 0;
     const form = signupForm();
     expect((await api('POST', '/api/signup.php', form)).statusCode).toBe(200);
     const [mail] = await inbox();

@@ -167,19 +167,21 @@ export async function insertToken(
   await db.insert(accountTokens).values(values);
 }
 
+/** A token of a kind with this hash that is neither used nor expired. */
+const liveToken = (kind: string, tokenHash: string, now: Date) =>
+  and(
+    eq(accountTokens.kind, kind),
+    eq(accountTokens.tokenHash, tokenHash),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+
 /** Marks a live token of a kind used, returning it; a used or expired token yields nothing (single use). */
 export async function consumeToken(db: TDb | TTx, kind: string, tokenHash: string, now: Date) {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.kind, kind),
-        eq(accountTokens.tokenHash, tokenHash),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(kind, tokenHash, now))
     .returning();
   return row;
 }
@@ -189,14 +191,7 @@ export async function findLiveToken(db: TDb, kind: string, tokenHash: string, no
   const [row] = await db
     .select()
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.kind, kind),
-        eq(accountTokens.tokenHash, tokenHash),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(kind, tokenHash, now))
     .limit(1);
   return row;
 }

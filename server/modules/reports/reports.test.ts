@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
 import { blocks, complaints, jobs, mailbox, photos, profiles, reports, sites } from '../../db/schema/index.ts';
 import { serverT } from '../../lib/i18n.ts';
 import { activeMember, buildMember, CLIENT } from '../../test/factories.ts';
+import { startTestSmtp, type TTestSmtp } from '../../test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -307,33 +306,15 @@ describe('rate limits', () => {
 });
 
 describe('complaint emails over SMTP', () => {
-  const received: string[] = [];
-  let refuse = false;
-  let server: SMTPServer;
+  let mailServer: TTestSmtp;
   let smtp: TTestApp;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(_address, _session, callback) {
-        callback(refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined);
-      },
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    smtp = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+    mailServer = await startTestSmtp();
+    smtp = await buildTestApp({ env: { SMTP_URL: mailServer.url } });
   });
   afterAll(async () => {
     await smtp.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mailServer.close();
   });
 
   it('sends the complaint to support with reply-to the sender', async () => {
@@ -341,7 +322,7 @@ describe('complaint emails over SMTP', () => {
     const form = complaintForm();
     const res = await complain(smtp, form);
     expect(res.statusCode).toBe(201);
-    const parsed = await Promise.all(received.map((raw) => PostalMime.parse(raw)));
+    const parsed = await Promise.all(mailServer.received.map((raw) => PostalMime.parse(raw)));
     const toSupport = parsed.find((m) => m.to?.[0].address === site.supportEmail);
     expect(toSupport?.replyTo?.[0].address).toBe(form.email);
     expect(toSupport?.subject).toContain(`#${res.json().id}`);
@@ -350,23 +331,23 @@ describe('complaint emails over SMTP', () => {
   });
 
   it('keeps the complaint when the emails cannot be sent, and delivers them later from the job queue', async () => {
-    refuse = true;
+    mailServer.refuseWith = 550;
     const form = complaintForm({ topic: 'account' });
     const res = await complain(smtp, form);
-    refuse = false;
+    mailServer.refuseWith = null;
     expect(res.statusCode).toBe(201);
     const [row] = await smtp.services.database.db.select().from(complaints).where(eq(complaints.id, res.json().id));
     expect(row.topic).toBe('account');
     const queued = await smtp.services.database.db.select().from(jobs).where(eq(jobs.kind, 'send_mail'));
     expect(queued.filter((j) => j.doneAt === null)).toHaveLength(2);
     // The job loop retries after the backoff: make the jobs due and run the app's own job handlers.
-    received.length = 0;
+    mailServer.received.length = 0;
     await smtp.services.database.db
       .update(jobs)
       .set({ runAt: new Date(Date.now() - 1000) })
       .where(eq(jobs.kind, 'send_mail'));
     expect(await smtp.services.runJobs()).toBe(2);
-    const parsed = await Promise.all(received.map((raw) => PostalMime.parse(raw)));
+    const parsed = await Promise.all(mailServer.received.map((raw) => PostalMime.parse(raw)));
     expect(parsed.map((m) => m.to?.[0].address).sort()).toEqual(
       [form.email, (await defaultSite(smtp)).supportEmail].sort(),
     );
