@@ -41,4 +41,19 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
+
+  it('drains 5 s after SIGTERM in production and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it('gives a database connection 5 s to open unless DB_CONNECT_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).dbConnectTimeoutMs).toBe(5000);
+    expect(loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000' }).dbConnectTimeoutMs).toBe(2000);
+    expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
+  });
 });

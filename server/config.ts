@@ -15,6 +15,10 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** How long a database connection may take to open before start-up (or a request) gives up on it. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served; default 5 s in production, else 0. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +56,10 @@ export type TConfig = {
   host: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** A database connection that has not opened within this time fails (start-up exits with the cause). */
+  dbConnectTimeoutMs: number;
+  /** After SIGTERM: /readyz answers 503 and every answer says `Connection: close` for this long before closing. */
+  shutdownDrainMs: number;
   dataDir: string;
   publicUrl: string | undefined;
   logLevel: string;
@@ -101,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,

@@ -3,9 +3,11 @@ import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { seedAll } from './db/seed/seed.ts';
 import { startJobLoop } from './jobs/jobs.ts';
-import { createLogger, type TLogger } from './lib/logger.ts';
+import { DatabaseStartupError } from './db/connect-error.ts';
+import { createLogger, serializeError, type TLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
 
+/** After the drain: how long closing (in-flight requests, sockets, hub, database) may take before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** How often the process looks for due background jobs. */
 const JOB_POLL_MS = 60_000;
@@ -20,6 +22,7 @@ async function main() {
   const database = await connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.dataDir,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
     onIdleError: (err) => logger.error({ err }, 'idle database client error'),
     // Seeding runs under the start-up lock with the migrations, so processes started together never race.
     startup: (db) => seedAll(db, config, (msg) => logger.info(msg)),
@@ -44,30 +47,60 @@ async function main() {
   const stopJobs = startJobLoop(services.runJobs, JOB_POLL_MS, (err) => app.log.error({ err }, 'job run failed'));
 
   let closing = false;
+  let endDrain = () => {};
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    // A second signal cuts the drain short (an operator pressing Ctrl-C twice).
+    if (closing) return endDrain();
     closing = true;
+    // /readyz answers 503 from now on, so the load balancer stops sending new requests here.
     services.lifecycle.shuttingDown = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Every answer during the drain ends its connection, so keep-alive clients open their next one elsewhere
+    // instead of sending it on a connection that the close below would reset.
+    app.server.prependListener('request', (_request, response) => response.setHeader('connection', 'close'));
+    const drainMs = config.shutdownDrainMs;
+    app.log.info({ signal, drainMs }, `shutting down: /readyz answers 503, still serving for ${drainMs} ms`);
+    await new Promise<void>((resolve) => {
+      const drain = setTimeout(resolve, drainMs);
+      endDrain = () => {
+        clearTimeout(drain);
+        resolve();
+      };
+    });
+    app.log.info('shutting down: listener closed, finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     stopJobs();
+    // Fastify answers 503 to requests arriving now, waits for those in flight, and closes the sockets with 1001.
     await app.close();
     await services.realtime.close();
     services.mailer.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err) => {
-  // Before the logger exists (a bad configuration) the message is all there is to say.
-  if (log) log.fatal({ err }, 'start-up failed');
-  else process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+/**
+ * The cause of a failed start-up in one line. A database error of a query (seeding) is reduced as every logged one
+ * is (its SQLSTATE and the query's first words), since its message may hold the query's values.
+ */
+function startupFailure(err: unknown): string {
+  if (err instanceof DatabaseStartupError) return err.message;
+  const serialized = serializeError(err);
+  if (serialized.type === 'DatabaseError') {
+    return `database query failed (${String(serialized.code ?? 'no code')}): ${String(serialized.query ?? '')}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+main().catch((err: unknown) => {
+  // A bad configuration fails before the process logger exists: one made with the defaults says so in the same shape.
+  const logger = log ?? createLogger({ level: 'info', pretty: process.stdout.isTTY });
+  logger.fatal({ err }, `start-up failed: ${startupFailure(err)}`);
   process.exit(1);
 });

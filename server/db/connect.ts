@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DatabaseStartupError, describeConnectFailure, describeMigrationFailure } from './connect-error.ts';
 import * as schema from './schema/index.ts';
 
 export type TSchema = typeof schema;
@@ -41,21 +42,41 @@ export async function connectDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
   onIdleError?: (err: Error) => void;
+  /** How long opening a PostgreSQL connection may take (a host that accepts but never answers); default 5 s. */
+  connectTimeoutMs?: number;
   /** Runs after migrating, under the same start-up lock (seeding). */
   startup?: (db: TDb) => Promise<void>;
 }): Promise<TDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Without it a host that accepts the connection but never answers hangs start-up (and requests) forever.
+      connectionTimeoutMillis: connectTimeoutMs,
+      // A connection dropped silently (a failover, a NAT timeout) is noticed instead of waited on.
+      keepAlive: true,
+    });
     // An idle client losing its connection (database restart, failover) must not crash the process;
     // the pool replaces it and the next query reports any lasting problem.
     pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
     // Processes starting together on one database take turns: the first migrates (and seeds), the others wait on
     // the lock and then find nothing to do. A session lock on its own connection ends with the process if it dies.
-    const lock = await pool.connect();
+    let lock: pg.PoolClient;
+    try {
+      lock = await pool.connect();
+    } catch (err) {
+      void pool.end().catch(() => undefined);
+      throw new DatabaseStartupError(describeConnectFailure(err, options.databaseUrl, connectTimeoutMs), {
+        cause: err,
+      });
+    }
     try {
       await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-      await migratePg(db, { migrationsFolder: MIGRATIONS });
+      await migratePg(db, { migrationsFolder: MIGRATIONS }).catch((err: unknown) => {
+        throw new DatabaseStartupError(describeMigrationFailure(err), { cause: err });
+      });
       await options.startup?.(db as unknown as TDb);
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);

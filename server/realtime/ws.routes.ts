@@ -1,5 +1,4 @@
 import websocket from '@fastify/websocket';
-import type { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import {
   CLOSE_SESSION_ENDED,
@@ -21,6 +20,8 @@ import { endsSession, sessionsChannel } from './session-events.ts';
 
 /** A socket that has this much unsent data is too slow to follow its events and is closed (it resyncs later). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** The standard "going away" close code, sent to every socket when the process shuts down. */
+const CLOSE_GOING_AWAY = 1001;
 /**
  * The session behind a socket is checked again this often. Logout, password change or reset and deletion close the
  * socket at once through the hub (`sessions_ended`); this check is the fallback when that event could not be sent.
@@ -33,10 +34,15 @@ const SESSION_RECHECK_MS = 2 * 60_000;
  * the hub) and may send typing events for conversations it belongs to. It closes (4401) the moment its session ends.
  */
 export async function realtimeRoutes(app: FastifyInstance, { services }: { services: TServices }) {
-  await app.register(websocket, { options: { maxPayload: REALTIME_MAX_PAYLOAD } });
-  const sockets = new Set<WebSocket>();
-  app.addHook('onClose', async () => {
-    for (const s of sockets) s.close(1001);
+  await app.register(websocket, {
+    options: { maxPayload: REALTIME_MAX_PAYLOAD },
+    // Replaces the plugin's own close, which sends no code (clients see 1005): 1001 tells them the server is going
+    // away, so they reconnect at once (to another process) instead of treating it as a fault.
+    preClose: function (this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'server shutting down');
+      this.websocketServer.close();
+      done();
+    },
   });
 
   app.get(
@@ -59,7 +65,6 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       let alive = true;
       let closed = false;
       const conversations = new Map<number, { other: number; typingAt: number }>();
-      sockets.add(socket);
 
       const send = (event: TServerEvent) => {
         if (socket.readyState !== socket.OPEN) return;
@@ -133,7 +138,6 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
         closed = true;
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
-        sockets.delete(socket);
         unsubscribeAll();
       });
 
