@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { i18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
 import { createI18n } from '../common/i18n.ts';
 import { LOCALES, type TLocale } from '../common/locales.ts';
 import { appContext } from './lib/app-context.ts';
@@ -13,6 +13,16 @@ import { NonceContext } from './lib/nonce.ts';
 export { appContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's error goes to the process's JSON log (server/lib/logger.ts: a database error keeps its
+ * SQLSTATE and the first words of its query, never parameters), not to the console as plain text. A request the
+ * browser abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as RouterContextProvider).get(appContext).services.log.error({ err: error }, 'page loader failed');
+};
 
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*.json', { import: 'default', eager: true });
 const instances = new Map<TLocale, i18n>(
@@ -68,7 +78,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.get(appContext).services.log.error({ err: error }, 'page render failed');
         },
       },
     );

@@ -1,9 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorBody } from '../../common/errors.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from '../../common/locales.ts';
+import { safeRedirect } from '../../common/safe-redirect.ts';
 import { AppError } from '../lib/app-error.ts';
 import { serverT } from '../lib/i18n.ts';
+import { isUnavailableError, UNAVAILABLE_RETRY_AFTER_S } from '../lib/unavailable.ts';
+import { renderStaticErrorPage } from '../web/error-page.ts';
 
 /**
  * SQLSTATEs of a value the database cannot hold: a number beyond its integer range (22003), text where a number or
@@ -23,6 +27,48 @@ export function badInputSqlState(err: unknown): string | null {
     e = e.cause as typeof e;
   }
   return null;
+}
+
+/** Paths that never answer with a page: the API, files, probes, and React Router's data requests. */
+const NOT_A_PAGE = /^\/(api|assets|media|cdn)\/|^\/(healthz|readyz)(\?|$)|\.data(\?|$)/;
+
+/** Whether a request asked for a page (a browser's navigation), which must get HTML even when it fails. */
+export function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (NOT_A_PAGE.test(request.url)) return false;
+  const accept = request.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/**
+ * The error page's language: the request's, or when the site could not be resolved (the database is down) the
+ * visitor's language cookie, else English.
+ */
+function errorPageLocale(request: FastifyRequest): string {
+  if (request.site) return request.locale;
+  const cookie = request.cookies?.[LOCALE_COOKIE];
+  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+}
+
+/** Sends the site's self-contained error page (spec §2) with a 500 or 503 status. */
+export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, status: 500 | 503) {
+  if (status === 503) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+  const html = renderStaticErrorPage({
+    status,
+    locale: errorPageLocale(request),
+    siteName: request.site?.name ?? null,
+    retryPath: safeRedirect(request.url, 'http://x', '/'),
+  });
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+/** The code (errno or SQLSTATE) of an unavailable-database error or the errors it wraps, for the log. */
+function unavailableCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string') return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 /** One error model for the whole API: `{ error, message, data }` with a stable code and a localised message. */
@@ -55,8 +101,17 @@ export const errorsPlugin = fp(
       } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
         status = err.statusCode;
         body = { error: 'invalid_request', message: t('errors.invalid_request') };
+      } else if (isUnavailableError(err)) {
+        // The database went away: a short, expected condition during a restart or failover, not a bug. One warning
+        // line with the cause's code only (no query, no parameters).
+        request.log.warn({ code: unavailableCode(err) }, 'database unavailable');
+        if (isPageRequest(request)) return sendErrorPage(request, reply, 503);
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+        status = 503;
+        body = { error: 'service_unavailable', message: t('errors.service_unavailable') };
       } else {
         request.log.error({ err }, 'unhandled error');
+        if (isPageRequest(request)) return sendErrorPage(request, reply, 500);
         status = 500;
         body = { error: 'error_occurred', message: t('errors.error_occurred') };
       }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import { siteOrigin } from '../lib/site-origin.ts';
+import { isPageRequest, sendErrorPage } from './errors.ts';
 import type { TServices } from '../services.ts';
 import type { TRequestContext } from '../web/request-context.ts';
 
@@ -32,6 +33,24 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** How long a page that failed waits to learn whether the database answers. */
+const DATABASE_CHECK_MS = 1000;
+
+/** Whether the database answers a ping within DATABASE_CHECK_MS. */
+async function databaseAnswers(services: TServices): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS);
+  });
+  try {
+    return await Promise.race([services.database.ping().then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Hosts the server-rendered React Router app: hashed assets, public files and every page route. */
@@ -100,6 +119,12 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
           secure: request.protocol === 'https',
         });
         const response = await handle(toWebRequest(request, reply), context);
+        // A page that failed while the database is down gets the self-contained 503 page ("try again in a moment")
+        // rather than the renderer's 500: React Router hides the loader's error, so the database is asked directly.
+        if (response.status === 500 && isPageRequest(request) && !(await databaseAnswers(services))) {
+          request.log.warn('page failed while the database is unavailable');
+          return sendErrorPage(request, reply, 503);
+        }
         reply.status(response.status);
         for (const [key, value] of response.headers) {
           if (key !== 'set-cookie') reply.header(key, value);

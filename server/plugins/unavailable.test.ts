@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUnavailableError } from '../lib/unavailable.ts';
+import { activeMember, CLIENT } from '../test/factories.ts';
+import { startTcpProxy } from '../test/tcp-proxy.ts';
+import { buildTestApp, type TTestApp } from '../test/test-app.ts';
+
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+describe('isUnavailableError', () => {
+  it('knows a database that cannot be reached from a bad request or a bug', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isUnavailableError(refused)).toBe(true);
+    // Drizzle wraps the driver's error.
+    expect(isUnavailableError(Object.assign(new Error('Failed query: select 1'), { cause: refused }))).toBe(true);
+    expect(isUnavailableError(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
+    expect(isUnavailableError(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(
+      true,
+    );
+    expect(isUnavailableError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isUnavailableError(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isUnavailableError(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isUnavailableError(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(isUnavailableError(undefined)).toBe(false);
+  });
+});
+
+describe('a page request that fails', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ web: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gets the site error page as HTML with 503 when the database is unreachable, the API keeps JSON', async () => {
+    const resolve = t.services.sites.resolve;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    t.services.sites.resolve = async () => {
+      throw refused;
+    };
+    try {
+      const page = await t.app.inject({ url: '/members', headers: HTML, cookies: { i18n_redirected: 'de' } });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.body).toContain('<html lang="de">');
+      expect(page.body).toContain('Wir sind gleich zurück');
+      expect(page.body).toContain('href="/members"');
+      expect(page.body).not.toContain('ECONNREFUSED');
+
+      const api = await t.app.inject({ url: '/api/user.php', headers: { ...CLIENT, accept: 'application/json' } });
+      expect(api.statusCode).toBe(503);
+      expect(api.headers['content-type']).toMatch(/^application\/json/);
+      expect(api.json()).toMatchObject({ error: 'service_unavailable' });
+
+      // React Router's data requests (client navigations) keep a machine-readable answer.
+      const data = await t.app.inject({ url: '/members.data', headers: HTML });
+      expect(data.statusCode).toBe(503);
+      expect(data.headers['content-type']).toMatch(/^application\/json/);
+    } finally {
+      t.services.sites.resolve = resolve;
+    }
+    expect((await t.app.inject({ url: '/members', headers: HTML })).statusCode).toBe(200);
+  });
+
+  it('gets the HTML error page with 500 for a fault that is not an outage, without its message', async () => {
+    const resolve = t.services.sites.resolve;
+    t.services.sites.resolve = async () => {
+      throw new Error('secret internal detail');
+    };
+    try {
+      const page = await t.app.inject({ url: '/', headers: HTML });
+      expect(page.statusCode).toBe(500);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<h1>Error</h1>');
+      expect(page.body).not.toContain('secret internal detail');
+    } finally {
+      t.services.sites.resolve = resolve;
+    }
+  });
+
+  it('keeps a protocol-relative URL out of the "try again" link', async () => {
+    const resolve = t.services.sites.resolve;
+    t.services.sites.resolve = async () => {
+      throw Object.assign(new Error('x'), { code: 'ECONNRESET' });
+    };
+    try {
+      const page = await t.app.inject({ url: '//evil.example/x', headers: HTML });
+      expect(page.statusCode).toBe(503);
+      expect(page.body).not.toContain('evil.example');
+    } finally {
+      t.services.sites.resolve = resolve;
+    }
+  });
+});
+
+// A real outage: the app's connections to PostgreSQL go through a proxy that the test cuts and restores.
+describe.skipIf(!process.env.DATABASE_URL)('pages while PostgreSQL is down (PostgreSQL)', () => {
+  let t: TTestApp;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  beforeAll(async () => {
+    const base = new URL(process.env.DATABASE_URL!);
+    proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
+    base.hostname = '127.0.0.1';
+    base.port = String(proxy.port);
+    t = await buildTestApp({ web: true, env: { DATABASE_URL: base.toString() } });
+  });
+  afterAll(async () => {
+    await proxy.restore().catch(() => undefined);
+    await t.close();
+    await proxy.close();
+  });
+
+  it('answers the home page and a member page with the 503 HTML page, then recovers by itself', async () => {
+    const member = await activeMember(t);
+    expect((await t.app.inject({ url: '/chats', headers: HTML, cookies: member.cookie })).statusCode).toBe(200);
+    await proxy.cut();
+    // A visitor's search (the page renderer's loader fails), a profile, and a member's page (the session lookup fails
+    // before the renderer).
+    for (const [url, cookies] of [
+      ['/members', {}],
+      [`/members/${member.user.profile.id}`, {}],
+      ['/chats', member.cookie],
+    ] as const) {
+      const started = Date.now();
+      const page = await t.app.inject({ url, headers: HTML, cookies: { ...cookies, i18n_redirected: 'fr' } });
+      expect(page.statusCode, url).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('Nous revenons tout de suite');
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+    const api = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: member.cookie });
+    expect(api.statusCode).toBe(503);
+    expect(api.json()).toMatchObject({ error: 'service_unavailable' });
+    await proxy.restore();
+    expect((await t.app.inject({ url: '/chats', headers: HTML, cookies: member.cookie })).statusCode).toBe(200);
+  });
+});
