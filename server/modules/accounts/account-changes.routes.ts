@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zText } from '../../../common/text.ts';
 import {
   ZDeleteAccountRequest,
   ZEmailRequest,
@@ -12,13 +11,15 @@ import {
   ZRetentionOffer,
   ZUserResponse,
 } from '../../../common/wire/accounts.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { limitOperation } from '../../lib/rate-limit.ts';
 import { requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
 
-/** Password reset, password and email changes, invisible mode, deletion and reactivation. */
+/**
+ * Password reset, password and email changes, invisible mode, deletion and reactivation emails. The emailed links'
+ * pages (`/reset-password/do`, `/mail-change/do`, `/reactivate`) are web pages: a GET only shows, a form POST acts.
+ */
 export async function accountChangesRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accounts, accountChanges } = services;
@@ -168,21 +169,6 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
     async (request, reply) => {
       await accountChanges.requestReactivation(request.site, request.body.email, origin(request));
       return reply.status(204).send(null);
-    },
-  );
-
-  r.get(
-    '/reactivate',
-    { schema: { hide: true, querystring: z.object({ token: zText().max(100).default('') }) } },
-    async (request, reply) => {
-      try {
-        const userId = await accountChanges.reactivate(request.query.token);
-        setSessionCookie(request, reply, await accounts.startSessionFor(userId, request.headers['user-agent'] ?? null));
-        return reply.redirect('/settings?reactivated=1', 303);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return reply.redirect('/activate/error?reason=link_invalid', 303);
-      }
     },
   );
 }

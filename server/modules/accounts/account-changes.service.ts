@@ -195,7 +195,13 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       await jobs.runNow([mail]);
     },
 
-    /** Applies a confirmed email change; the new address counts as confirmed. */
+    /** The new address an email-change link would confirm, or undefined when the link is used or expired (uses nothing up). */
+    async pendingEmailChange(token: string): Promise<string | undefined> {
+      if (!token) return undefined;
+      return (await findLiveToken(db, 'mail_change', hashToken(token), now()))?.data.email;
+    },
+
+    /** Applies a confirmed email change (the POST of the link's page, never its GET); the new address counts as confirmed. */
     async confirmEmailChange(token: string): Promise<number> {
       if (!token) throw new AppError('link_invalid');
       try {
@@ -246,7 +252,15 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       await jobs.runNow([mail]);
     },
 
-    /** Restores a deleted account within the grace period with its emailed link; returns the account id. */
+    /** Whether a reactivation link can still be used; reading it uses nothing up (the page of the link asks first). */
+    async isReactivationLinkLive(token: string): Promise<boolean> {
+      return Boolean(token && (await findLiveToken(db, 'reactivation', hashToken(token), now())));
+    },
+
+    /**
+     * Restores a deleted account within the grace period with its emailed link (the POST of the link's page, never its
+     * GET); returns the account id. It starts no session: the member logs in again.
+     */
     async reactivate(token: string): Promise<number> {
       if (!token) throw new AppError('link_invalid');
       return db.transaction(async (tx) => {

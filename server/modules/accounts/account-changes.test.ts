@@ -20,7 +20,7 @@ const api = (
   payload?: unknown,
   cookies?: Record<string, string>,
 ) => t.app.inject({ method, url, headers: CLIENT, payload: payload as object, cookies });
-const pathOf = (u: URL) => `${u.pathname}${u.search}`;
+const tokenOf = (mailText: string) => linkIn(mailText).searchParams.get('token')!;
 const login = (email: string, password: string) => api('POST', '/api/user.php', { email, password });
 
 /** Makes every `op` on `table` for one account fail inside the database (a fault in the middle of a change). */
@@ -232,8 +232,10 @@ describe('deletion, reactivation and purge', () => {
     expect(mail?.kind).toBe('reactivation');
     const saved = clock;
     clock = new Date(saved.getTime() + 13 * 86_400_000);
-    const back = await t.app.inject({ url: pathOf(linkIn(mail!.text)) });
-    expect(back.headers.location).toBe('/settings?reactivated=1');
+    // Through the link's page (GET shows, POST reactivates, never a session): email-links.test.ts.
+    expect(await t.services.accountChanges.reactivate(tokenOf(mail!.text))).toBe(user.id);
+    const back = await login(form.email as string, form.password as string);
+    expect(back.statusCode).toBe(200);
     const session = back.cookies.find((c) => c.name === 'auth.session')!.value;
     const me = await api('GET', '/api/user.php', undefined, { 'auth.session': session });
     expect(me.json().user.id).toBe(user.id);
@@ -255,8 +257,8 @@ describe('deletion, reactivation and purge', () => {
     try {
       await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie);
       clock = day(1);
-      const back = await t.app.inject({ url: pathOf(linkIn((await lastMail(t, form.email as string))!.text)) });
-      expect(back.headers.location).toBe('/settings?reactivated=1');
+      await t.services.accountChanges.reactivate(tokenOf((await lastMail(t, form.email as string))!.text));
+      const back = await login(form.email as string, form.password as string);
       const session = { 'auth.session': back.cookies.find((c) => c.name === 'auth.session')!.value };
       clock = day(10);
       const again = await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, session);
@@ -283,10 +285,10 @@ describe('deletion, reactivation and purge', () => {
     expect(await t.services.runJobs()).toBe(0);
     clock = new Date(saved.getTime() + 14 * 86_400_000 + 60_000);
     expect(await t.services.runJobs()).toBeGreaterThanOrEqual(1);
-    const link = linkIn((await lastMail(t, form.email as string))!.text);
-    const late = await t.app.inject({ url: pathOf(link) });
+    const token = tokenOf((await lastMail(t, form.email as string))!.text);
+    expect(await t.services.accountChanges.isReactivationLinkLive(token)).toBe(false);
+    await expect(t.services.accountChanges.reactivate(token)).rejects.toMatchObject({ code: 'link_invalid' });
     clock = saved;
-    expect(late.headers.location).toBe('/activate/error?reason=link_invalid');
     const db = t.services.database.db;
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ status: 'purged', email: `purged-${user.id}@invalid` });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zText } from '../../../common/text.ts';
 import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.ts';
 import { ZLanguageRequest, ZLoginRequest, ZSignupBody, ZUserResponse } from '../../../common/wire/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,7 +15,10 @@ function hasTrafficSource(request: FastifyRequest, tracking: Record<string, stri
   return Boolean(request.cookies.tracking) || TRACKING_KEYS.some((k) => tracking?.[k]);
 }
 
-/** Login, current user, language, logout, signup and activation (spec §7, accounts issue). */
+/**
+ * Login, current user, language, logout, signup and new activation emails (spec §7, accounts issue). The emailed
+ * link's page `/activate` is a web page: its GET only asks, its form POST activates (web/pages/activate).
+ */
 export async function accountsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accounts } = services;
@@ -109,27 +111,6 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
       const user = requireUser(request);
       await accounts.resendActivation(user.id, request.site, siteOrigin(request, services.config.publicUrl));
       return reply.status(204).send(null);
-    },
-  );
-
-  r.get(
-    '/activate',
-    { schema: { hide: true, querystring: z.object({ token: zText().max(100).default('') }) } },
-    async (request, reply) => {
-      try {
-        const userId = await accounts.activate(request.query.token);
-        // The first message written at signup reaches the member now (never blocks the activation).
-        await services.chat
-          .deliverSignupMessage(userId, request.site.cdnPrefix)
-          .catch((err: unknown) => request.log.error({ err, userId }, 'signup message not delivered'));
-        return reply.redirect('/activate/done', 303);
-      } catch (err) {
-        const code = err instanceof AppError ? err.code : 'activation_failed';
-        return reply.redirect(
-          `/activate/error?reason=${code === 'link_invalid' ? 'link_invalid' : 'activation_failed'}`,
-          303,
-        );
-      }
     },
   );
 }

@@ -20,6 +20,7 @@ import {
   consumeToken,
   countTokensSince,
   deleteSession,
+  findLiveToken,
   findSessionUser,
   findUserByEmail,
   findUserWithProfile,
@@ -205,7 +206,12 @@ export function createAccountsService(deps: TAccountsDeps) {
       return { userId: created.userId, session: await startSession(created.userId, ctx.userAgent) };
     },
 
-    /** Confirms an email address with a single-use activation token. */
+    /** Whether an activation link can still be used; reading it uses nothing up (the page of the link asks first). */
+    async isActivationLinkLive(token: string): Promise<boolean> {
+      return Boolean(token && (await findLiveToken(db, 'activation', hashToken(token), now())));
+    },
+
+    /** Confirms an email address with a single-use activation token (the POST of the link's page, never its GET). */
     async activate(token: string): Promise<number> {
       const row = token ? await consumeToken(db, 'activation', hashToken(token), now()) : undefined;
       if (!row) throw new AppError('link_invalid');

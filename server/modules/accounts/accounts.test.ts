@@ -105,31 +105,42 @@ describe('signup', () => {
 });
 
 describe('activation', () => {
+  // Through the link's page (GET shows, POST activates): server/modules/accounts/email-links.test.ts.
   it('confirms the email once; the link cannot be reused', async () => {
     const { form, user } = await buildMember(t);
-    const link = linkIn((await lastMail(t, form.email as string))!.text);
-    const first = await t.app.inject({ url: `${link.pathname}${link.search}` });
-    expect(first.statusCode).toBe(303);
-    expect(first.headers.location).toBe('/activate/done');
+    const token = linkIn((await lastMail(t, form.email as string))!.text).searchParams.get('token')!;
+    expect(await t.services.accounts.isActivationLinkLive(token)).toBe(true);
+    expect(await t.services.accounts.activate(token)).toBe(user.id);
     const db = t.services.database.db;
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ emailConfirmed: true, status: 'active' });
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.profile.id));
     expect(profile.status).toBe('active');
-    const again = await t.app.inject({ url: `${link.pathname}${link.search}` });
-    expect(again.headers.location).toBe('/activate/error?reason=link_invalid');
-    const forged = await t.app.inject({ url: '/activate?token=forged' });
-    expect(forged.headers.location).toBe('/activate/error?reason=link_invalid');
+    expect(await t.services.accounts.isActivationLinkLive(token)).toBe(false);
+    await expect(t.services.accounts.activate(token)).rejects.toMatchObject({ code: 'link_invalid' });
+    await expect(t.services.accounts.activate('forged')).rejects.toMatchObject({ code: 'link_invalid' });
+    await expect(t.services.accounts.activate('')).rejects.toMatchObject({ code: 'link_invalid' });
   });
 
   it('expires activation links after 7 days', async () => {
     const { form } = await buildMember(t);
-    const link = linkIn((await lastMail(t, form.email as string))!.text);
+    const token = linkIn((await lastMail(t, form.email as string))!.text).searchParams.get('token')!;
     const saved = clock;
     clock = new Date(saved.getTime() + 169 * 3_600_000);
-    const res = await t.app.inject({ url: `${link.pathname}${link.search}` });
-    clock = saved;
-    expect(res.headers.location).toBe('/activate/error?reason=link_invalid');
+    try {
+      expect(await t.services.accounts.isActivationLinkLive(token)).toBe(false);
+      await expect(t.services.accounts.activate(token)).rejects.toMatchObject({ code: 'link_invalid' });
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it('no longer answers the link outside the page router: GET /activate changes nothing by itself', async () => {
+    const { form, user } = await buildMember(t);
+    const link = linkIn((await lastMail(t, form.email as string))!.text);
+    await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { host: 'localhost' } });
+    const [row] = await t.services.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.emailConfirmed).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { data } from 'react-router';
 type TAppErrorLike = { isAppError: true; code: string; status: number; data?: unknown };
 
 /** True for the service layer's expected failures (duck-typed: the host and the bundle hold separate classes). */
-function isAppError(err: unknown): err is TAppErrorLike {
+export function isAppError(err: unknown): err is TAppErrorLike {
   return typeof err === 'object' && err !== null && (err as { isAppError?: unknown }).isAppError === true;
 }
 

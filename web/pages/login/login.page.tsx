@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../common/safe-redirect.ts';
 import { SESSION_COOKIE, sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -48,6 +48,8 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  // After the reactivation link's button: the account is back, and the member logs in themselves (the link starts no session).
+  const reactivated = useSearchParams()[0].has('reactivated');
   const [show, setShow] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const [reactivation, setReactivation] = useState<'idle' | 'sent' | 'failed'>('idle');
@@ -67,6 +69,11 @@ export default function LoginPage() {
     <section className="container py-5" style={{ maxWidth: 460 }}>
       <PageTitle title={t('auth.login.title')} />
       <h1 className="h3 mb-4">{t('auth.login.title')}</h1>
+      {reactivated && !error ? (
+        <div className="alert alert-success" role="status">
+          {t('auth.login.reactivated')}
+        </div>
+      ) : null}
       <FormError error={error} />
       {error?.code === 'account_pending_deletion' ? (
         <div className="mb-3">

@@ -1,23 +1,52 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../features/accounts/action-result.server.ts';
+import { runAction, type TActionError } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/mail-change-do.page';
 
-/** Confirms an email change with the link sent to the new address (spec §2 mail-change/do). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = context.get(appContext);
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  const result = await runAction(() => ctx.services.accountChanges.confirmEmailChange(token));
-  return result.ok ? { done: true as const } : result.response;
+/** Nobody keeps a copy of a page opened with a single-use link (it shows the new address). */
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
 }
 
+/**
+ * The link sent to the new address (spec §2 mail-change/do). Opening it only shows which address it confirms: mail
+ * scanners fetch every link of an email, so a GET never changes the address. A used or expired link says so at once.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.has('changed')) return { done: true as const };
+  const email = await context.get(appContext).services.accountChanges.pendingEmailChange(params.get('token') ?? '');
+  if (email === undefined) {
+    return data<TActionError>({ error: { code: 'link_invalid', data: {} } }, { status: 400 });
+  }
+  return { email };
+}
+
+/**
+ * The page's button: confirms the new address with the token, then shows the result on a page of its own (a reload
+ * does not post again). It starts no session.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const token = String((await request.formData()).get('token') ?? '');
+  const result = await runAction(() => ctx.services.accountChanges.confirmEmailChange(token));
+  if (!result.ok) return result.response;
+  throw redirect('/mail-change/do?changed=1');
+}
+
+/** "Confirm your new address" with one button (a plain form, so it works before or without JavaScript). */
 export default function MailChangeDoPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
   const done = 'done' in loaderData;
+  const error = result?.error ?? ('error' in loaderData ? loaderData.error : null);
+  const email = 'email' in loaderData ? loaderData.email : null;
   return (
     <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
       <PageTitle title={t('settings.email_title')} />
@@ -27,11 +56,21 @@ export default function MailChangeDoPage({ loaderData }: Route.ComponentProps) {
           {t('settings.email_changed')}
         </div>
       ) : (
-        <FormError error={'error' in loaderData ? loaderData.error : null} />
+        <FormError error={error} />
       )}
-      <Link to={url('settings')} className="btn btn-primary">
-        {t('nav.settings')}
-      </Link>
+      {!done && !error && email ? (
+        <Form method="post" className="mb-3">
+          <p>{t('settings.email_confirm_text', { email })}</p>
+          <input type="hidden" name="token" value={params.get('token') ?? ''} />
+          <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
+            {t('settings.email_confirm_submit')}
+          </button>
+        </Form>
+      ) : (
+        <Link to={url('settings')} className="btn btn-primary">
+          {t('nav.settings')}
+        </Link>
+      )}
     </section>
   );
 }

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { isAppError } from '../../features/accounts/action-result.server.ts';
+import { appContext } from '../../lib/app-context.ts';
+import type { Route } from './+types/reactivate.page';
+
+const INVALID = '/activate/error?reason=link_invalid';
+
+/** Nobody keeps a copy of a page opened with a single-use link. */
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+/**
+ * The reactivation email's link (accounts issue: 14 days to change one's mind). Opening it only asks: mail scanners
+ * fetch every link of an email, so a GET never reactivates. A used or expired link goes straight to the error page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  if (!(await context.get(appContext).services.accountChanges.isReactivationLinkLive(token))) throw redirect(INVALID);
+  return null;
+}
+
+/**
+ * The page's button: restores the account, then sends the member to log in. It never starts a session: whoever
+ * holds the link is not thereby the member (a deleted account has no session left to come from).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext);
+  const token = String((await request.formData()).get('token') ?? '');
+  try {
+    await services.accountChanges.reactivate(token);
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    throw redirect(INVALID);
+  }
+  throw redirect('/login?reactivated=1');
+}
+
+/** "Reactivate your account" with one button: a plain form, so it works before (or without) JavaScript. */
+export default function ReactivatePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
+      <PageTitle title={t('reactivate.title')} />
+      <p className="display-5" aria-hidden="true">
+        👋
+      </p>
+      <h1 className="h3">{t('reactivate.title')}</h1>
+      <p>{t('reactivate.text')}</p>
+      <Form method="post">
+        <input type="hidden" name="token" value={params.get('token') ?? ''} />
+        <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
+          {t('reactivate.submit')}
+        </button>
+      </Form>
+    </section>
+  );
+}
