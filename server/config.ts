@@ -38,6 +38,15 @@ const ZEnv = z.object({
   /** Serves the OpenAPI document and explorer at /api/docs; default: outside production only. */
   API_DOCS: ZBool.optional(),
   MAIL_FROM: z.string().optional(),
+  /** Envelope sender (where bounces go); default: the From address. */
+  MAIL_BOUNCE_ADDRESS: z.email().optional(),
+  /** Name given in the SMTP greeting (EHLO); default: the host of PUBLIC_URL. */
+  SMTP_HELO_NAME: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name')
+    .optional(),
+  /** Connection, greeting and socket timeout of the SMTP transport, each. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
   MOLLIE_API_KEY: z
     .string()
@@ -85,6 +94,8 @@ export type TConfig = {
   /** Whether /api/docs is served: outside production, or with API_DOCS=true. */
   apiDocs: boolean;
   mailFrom: string | undefined;
+  /** SMTP transport: EHLO name, envelope sender (bounces) and timeouts (connection, greeting, socket). */
+  smtp: { heloName: string | undefined; bounceAddress: string | undefined; timeoutMs: number };
   payments:
     { provider: 'sandbox' } | { provider: 'mollie'; mollieApiKey: string; mollieApiEndpoint: string | undefined };
   sms: { gatewayUrl: string; gatewayToken: string | undefined } | null;
@@ -125,6 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devMailboxAnyClient: e.DEV_MAILBOX === true,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     mailFrom: e.MAIL_FROM,
+    smtp: {
+      heloName: e.SMTP_HELO_NAME ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
+      bounceAddress: e.MAIL_BOUNCE_ADDRESS,
+      timeoutMs: e.SMTP_TIMEOUT_MS,
+    },
     payments:
       e.PAYMENT_PROVIDER === 'mollie'
         ? { provider: 'mollie', mollieApiKey: e.MOLLIE_API_KEY!, mollieApiEndpoint: e.MOLLIE_API_ENDPOINT }

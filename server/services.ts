@@ -1,6 +1,6 @@
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
-import { createMailer, type TMailer, type TMailRequest } from './mail/mailer.ts';
+import { createMailer, type TMailer } from './mail/mailer.ts';
 import {
   createAccountChangesService,
   type TAccountChangesService,
@@ -98,6 +98,8 @@ export interface TServices {
   rateLimits: TRateLimiter;
   /** Runs due background jobs once (the process entry polls it). */
   runJobs: () => Promise<number>;
+  /** Waits for the jobs requests started in the background (`jobs.runNow`) to end; before closing the database. */
+  settleJobs: () => Promise<void>;
   now: () => Date;
   lifecycle: { shuttingDown: boolean };
 }
@@ -131,7 +133,7 @@ export async function createServices(
   const sms = createSmsSender(database.db, config.sms);
   const handlers = {
     purge_account: createPurgeAccountJob(database.db, photoStore, provider, now),
-    send_mail: (payload: Record<string, unknown>) => mailer.send(payload as unknown as TMailRequest),
+    send_mail: mailer.deliver,
     [RECONCILE_JOB]: createReconcilePaymentJob({
       db: database.db,
       refresh: paymentWebhook.applyProviderReport,
@@ -139,8 +141,15 @@ export async function createServices(
       log,
     }),
   };
-  // Delivered emails keep no copy of their single-use links in the jobs table.
-  const jobs = createJobRunner(database.db, { handlers, now, log, scrubWhenDone: ['send_mail'] });
+  // Sent or failed emails keep no copy of their single-use links in the jobs table. Requests wait for their email only
+  // when it goes to the dev mailbox table (the demo shows it right after); an SMTP relay never holds a request long.
+  const jobs = createJobRunner(database.db, {
+    handlers,
+    now,
+    log,
+    policies: { send_mail: mailer.jobPolicy },
+    runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
+  });
   return {
     config,
     database,
@@ -181,6 +190,7 @@ export async function createServices(
     accountChanges: createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now }),
     rateLimits: createRateLimiter({ enabled: config.rateLimits }),
     runJobs: () => jobs.runDue(),
+    settleJobs: () => jobs.idle(),
     now,
     lifecycle: { shuttingDown: false },
   };

@@ -1,13 +1,19 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../db/connect.ts';
 import { jobs } from '../db/schema/index.ts';
 
 export type TJobRow = typeof jobs.$inferSelect;
 
-/** Adds a job in the caller's transaction, so it exists exactly when the change that causes it commits. */
+/** What the runner needs of a claimed job. */
+export type TClaimedJob = Pick<TJobRow, 'id' | 'kind' | 'payload' | 'attempts' | 'createdAt'>;
+
+/**
+ * Adds a job in the caller's transaction, so it exists exactly when the change that causes it commits. `userId` names
+ * the member it is about (per-member limits); `createdAt` defaults to the database clock.
+ */
 export async function enqueueJob(
   tx: TDb | TTx,
-  job: { kind: string; payload: Record<string, unknown>; runAt: Date },
+  job: { kind: string; payload: Record<string, unknown>; runAt: Date; userId?: number; createdAt?: Date },
 ): Promise<number> {
   const [row] = await tx.insert(jobs).values(job).returning({ id: jobs.id });
   return row.id;
@@ -23,24 +29,31 @@ export async function cancelJobs(
   await tx
     .update(jobs)
     .set({ doneAt: now, lastError: 'cancelled' })
-    .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`));
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        isNull(jobs.doneAt),
+        isNull(jobs.failedAt),
+        sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
+      ),
+    );
 }
 
 /**
  * Claims the oldest due job (or the given one, when it is due) atomically (FOR UPDATE SKIP LOCKED), leasing it until
  * `leaseUntil` and counting the attempt, so no two processes run it at once.
  */
-export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: number): Promise<TJobRow | undefined> {
+export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: number): Promise<TClaimedJob | undefined> {
   const only = id === undefined ? sql`` : sql`and id = ${id}`;
   const result = await db.execute(sql`
     update ${jobs} set run_at = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
     where id = (
       select id from ${jobs}
-      where done_at is null and run_at <= ${now.toISOString()}::timestamptz ${only}
+      where done_at is null and failed_at is null and run_at <= ${now.toISOString()}::timestamptz ${only}
       order by run_at limit 1
       for update skip locked
     )
-    returning id, kind, payload, attempts`);
+    returning id, kind, payload, attempts, created_at`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) return undefined;
   return {
@@ -48,15 +61,54 @@ export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: num
     kind: String(row.kind),
     payload: row.payload as Record<string, unknown>,
     attempts: Number(row.attempts),
-  } as TJobRow;
+    createdAt: new Date(row.created_at as string | Date),
+  };
 }
 
-/** Marks a job done; `scrubPayload` empties its payload (an email's payload holds its single-use link). */
-export async function markJobDone(db: TDb, id: number, now: Date, scrubPayload: boolean): Promise<void> {
+/** Marks a job done; `payload`, when given, replaces its payload (an email's payload holds its single-use link). */
+export async function markJobDone(db: TDb, id: number, now: Date, payload?: Record<string, unknown>): Promise<void> {
   await db
     .update(jobs)
-    .set(scrubPayload ? { doneAt: now, payload: {} } : { doneAt: now })
+    .set(payload ? { doneAt: now, payload } : { doneAt: now })
     .where(eq(jobs.id, id));
+}
+
+/** Moves a job to the failed state for good, with the reason; `payload`, when given, replaces its payload. */
+export async function markJobFailed(
+  db: TDb,
+  id: number,
+  now: Date,
+  lastError: string,
+  payload?: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set(payload ? { failedAt: now, lastError, payload } : { failedAt: now, lastError })
+    .where(eq(jobs.id, id));
+}
+
+/**
+ * Counts a member's jobs of a kind whose payload contains `match`, created since a time, that were done or have not
+ * failed an attempt yet: a job that failed for good, or is being retried after an error, does not count.
+ */
+export async function countUserJobsSince(
+  db: TDb,
+  q: { kind: string; userId: number; match: Record<string, unknown>; since: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.userId, q.userId),
+        gte(jobs.createdAt, q.since),
+        eq(jobs.kind, q.kind),
+        sql`${jobs.payload} @> ${JSON.stringify(q.match)}::jsonb`,
+        isNull(jobs.failedAt),
+        or(isNotNull(jobs.doneAt), isNull(jobs.lastError)),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Schedules a failed job's next attempt, keeping its error for operators. */

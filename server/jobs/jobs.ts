@@ -1,39 +1,84 @@
 import type { TDb } from '../db/connect.ts';
 import type { TLogger } from '../lib/logger.ts';
-import { claimDueJob, markJobDone, rescheduleJob, type TJobRow } from './jobs.repository.ts';
+import { claimDueJob, markJobDone, markJobFailed, rescheduleJob, type TClaimedJob } from './jobs.repository.ts';
 
 export type TJobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/**
+ * A failure that trying again cannot fix (e.g. an SMTP 5xx answer): the job is tried at most
+ * `PERMANENT_FAILURE_ATTEMPTS` times, then moved to the failed state. Any other error is retried with backoff.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** Attempts before a job that keeps failing permanently is given up (one more in case the refusal was a fluke). */
+export const PERMANENT_FAILURE_ATTEMPTS = 3;
 
 /** A claimed job is leased this long; if its process dies, another one picks it up after the lease. */
 const LEASE_MS = 10 * 60_000;
 
-/** Claims the oldest due job (or the given one, when it is due) under a lease, so no two processes run it at once. */
-function claim(db: TDb, now: Date, id?: number): Promise<TJobRow | undefined> {
-  return claimDueJob(db, now, new Date(now.getTime() + LEASE_MS), id);
+/** How long `runNow` holds its caller (a request) before leaving the rest of the run to the background. */
+const RUN_NOW_WAIT_MS = 500;
+
+/** How a kind of job is retried and what is kept of it; kinds without one retry forever, at most a day apart. */
+export interface TJobPolicy {
+  /** Give up (state failed) once a temporary failure happens this long after the job was created. */
+  giveUpAfterMs?: number;
+  /** Longest wait between two attempts (default one day). */
+  maxBackoffMs?: number;
+  /** What the payload becomes once the job is done or failed (e.g. an email without its single-use link). */
+  scrub?: (payload: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** What the runner needs besides the database. */
 interface TRunnerOptions {
   handlers: Record<string, TJobHandler>;
   now: () => Date;
-  log?: Pick<TLogger, 'warn'>;
-  /** Kinds whose payload is emptied once done (an email's payload holds its single-use link). */
-  scrubWhenDone?: readonly string[];
+  log?: Pick<TLogger, 'warn' | 'error'>;
+  policies?: Record<string, TJobPolicy>;
+  /** Overrides RUN_NOW_WAIT_MS; Infinity waits for the run (nothing slow to wait for, e.g. the dev mailbox). */
+  runNowWaitMs?: number;
 }
 
-/** Runs one claimed job; a failure is retried later with exponential backoff, its error kept for operators. */
-async function execute(db: TDb, job: TJobRow, now: Date, options: TRunnerOptions): Promise<void> {
+/** Claims the oldest due job (or the given one, when it is due) under a lease, so no two processes run it at once. */
+function claim(db: TDb, now: Date, id?: number): Promise<TClaimedJob | undefined> {
+  return claimDueJob(db, now, new Date(now.getTime() + LEASE_MS), id);
+}
+
+/** An error as kept in `last_error` and logs: its message, without anything shaped like an email address. */
+function describeError(err: unknown): string {
+  const message = String(err instanceof Error ? err.message : err);
+  return message.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[address]').slice(0, 500);
+}
+
+/**
+ * Runs one claimed job. A failure is retried later with exponential backoff, its error kept for operators; a
+ * permanent one (after PERMANENT_FAILURE_ATTEMPTS), or a temporary one past the kind's limit, moves the job to failed.
+ */
+async function execute(db: TDb, job: TClaimedJob, now: Date, options: TRunnerOptions): Promise<void> {
+  const policy = options.policies?.[job.kind] ?? {};
+  const scrubbed = policy.scrub?.(job.payload);
   try {
     const handler = options.handlers[job.kind];
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     await handler(job.payload);
-    const scrub = options.scrubWhenDone?.includes(job.kind);
-    await markJobDone(db, job.id, now, scrub === true);
+    await markJobDone(db, job.id, now, scrubbed);
   } catch (err) {
-    const message = String(err instanceof Error ? err.message : err).slice(0, 500);
-    options.log?.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed');
-    const retryAt = new Date(now.getTime() + Math.min(86_400_000, 60_000 * 2 ** job.attempts));
-    await rescheduleJob(db, job.id, retryAt, message);
+    const error = describeError(err);
+    const entry = { jobId: job.id, kind: job.kind, attempts: job.attempts, error };
+    const permanent = err instanceof PermanentJobError;
+    const deadline = policy.giveUpAfterMs === undefined ? Infinity : job.createdAt.getTime() + policy.giveUpAfterMs;
+    if ((permanent && job.attempts >= PERMANENT_FAILURE_ATTEMPTS) || (!permanent && now.getTime() >= deadline)) {
+      options.log?.error({ ...entry, permanent }, 'job failed for good');
+      await markJobFailed(db, job.id, now, error, scrubbed);
+      return;
+    }
+    const backoff = Math.min(policy.maxBackoffMs ?? 86_400_000, 60_000 * 2 ** job.attempts);
+    // The last try of a temporary failure happens at the limit, so the job fails then rather than a backoff later.
+    const retryAt = new Date(Math.min(now.getTime() + backoff, Math.max(deadline, now.getTime() + 60_000)));
+    options.log?.warn({ ...entry, permanent, retryAt }, 'job failed');
+    await rescheduleJob(db, job.id, retryAt, error);
   }
 }
 
@@ -51,23 +96,45 @@ export async function runDueJobs(db: TDb, options: TRunnerOptions, limit = 20): 
 
 /** The durable job queue of a process: the poller drains due jobs, `runNow` runs just-committed ones at once. */
 export function createJobRunner(db: TDb, options: TRunnerOptions) {
+  const running = new Set<Promise<void>>();
+  const waitMs = options.runNowWaitMs ?? RUN_NOW_WAIT_MS;
+
+  /** Runs the jobs one after the other; never throws. */
+  async function runEach(ids: readonly number[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        const now = options.now();
+        const job = await claim(db, now, id);
+        if (job) await execute(db, job, now, options);
+      } catch (err) {
+        options.log?.warn({ jobId: id, err }, 'job not run now; the poller retries it');
+      }
+    }
+  }
+
   return {
     /** Runs due jobs once (the process entry polls it). */
     runDue: (limit?: number) => runDueJobs(db, options, limit),
     /**
      * Runs the given jobs now if they are still due and unclaimed (call it after the enqueuing transaction committed).
-     * Never throws: a job that fails, or cannot be claimed now, stays in the table for the poller.
+     * Resolves when they ran, or after RUN_NOW_WAIT_MS at most, the run going on in the background: a slow mail
+     * server delays the job, never the request. Never throws: a job that fails, or cannot be claimed now, stays in
+     * the table for the poller.
      */
-    async runNow(ids: readonly number[]): Promise<void> {
-      for (const id of ids) {
-        try {
-          const now = options.now();
-          const job = await claim(db, now, id);
-          if (job) await execute(db, job, now, options);
-        } catch (err) {
-          options.log?.warn({ jobId: id, err }, 'job not run now; the poller retries it');
-        }
-      }
+    runNow(ids: readonly number[]): Promise<void> {
+      const run = runEach(ids);
+      running.add(run);
+      void run.finally(() => running.delete(run));
+      if (!Number.isFinite(waitMs)) return run;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      });
+      return Promise.race([run, waited]).finally(() => clearTimeout(timer));
+    },
+    /** Resolves once every run started by `runNow` has ended (before closing the database; tests). */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.all([...running]);
     },
   };
 }

@@ -41,4 +41,26 @@ describe('mailer over SMTP', () => {
     expect(mail.html).toContain('lang="fr"');
     expect(mail.html).toContain('href="https://amora.example/activate?token=abc"');
   });
+
+  it('greets with the public host and, without a bounce address, uses the From address as envelope sender', async () => {
+    smtp.received.length = 0;
+    smtp.envelopes.length = 0;
+    const config = loadConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.amora.example' });
+    expect(config.smtp).toEqual({ heloName: 'www.amora.example', bounceAddress: undefined, timeoutMs: 10_000 });
+    const mailer = createMailer(config, null as never);
+    await mailer.send({
+      site: { id: 1, name: 'Amora', domain: 'amora.example', mailName: 'Amora', supportEmail: 'support@amora.example' },
+      to: 'jan@example.com',
+      locale: 'nl',
+      kind: 'reset',
+      vars: { name: 'Jan', link: 'https://amora.example/reset-password/do?token=abc', hours: 2 },
+    });
+    mailer.close();
+    expect(smtp.envelopes).toEqual([
+      { heloName: 'www.amora.example', mailFrom: 'support@amora.example', rcptTo: ['jan@example.com'] },
+    ]);
+    const mail = await PostalMime.parse(smtp.received[0]);
+    expect(mail.headers.find((h) => h.key === 'content-language')?.value).toBe('nl');
+    expect(mail.headers.find((h) => h.key === 'auto-submitted')?.value).toBe('auto-generated');
+  });
 });

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TConfig } from '../config.ts';
 import type { TDb, TTx } from '../db/connect.ts';
-import { enqueueJob } from '../jobs/jobs.repository.ts';
+import { PermanentJobError, type TJobPolicy } from '../jobs/jobs.ts';
+import { countUserJobsSince, enqueueJob } from '../jobs/jobs.repository.ts';
 import { insertMail } from './mailbox.repository.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 
@@ -13,44 +14,79 @@ export interface TMailRequest {
   vars: Record<string, string | number>;
   /** Where replies go when not to the sender (SMTP only; the dev mailbox does not keep it). */
   replyTo?: string;
+  /** The member the email is about: counted by `countSentSince` (per-member daily limits). */
+  userId?: number;
+}
+
+/** A queued email that keeps failing temporarily (4xx, timeouts, refused connections) is given up after this long. */
+export const MAIL_GIVE_UP_AFTER_MS = 48 * 3_600_000;
+
+/**
+ * Whether an SMTP error is permanent: a 5xx answer (the address or message is refused). A 5xx to the login is not:
+ * it is our configuration, and mail should go out once it is fixed.
+ */
+export function isPermanentSmtpError(err: unknown): boolean {
+  const { responseCode, code } = (err ?? {}) as { responseCode?: unknown; code?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
+}
+
+/** What a sent or failed email keeps in the jobs table: its kind and the recipient's domain, never its link. */
+export function scrubMailPayload(payload: Record<string, unknown>): Record<string, unknown> {
+  const to = typeof payload.to === 'string' ? payload.to : '';
+  return { kind: payload.kind, toDomain: to.slice(to.lastIndexOf('@') + 1) };
 }
 
 /** Sends transactional email: SMTP when SMTP_URL is set, else the dev mailbox table (shown at /dev/mailbox). */
 export function createMailer(config: TConfig, db: TDb) {
-  const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
-  return {
-    kind: transport ? ('smtp' as const) : ('mailbox' as const),
-    /** Renders the email in the recipient's locale and delivers it. */
-    async send(req: TMailRequest): Promise<void> {
-      const mail = renderEmail(req.kind, req.locale, { site: req.site.name, domain: req.site.domain, ...req.vars });
-      if (transport) {
-        const from = config.mailFrom ?? `"${req.site.mailName}" <${req.site.supportEmail}>`;
-        await transport.sendMail({
-          from,
-          to: req.to,
-          replyTo: req.replyTo,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-        });
-        return;
-      }
-      await insertMail(db, {
-        siteId: req.site.id,
+  const transport: Transporter | null = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        // EHLO with our host name, not nodemailer's fallback "[127.0.0.1]" (a spam signal).
+        name: config.smtp.heloName,
+        connectionTimeout: config.smtp.timeoutMs,
+        greetingTimeout: config.smtp.timeoutMs,
+        socketTimeout: config.smtp.timeoutMs,
+      })
+    : null;
+
+  /** Renders the email in the recipient's locale and delivers it. */
+  async function send(req: TMailRequest): Promise<void> {
+    const mail = renderEmail(req.kind, req.locale, { site: req.site.name, domain: req.site.domain, ...req.vars });
+    if (transport) {
+      const from = config.mailFrom ?? `"${req.site.mailName}" <${req.site.supportEmail}>`;
+      await transport.sendMail({
+        from,
         to: req.to,
+        // Bounces go to the bounce address, not to the support inbox the From address may be.
+        envelope: config.smtp.bounceAddress ? { from: config.smtp.bounceAddress, to: req.to } : undefined,
+        replyTo: req.replyTo,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
-        kind: req.kind,
+        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': req.locale },
       });
-    },
+      return;
+    }
+    await insertMail(db, {
+      siteId: req.site.id,
+      to: req.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      kind: req.kind,
+    });
+  }
+
+  return {
+    kind: transport ? ('smtp' as const) : ('mailbox' as const),
+    send,
     /**
      * Sends now, or, when delivery fails, stores the message as a `send_mail` job that the job loop retries with
      * backoff: mail a user's request depends on is never lost. Returns whether it went out immediately.
      */
     async sendOrQueue(req: TMailRequest): Promise<{ sent: boolean; error?: unknown }> {
       try {
-        await this.send(req);
+        await send(req);
         return { sent: true };
       } catch (error) {
         await enqueueJob(db, { kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
@@ -60,15 +96,38 @@ export function createMailer(config: TConfig, db: TDb) {
     /**
      * Queues the email as a `send_mail` job inside the caller's transaction: it exists exactly when the change that
      * causes it commits, and survives a failing mail server or a crash. Run the returned job id after the commit
-     * (`jobs.runNow`) so it goes out at once; the job loop retries it with backoff otherwise.
+     * (`jobs.runNow`) so it goes out at once; the job loop retries it with backoff otherwise. `now` is the time of
+     * the change (the job is due at once).
      */
-    async enqueue(tx: TDb | TTx, req: TMailRequest, runAt: Date): Promise<number> {
+    async enqueue(tx: TDb | TTx, req: TMailRequest, now: Date): Promise<number> {
+      const { userId, ...mail } = req;
       const { id, name, domain, mailName, supportEmail } = req.site;
       return enqueueJob(tx, {
         kind: 'send_mail',
-        payload: { ...req, site: { id, name, domain, mailName, supportEmail } },
-        runAt,
+        payload: { ...mail, site: { id, name, domain, mailName, supportEmail } },
+        runAt: now,
+        createdAt: now,
+        userId,
       });
+    },
+    /** The `send_mail` job: sends the queued email; a 5xx answer is a PermanentJobError (it fails, not retried on). */
+    async deliver(payload: Record<string, unknown>): Promise<void> {
+      try {
+        await send(payload as unknown as TMailRequest);
+      } catch (err) {
+        if (isPermanentSmtpError(err)) throw new PermanentJobError((err as Error).message, { cause: err });
+        throw err;
+      }
+    },
+    /** How `send_mail` jobs are retried: up to 48 hours, at most an hour apart; done or failed, no link is kept. */
+    jobPolicy: { giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS, maxBackoffMs: 3_600_000, scrub: scrubMailPayload } as TJobPolicy,
+    /**
+     * How many emails of a kind a member was sent since a time: delivered ones, and queued ones whose first attempt
+     * is still ahead. One whose delivery failed (for good, or is being retried) does not count, so a mail outage
+     * never uses up a member's daily allowance.
+     */
+    countSentSince(userId: number, kind: TEmailKind, since: Date): Promise<number> {
+      return countUserJobsSince(db, { kind: 'send_mail', userId, match: { kind }, since });
     },
     close() {
       transport?.close();

@@ -82,6 +82,7 @@ export async function buildTestApp(
     databaseUrl,
     close: async () => {
       await app.close();
+      await services.settleJobs();
       await services.realtime.close();
       services.mailer.close();
       await database.close();

@@ -130,12 +130,19 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Set when the job gave up (permanent error, or retried past its limit); `last_error` says why. Never runs again. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** The member the job is about (an account email), for per-member limits; no foreign key, purges keep the row. */
+    userId: integer('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('jobs_due_idx')
       .on(t.runAt)
-      .where(sql`done_at is null`),
+      .where(sql`done_at is null and failed_at is null`),
+    index('jobs_user_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`user_id is not null`),
   ],
 );
 

@@ -16,7 +16,6 @@ import type { TSite } from '../sites/sites.service.ts';
 import type { TAccountsDeps } from './accounts.service.ts';
 import {
   consumeToken,
-  countTokensSince,
   deleteSessionsOf,
   findLiveToken,
   findUserByEmail,
@@ -83,6 +82,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
         to: m.to,
         locale: m.locale,
         kind: m.kind,
+        userId: m.userId,
         vars: { name: m.name, link: `${m.link}?token=${token}`, hours: m.hours },
       },
       now(),
@@ -96,7 +96,8 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const user = email.success ? await findUserByEmail(db, site.id, email.data) : undefined;
       if (!user || user.status === 'purged') throw new AppError('email_not_found');
       const since = new Date(now().getTime() - 86_400_000);
-      if ((await countTokensSince(db, user.id, 'reset', since)) >= RESET_EMAILS_PER_DAY) {
+      // Counts emails sent, not links stored: reset emails a mail outage never delivered do not count.
+      if ((await mailer.countSentSince(user.id, 'reset', since)) >= RESET_EMAILS_PER_DAY) {
         throw new AppError('too_many_reset_emails');
       }
       const full = await findUserWithProfile(db, user.id);

@@ -196,15 +196,6 @@ export async function findLiveToken(db: TDb, kind: string, tokenHash: string, no
   return row;
 }
 
-/** Number of tokens of a kind an account was sent since a time. */
-export async function countTokensSince(db: TDb, userId: number, kind: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(accountTokens)
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), gte(accountTokens.createdAt, since)));
-  return row?.n ?? 0;
-}
-
 /** Deletes expired sessions (housekeeping). */
 export async function deleteExpiredSessions(db: TDb, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));

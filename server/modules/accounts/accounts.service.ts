@@ -18,7 +18,6 @@ import type { TSite } from '../sites/sites.service.ts';
 import {
   confirmAccount,
   consumeToken,
-  countTokensSince,
   deleteSession,
   findLiveToken,
   findSessionUser,
@@ -109,6 +108,7 @@ export function createAccountsService(deps: TAccountsDeps) {
         to: user.email,
         locale: user.locale,
         kind: 'activation',
+        userId: user.id,
         vars: { name: user.name, link: `${origin}/activate?token=${token}`, hours: ACTIVATION_HOURS },
       },
       now(),
@@ -227,7 +227,8 @@ export function createAccountsService(deps: TAccountsDeps) {
       const user = await findUserWithProfile(db, userId);
       if (!user || user.emailConfirmed) return;
       const since = new Date(now().getTime() - 86_400_000);
-      if ((await countTokensSince(db, userId, 'activation', since)) >= ACTIVATION_EMAILS_PER_DAY) {
+      // Counts emails sent, not links stored: an activation email a mail outage never delivered does not count.
+      if ((await mailer.countSentSince(userId, 'activation', since)) >= ACTIVATION_EMAILS_PER_DAY) {
         throw new AppError('rate_limited');
       }
       const mail = await db.transaction((tx) =>
