@@ -16,7 +16,7 @@ export const CLOSE_TOO_SLOW = 4408;
 
 /** Events the server pushes to a member's sockets. */
 export type TServerEvent =
-  /** The socket is subscribed: the client now resyncs what it may have missed. */
+  /** The socket is subscribed, or the server is back from a Redis outage: the client resyncs what it may have missed. */
   | { type: 'hello' }
   /** The answer to a client's ping. */
   | { type: 'pong' }

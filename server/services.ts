@@ -121,7 +121,7 @@ export async function createServices(
   const mailer = createMailer(config, database.db);
   const now = options.now ?? (() => new Date());
   const photoStore = createPhotoStore(config.dataDir);
-  const realtime = await createHub(config.redisUrl);
+  const realtime = await createHub(config.redisUrl, log);
   const sandbox = createSandboxProvider(database.db, { now });
   const provider =
     config.payments.provider === 'mollie'

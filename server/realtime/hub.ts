@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import type { TLogger } from '../lib/logger.ts';
 
 export type TRealtimeEvent = { type: string; [key: string]: unknown };
 export type THandler = (event: TRealtimeEvent) => void;
@@ -7,15 +9,39 @@ export type THandler = (event: TRealtimeEvent) => void;
 /** Delivers events to sockets on every app process (ARCHITECTURE §1: local hub, Redis pub/sub when configured). */
 export interface TRealtimeHub {
   kind: 'local' | 'redis';
-  /** Sends an event to every subscriber of a channel, on any process. */
+  /**
+   * Sends an event to every subscriber of a channel, on any process. Best effort, and never waits on Redis: it
+   * resolves at once and never rejects. While Redis is unavailable the event is dropped (counted, logged once per
+   * outage) and every client is told to resync when Redis is back; the database stays the truth.
+   */
   publish(channel: string, event: TRealtimeEvent): Promise<void>;
-  /** Listens on a channel in this process; returns the unsubscribe function. */
+  /**
+   * Listens on a channel in this process; returns the unsubscribe function. During a Redis outage the listener is
+   * kept and the channel is subscribed again when Redis is back (followed by a resync).
+   */
   subscribe(channel: string, handler: THandler): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` when this process's clients must resync: Redis came back after an outage in which events may
+   * have been lost (on this process or another). Returns the function that stops listening.
+   */
+  onResync(handler: () => void): () => void;
+  /** Resolves when the hub can deliver now; rejects at once during a known outage, or after the command timeout. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const PREFIX = 'amora:';
+/** The control channel on which a process that saw an outage end tells every process to resync its clients. */
+const RESYNC_CHANNEL = `${PREFIX}hub:resync`;
+
+/** How long start-up waits for Redis (TCP connect and handshake) before it gives up with a clear message. */
+export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+/** Longest wait for any one Redis command (a hung server must not hold a request, a socket or /readyz). */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** Publishes awaiting Redis's answer at most; beyond that (a slow Redis) new events are dropped, not queued. */
+export const REDIS_MAX_PENDING_PUBLISHES = 1_000;
+/** During an outage the hub checks this often whether Redis answers again. */
+export const REDIS_PROBE_EVERY_MS = 500;
 
 /** Single-process hub. */
 export function createLocalHub(): TRealtimeHub {
@@ -32,6 +58,8 @@ export function createLocalHub(): TRealtimeHub {
         bus.off(channel, handler);
       };
     },
+    // Nothing between publisher and subscriber can fail, so there is never anything to resync.
+    onResync: () => () => undefined,
     async ping() {},
     async close() {
       bus.removeAllListeners();
@@ -39,38 +67,252 @@ export function createLocalHub(): TRealtimeHub {
   };
 }
 
-/** Redis pub/sub hub: one publishing and one subscribing connection per process, fanned out locally. */
-export async function createRedisHub(url: string): Promise<TRealtimeHub> {
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  await Promise.all([pub.connect(), sub.connect()]);
+type THubLog = Pick<TLogger, 'error' | 'warn' | 'info' | 'debug'>;
+
+export interface TRedisHubOptions {
+  log: THubLog;
+  connectTimeoutMs?: number;
+  commandTimeoutMs?: number;
+  maxPendingPublishes?: number;
+  probeEveryMs?: number;
+}
+
+/** `host:port` of a Redis URL, never its password. */
+function redisAddress(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname || '127.0.0.1'}:${u.port || '6379'}`;
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+
+/** The one line start-up prints when Redis did not become ready in time, naming the cause. */
+function startupFailure(url: string, timeoutMs: number, last: Error | undefined): Error {
+  const where = redisAddress(url);
+  const code = (last as NodeJS.ErrnoException | undefined)?.code;
+  if (code && UNREACHABLE.has(code)) return new Error(`redis unreachable at ${where}: ${code}`, { cause: last });
+  if (last && /^(WRONGPASS|NOAUTH|NOPERM)/.test(last.message)) {
+    return new Error(`redis refused the connection at ${where}: ${last.message}`, { cause: last });
+  }
+  return new Error(`redis timeout after ${timeoutMs / 1000} s at ${where}`, { cause: last });
+}
+
+/** Resolves when the connection is ready (ioredis keeps retrying in the background until then). */
+const whenReady = (conn: Redis) =>
+  new Promise<void>((resolve) => {
+    if (conn.status === 'ready') resolve();
+    else conn.once('ready', () => resolve());
+  });
+
+/**
+ * Redis pub/sub hub: one publishing and one subscribing connection per process, fanned out locally.
+ *
+ * Faults (issue 22 §3/§4): start-up gives up after `connectTimeoutMs` with one clear message; every command has a
+ * timeout and nothing is queued while disconnected, so a publish never holds a request. The first error, lost
+ * connection or failed publish starts an outage: logged once ('redis unavailable: live delivery paused'), publishes
+ * dropped and counted, and Redis probed until both connections answer again. Then the channels are subscribed again,
+ * the end is logged with the number of dropped publishes, and every client of every process is told to resync.
+ */
+export async function createRedisHub(url: string, options: TRedisHubOptions): Promise<TRealtimeHub> {
+  const {
+    log,
+    connectTimeoutMs = REDIS_CONNECT_TIMEOUT_MS,
+    commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS,
+    maxPendingPublishes = REDIS_MAX_PENDING_PUBLISHES,
+    probeEveryMs = REDIS_PROBE_EVERY_MS,
+  } = options;
+  const connectionOptions = {
+    lazyConnect: true,
+    connectTimeout: connectTimeoutMs,
+    commandTimeout: commandTimeoutMs,
+    // Nothing waits for a connection: a command while disconnected fails at once (the caller drops or retries).
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (times: number) => Math.min(100 * times, 2_000),
+  };
+  const pub = new Redis(url, connectionOptions);
+  const sub = new Redis(url, connectionOptions);
+  const instance = randomBytes(8).toString('hex');
+  const address = redisAddress(url);
   const local = new EventEmitter();
   local.setMaxListeners(0);
+  const resyncHandlers = new Set<() => void>();
+  /** Channels whose unsubscribe failed during an outage: unsubscribed when Redis is back, unless listened to again. */
+  const stale = new Set<string>();
+
+  let starting = true;
+  let closing = false;
+  let startupError: Error | undefined;
+  let pending = 0;
+  let outage: { since: number; dropped: number } | null = null;
+  let probe: ReturnType<typeof setTimeout> | undefined;
+
+  const resyncLocally = () => {
+    for (const handler of resyncHandlers) {
+      try {
+        handler();
+      } catch (err) {
+        log.warn({ err }, 'realtime resync handler failed');
+      }
+    }
+  };
+
+  const scheduleProbe = () => {
+    clearTimeout(probe);
+    probe = setTimeout(() => void runProbe(), probeEveryMs);
+    probe.unref();
+  };
+
+  /** Ends the outage once both connections answer and every channel with listeners is subscribed again. */
+  const runProbe = async () => {
+    if (!outage || closing) return;
+    try {
+      if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error('not connected');
+      await Promise.all([pub.ping(), sub.ping()]);
+      const channels = [RESYNC_CHANNEL, ...local.eventNames().map((name) => PREFIX + String(name))];
+      await sub.subscribe(...channels);
+      const gone = [...stale].filter((channel) => local.listenerCount(channel) === 0).map((c) => PREFIX + c);
+      stale.clear();
+      if (gone.length) await sub.unsubscribe(...gone);
+    } catch {
+      if (outage && !closing) scheduleProbe();
+      return;
+    }
+    if (!outage || closing) return;
+    const { since, dropped } = outage;
+    outage = null;
+    log.warn(
+      { redis: address, dropped, downMs: Date.now() - since },
+      `redis back: ${dropped} publishes dropped, clients told to resync`,
+    );
+    resyncLocally();
+    // Other processes' clients may have missed this process's events: they resync too.
+    pub.publish(RESYNC_CHANNEL, JSON.stringify({ type: 'resync', from: instance })).catch(() => undefined);
+  };
+
+  /** Starts an outage (logged once); `cause` is an error or a short reason. */
+  const startOutage = (cause: unknown) => {
+    if (starting || closing) return;
+    const reason = cause instanceof Error ? ((cause as NodeJS.ErrnoException).code ?? cause.message) : String(cause);
+    if (outage) {
+      log.debug({ redis: address, cause: reason }, 'redis still unavailable');
+      return;
+    }
+    outage = { since: Date.now(), dropped: 0 };
+    log.error({ redis: address, cause: reason }, 'redis unavailable: live delivery paused');
+    scheduleProbe();
+  };
+
+  const drop = (cause: unknown) => {
+    startOutage(cause);
+    if (outage) outage.dropped += 1;
+  };
+
+  for (const conn of [pub, sub]) {
+    // Without a listener ioredis prints 'Unhandled error event' for every reconnect attempt.
+    conn.on('error', (err: Error) => {
+      if (starting) startupError = err;
+      else startOutage(err);
+    });
+    conn.on('close', () => startOutage('connection closed'));
+    conn.on('ready', () => {
+      if (outage) void runProbe();
+    });
+  }
+
   sub.on('message', (channel: string, message: string) => {
     try {
-      local.emit(channel.slice(PREFIX.length), JSON.parse(message) as TRealtimeEvent);
+      const event = JSON.parse(message) as TRealtimeEvent;
+      if (channel === RESYNC_CHANNEL) {
+        if (event.from !== instance) resyncLocally();
+        return;
+      }
+      local.emit(channel.slice(PREFIX.length), event);
     } catch {
       // A malformed message from another writer is dropped, never crashes the process.
     }
   });
+
+  // Start-up: ready (connected, handshake done, control channel subscribed) within the timeout, or one clear error.
+  pub.connect().catch(() => undefined);
+  sub.connect().catch(() => undefined);
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      Promise.all([whenReady(pub), whenReady(sub)]).then(() => sub.subscribe(RESYNC_CHANNEL)),
+      new Promise((_resolve, reject) => {
+        deadline = setTimeout(() => reject(new Error('timeout')), connectTimeoutMs);
+      }),
+    ]);
+  } catch (err) {
+    closing = true;
+    pub.disconnect();
+    sub.disconnect();
+    throw startupFailure(
+      url,
+      connectTimeoutMs,
+      startupError ?? (err instanceof Error && err.message !== 'timeout' ? err : undefined),
+    );
+  } finally {
+    clearTimeout(deadline);
+  }
+  starting = false;
+
   return {
     kind: 'redis',
-    async publish(channel, event) {
-      await pub.publish(PREFIX + channel, JSON.stringify(event));
+    publish(channel, event) {
+      if (closing) return Promise.resolve();
+      if (outage || pub.status !== 'ready' || pending >= maxPendingPublishes) {
+        drop(pending >= maxPendingPublishes ? 'too many publishes pending' : 'not connected');
+        return Promise.resolve();
+      }
+      pending += 1;
+      pub.publish(PREFIX + channel, JSON.stringify(event)).then(
+        () => {
+          pending -= 1;
+        },
+        (err: unknown) => {
+          pending -= 1;
+          if (!closing) drop(err);
+        },
+      );
+      return Promise.resolve();
     },
     async subscribe(channel, handler) {
-      if (local.listenerCount(channel) === 0) await sub.subscribe(PREFIX + channel);
+      stale.delete(channel);
+      if (local.listenerCount(channel) === 0 && !outage) {
+        // A failure starts an outage; the listener stays and the channel is subscribed when Redis is back.
+        await sub.subscribe(PREFIX + channel).catch((err: unknown) => startOutage(err));
+      }
       local.on(channel, handler);
       return async () => {
         local.off(channel, handler);
-        if (local.listenerCount(channel) === 0) await sub.unsubscribe(PREFIX + channel);
+        if (local.listenerCount(channel) > 0 || closing) return;
+        await sub.unsubscribe(PREFIX + channel).catch((err: unknown) => {
+          stale.add(channel);
+          startOutage(err);
+        });
+      };
+    },
+    onResync(handler) {
+      resyncHandlers.add(handler);
+      return () => {
+        resyncHandlers.delete(handler);
       };
     },
     async ping() {
-      await pub.ping();
+      if (outage) throw new Error('redis unavailable');
+      // A hung Redis may take no publish to notice: a failed ping starts the outage as well.
+      await pub.ping().catch((err: unknown) => {
+        startOutage(err);
+        throw err;
+      });
     },
     async close() {
+      closing = true;
+      clearTimeout(probe);
       local.removeAllListeners();
+      resyncHandlers.clear();
       pub.disconnect();
       sub.disconnect();
     },
@@ -78,6 +320,6 @@ export async function createRedisHub(url: string): Promise<TRealtimeHub> {
 }
 
 /** The hub for a configuration: Redis when REDIS_URL is set, else in-process. */
-export function createHub(redisUrl: string | undefined): Promise<TRealtimeHub> {
-  return redisUrl ? createRedisHub(redisUrl) : Promise.resolve(createLocalHub());
+export function createHub(redisUrl: string | undefined, log: THubLog): Promise<TRealtimeHub> {
+  return redisUrl ? createRedisHub(redisUrl, { log }) : Promise.resolve(createLocalHub());
 }

@@ -151,6 +151,9 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
         unsubscribes.push(
           await services.realtime.subscribe(memberChannel(profileId), (event) => send(event as TServerEvent)),
         );
+        // After a Redis outage, in which events may have been lost, the client resyncs again (the same hello).
+        const offResync = services.realtime.onResync(() => send({ type: 'hello' }));
+        unsubscribes.push(async () => offResync());
         if (closed) return unsubscribeAll();
         // A session that ended between the upgrade's check and the subscription above would not be heard of.
         const current = await services.accounts.userForSession(cookie, cdnPrefix);
