@@ -20,6 +20,8 @@ const UNREACHABLE = new Set([
 
 /** What a log may say about where the database is: host, port, database and user, never the password. */
 export function databaseTarget(databaseUrl: string): { host: string; port: string; database: string; user: string } {
+  // Never throws: a TypeError of `new URL` carries the whole URL, password included, into the log line.
+  if (!URL.canParse(databaseUrl)) return { host: '(unparsable DATABASE_URL)', port: '?', database: '?', user: '?' };
   const url = new URL(databaseUrl);
   // A Unix socket directory is given as `?host=/run/postgresql`.
   const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
