@@ -110,7 +110,7 @@ describe('realtime hub when Redis fails', () => {
     const { ms } = await timed(async () => {
       for (let n = 1; n <= 20; n += 1) await a.publish('member:1', { type: 'message', n });
     });
-    expect(ms).toBeLessThan(50);
+    expect(ms).toBeLessThan(200);
     await expect(a.ping()).rejects.toThrow();
     expect(logA.count('redis unavailable: live delivery paused')).toBe(1);
     expect(logA.lines.filter((l) => l.level === 'error')).toHaveLength(1);
@@ -137,7 +137,7 @@ describe('realtime hub when Redis fails', () => {
     const { ms } = await timed(async () => {
       for (let n = 1; n <= 20; n += 1) await a.publish('member:2', { type: 'message', n });
     });
-    expect(ms).toBeLessThan(50);
+    expect(ms).toBeLessThan(200);
     const ping = await timed(() =>
       a.ping().then(
         () => 'answered',
@@ -164,7 +164,7 @@ describe('realtime hub when Redis fails', () => {
     await until(() => logB.count('redis unavailable') > 0, 'the outage to be noticed');
     const got: TRealtimeEvent[] = [];
     const { ms } = await timed(() => b.subscribe('member:3', (e) => got.push(e)));
-    expect(ms).toBeLessThan(50);
+    expect(ms).toBeLessThan(200);
     await redis.start();
     await until(() => b.resyncs.count > 0 && a.resyncs.count > 0, 'both hubs to resync');
     await a.publish('member:3', { type: 'like', profile_id: 5 });
