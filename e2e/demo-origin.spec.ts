@@ -33,8 +33,9 @@ test('at http://127.0.0.1 the activation link and the sandbox checkout lead back
   const [mail] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
   const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   expect(link.origin).toBe(ORIGIN);
-  await page.goto(link.href);
-  await expect(page).toHaveURL(new RegExp(`^${ORIGIN}/`));
+  await gotoHydrated(page, link.href);
+  await page.getByRole('button', { name: t('activate.confirm.submit') }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/activate/done`);
 
   // Buy the first bundle by card; the sandbox checkout's return must not be blocked (CSP form-action).
   await gotoHydrated(page, '/credits');

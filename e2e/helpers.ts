@@ -77,7 +77,10 @@ export async function confirmedMember(
   const { user } = await res.json();
   const [mail] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
   const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-  await page.goto(link.pathname + link.search);
+  // The link's page asks first (a GET never activates); its button confirms.
+  await gotoHydrated(page, link.pathname + link.search);
+  await page.getByRole('button', { name: text(options.locale ?? 'en', 'activate.confirm.submit') }).click();
+  await page.waitForURL(/\/activate\/done$/);
   return { page, profileId: user.profile.id, email, name: displayName };
 }
 

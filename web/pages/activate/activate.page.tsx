@@ -50,9 +50,6 @@ export default function ActivatePage() {
   return (
     <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
       <PageTitle title={t('activate.confirm.title')} />
-      <p className="display-5" aria-hidden="true">
-        ✉️
-      </p>
       <h1 className="h3">{t('activate.confirm.title')}</h1>
       <p>{t('activate.confirm.text', { site: root?.site.name })}</p>
       <Form method="post">

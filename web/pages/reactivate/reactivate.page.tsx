@@ -46,9 +46,6 @@ export default function ReactivatePage() {
   return (
     <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
       <PageTitle title={t('reactivate.title')} />
-      <p className="display-5" aria-hidden="true">
-        👋
-      </p>
       <h1 className="h3">{t('reactivate.title')}</h1>
       <p>{t('reactivate.text')}</p>
       <Form method="post">
