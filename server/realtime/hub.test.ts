@@ -118,6 +118,8 @@ describe('realtime hub when Redis fails', () => {
 
     await redis.start();
     await until(() => a.resyncs.count > 0 && b.resyncs.count > 0, 'both hubs to resync');
+    // Each process ends its own outage (one may hear the other's resync first).
+    await until(() => logA.count('redis back') > 0 && logB.count('redis back') > 0, 'both hubs to log the end');
     expect(logA.count('redis back: 20 publishes dropped, clients told to resync')).toBe(1);
     expect(logB.count('redis back: 0 publishes dropped')).toBe(1);
     // Subscribed again: live delivery resumes.
