@@ -118,7 +118,7 @@ export async function createServices(
       destination: options.logDestination,
     });
   const vapid = await ensureVapidKeys(database.db);
-  const mailer = createMailer(config, database.db);
+  const mailer = createMailer(config, database.db, log);
   const now = options.now ?? (() => new Date());
   const photoStore = createPhotoStore(config.dataDir);
   const realtime = await createHub(config.redisUrl, log);

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema/index.ts';
 import { CLIENT, signupForm } from '../test/factories.ts';
 import { refusingSmtpUrl, startSilentSmtp, startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
@@ -67,11 +67,29 @@ describe('a mail server that never greets, or refuses connections', () => {
     await t.services.settleJobs();
     const [, resetJob] = await mailJobs(t, userId);
     expect(resetJob.payload).toMatchObject({ kind: 'reset' });
-    expect(resetJob.lastError).toMatch(/greeting/i);
+    expect(resetJob.lastError).toMatch(/greeting|timeout/i);
     expect(resetJob.doneAt).toBeNull();
     expect(resetJob.failedAt).toBeNull();
     expect(resetJob.runAt.getTime()).toBeGreaterThan(clock.getTime());
     expect(silent.connections()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a complaint is answered at once; its emails are queued once the mail server timed out', async () => {
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/complaint.php',
+      headers: CLIENT,
+      payload: { name: 'Jana', email: 'jana@example.com', topic: 'billing', message: 'Charged twice on Monday.' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const queued = () =>
+      t.services.database.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'send_mail'), sql`${jobs.payload}->>'kind' like 'complaint%'`));
+    await vi.waitFor(async () => expect(await queued()).toHaveLength(2), { timeout: 10_000, interval: 100 });
   });
 
   it('a refused connection is a temporary failure too', async () => {

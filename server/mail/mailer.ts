@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TConfig } from '../config.ts';
 import type { TDb, TTx } from '../db/connect.ts';
+import type { TLogger } from '../lib/logger.ts';
 import { PermanentJobError, type TJobPolicy } from '../jobs/jobs.ts';
 import { countUserJobsSince, enqueueJob } from '../jobs/jobs.repository.ts';
 import { insertMail } from './mailbox.repository.ts';
@@ -17,6 +18,9 @@ export interface TMailRequest {
   /** The member the email is about: counted by `countSentSince` (per-member daily limits). */
   userId?: number;
 }
+
+/** How long a request waits for `sendOrQueue` before leaving the send to the background. */
+const SEND_WAIT_MS = 500;
 
 /** A queued email that keeps failing temporarily (4xx, timeouts, refused connections) is given up after this long. */
 export const MAIL_GIVE_UP_AFTER_MS = 48 * 3_600_000;
@@ -37,7 +41,7 @@ export function scrubMailPayload(payload: Record<string, unknown>): Record<strin
 }
 
 /** Sends transactional email: SMTP when SMTP_URL is set, else the dev mailbox table (shown at /dev/mailbox). */
-export function createMailer(config: TConfig, db: TDb) {
+export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn' | 'error'>) {
   const transport: Transporter | null = config.smtpUrl
     ? nodemailer.createTransport({
         url: config.smtpUrl,
@@ -82,16 +86,36 @@ export function createMailer(config: TConfig, db: TDb) {
     send,
     /**
      * Sends now, or, when delivery fails, stores the message as a `send_mail` job that the job loop retries with
-     * backoff: mail a user's request depends on is never lost. Returns whether it went out immediately.
+     * backoff: mail a user's request depends on is never lost. Waits SEND_WAIT_MS at most: a slow mail server goes on
+     * in the background (`pending`), queued the same way if it fails then. Returns whether it went out immediately.
      */
-    async sendOrQueue(req: TMailRequest): Promise<{ sent: boolean; error?: unknown }> {
-      try {
-        await send(req);
-        return { sent: true };
-      } catch (error) {
-        await enqueueJob(db, { kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
-        return { sent: false, error };
-      }
+    sendOrQueue(req: TMailRequest): Promise<{ sent: boolean; error?: unknown; pending?: boolean }> {
+      const attempt: Promise<{ sent: boolean; error?: unknown }> = send(req).then(
+        () => ({ sent: true }),
+        async (error: unknown) => {
+          await enqueueJob(db, { kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
+          return { sent: false, error };
+        },
+      );
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<{ sent: boolean; pending: boolean }>((resolve) => {
+        timer = setTimeout(() => resolve({ sent: false, pending: true }), SEND_WAIT_MS);
+      });
+      let isWaiting = true;
+      // Once the caller has stopped waiting, only the log hears how the attempt ended.
+      void attempt.then(
+        (result) => {
+          if (!isWaiting && !result.sent)
+            log?.warn({ err: result.error, kind: req.kind }, 'email failed; queued for retry');
+        },
+        (err: unknown) => {
+          if (!isWaiting) log?.error({ err, kind: req.kind }, 'email failed and could not be queued');
+        },
+      );
+      return Promise.race([attempt, waited]).finally(() => {
+        isWaiting = false;
+        clearTimeout(timer);
+      });
     },
     /**
      * Queues the email as a `send_mail` job inside the caller's transaction: it exists exactly when the change that

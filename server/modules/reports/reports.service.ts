@@ -108,7 +108,7 @@ export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
             vars: { id, topic: serverT(ctx.locale)(`complaints.topics.${v.topic}`) },
           }),
       ]);
-      const mailErrors = results.flatMap((r) => (!r || r.sent ? [] : [r.error]));
+      const mailErrors = results.flatMap((r) => (!r || r.sent || r.pending ? [] : [r.error]));
       return { id, mailErrors };
     },
   };
