@@ -75,6 +75,8 @@ async function main() {
     stopJobs();
     // Fastify answers 503 to requests arriving now, waits for those in flight, and closes the sockets with 1001.
     await app.close();
+    // Emails that requests left sending in the background finish or time out (SMTP_TIMEOUT_MS) before the database closes.
+    await services.settleJobs();
     await services.realtime.close();
     services.mailer.close();
     await database.close();
