@@ -34,7 +34,11 @@ describe('likes and matches (spec §3)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ match: false });
     expect((await like(anna.cookie, b)).json()).toEqual({ match: false }); // idempotent
-    expect(events).toEqual([{ type: 'like', profile_id: a }]);
+    // Through Redis events arrive a moment after the answer (a publish never holds the request): a marker published
+    // after both likes arrives after anything they published.
+    await t.services.realtime.publish(memberChannel(b), { type: 'marker' });
+    await expect.poll(() => events.length).toBe(2);
+    expect(events).toEqual([{ type: 'like', profile_id: a }, { type: 'marker' }]);
 
     const benSees = await list(ben.cookie);
     expect(benSees.liked_by).toEqual([{ id: a, like_new: true }]);
