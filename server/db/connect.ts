@@ -49,11 +49,19 @@ export async function connectDatabase(options: {
 }): Promise<TDatabase> {
   if (options.databaseUrl) {
     const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+    // Opening a connection is bounded (a host that accepts but never answers would hang start-up and requests
+    // forever), but waiting for a free connection of the pool is not: under a burst, requests queue for the pool as
+    // they always did instead of failing after the connect timeout. pg-pool applies its own connectionTimeoutMillis to
+    // both, so the bound is set on the client only.
+    class BoundedClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    }
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      // Without it a host that accepts the connection but never answers hangs start-up (and requests) forever.
-      connectionTimeoutMillis: connectTimeoutMs,
+      Client: BoundedClient,
       // A connection dropped silently (a failover, a NAT timeout) is noticed instead of waited on.
       keepAlive: true,
     });
