@@ -72,11 +72,14 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    stopJobs();
+    const jobsStopped = stopJobs();
     // Fastify answers 503 to requests arriving now, waits for those in flight, and closes the sockets with 1001.
     await app.close();
     // Emails that requests left sending in the background finish or time out (SMTP_TIMEOUT_MS) before the database closes.
     await services.settleJobs();
+    // A job run the poller had started finishes too (bounded by the shutdown timeout; a job cut off is retried by
+    // another process after its lease).
+    await jobsStopped;
     await services.realtime.close();
     services.mailer.close();
     await database.close();

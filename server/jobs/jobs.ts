@@ -141,21 +141,31 @@ export function createJobRunner(db: TDb, options: TRunnerOptions) {
 
 export type TJobRunner = ReturnType<typeof createJobRunner>;
 
-/** Polls for due jobs every interval until stopped. */
+/**
+ * Polls for due jobs every interval until stopped. The returned stop function resolves once a run in progress has
+ * finished, so a shutdown closes the database only after the jobs it was running (their leases would otherwise hold
+ * them for 10 minutes).
+ */
 export function startJobLoop(run: () => Promise<unknown>, intervalMs: number, onError: (err: unknown) => void) {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
   const tick = async () => {
-    try {
-      await run();
-    } catch (err) {
-      onError(err);
-    }
+    running = (async () => {
+      try {
+        await run();
+      } catch (err) {
+        onError(err);
+      }
+    })();
+    await running;
+    running = undefined;
     if (!stopped) timer = setTimeout(tick, intervalMs);
   };
   timer = setTimeout(tick, 1000);
-  return () => {
+  return async () => {
     stopped = true;
     clearTimeout(timer);
+    await running;
   };
 }
