@@ -158,6 +158,27 @@ describe('realtime hub when Redis fails', () => {
     await until(() => got.some((e) => e.n === 99), 'live delivery after the pause');
   });
 
+  it('a slow Redis holds at most maxPendingPublishes; beyond that events are dropped at once, not queued', async () => {
+    const logA = testLog();
+    const a = await createRedisHub(redis.url, { log: logA.log, maxPendingPublishes: 5 });
+    hubs.push(a);
+    redis.pause();
+    for (let n = 0; n < 5; n += 1) await a.publish('member:4', { type: 'message', n });
+    expect(logA.count('redis unavailable')).toBe(0);
+    await a.publish('member:4', { type: 'message', n: 5 });
+    expect(logA.lines.find((l) => l.msg.startsWith('redis unavailable'))?.obj.cause).toBe('too many publishes pending');
+    redis.resume();
+  });
+
+  it('an event that cannot be serialized is logged, never thrown, and changes nothing else', async () => {
+    const logA = testLog();
+    const a = await hub(logA.log);
+    await expect(a.publish('member:5', { type: 'message', n: 1n })).resolves.toBeUndefined();
+    expect(logA.count('realtime event not serializable')).toBe(1);
+    expect(logA.count('redis unavailable')).toBe(0);
+    await a.ping();
+  });
+
   it('a socket that subscribes during an outage keeps its listener and hears events once Redis is back', async () => {
     const a = await hub(testLog().log);
     const logB = testLog();

@@ -260,14 +260,22 @@ export async function createRedisHub(url: string, options: TRedisHubOptions): Pr
 
   return {
     kind: 'redis',
-    publish(channel, event) {
-      if (closing) return Promise.resolve();
+    async publish(channel, event) {
+      if (closing) return;
       if (outage || pub.status !== 'ready' || pending >= maxPendingPublishes) {
         drop(pending >= maxPendingPublishes ? 'too many publishes pending' : 'not connected');
-        return Promise.resolve();
+        return;
+      }
+      let message: string;
+      try {
+        message = JSON.stringify(event);
+      } catch (err) {
+        log.error({ err, type: event.type }, 'realtime event not serializable');
+        return;
       }
       pending += 1;
-      pub.publish(PREFIX + channel, JSON.stringify(event)).then(
+      // Not awaited: the caller (a send, a like, a logout) never waits on Redis.
+      pub.publish(PREFIX + channel, message).then(
         () => {
           pending -= 1;
         },
@@ -276,7 +284,6 @@ export async function createRedisHub(url: string, options: TRedisHubOptions): Pr
           if (!closing) drop(err);
         },
       );
-      return Promise.resolve();
     },
     async subscribe(channel, handler) {
       stale.delete(channel);
