@@ -9,7 +9,7 @@ export const ZMyProfile = z.object({
   name: z.string(),
   birth_date: z.string(),
   gender: z.string(),
-  sexuality: z.string(),
+  sexuality: z.string().nullable(),
   hair_color: z.string().nullable(),
   eye_color: z.string().nullable(),
   body_type: z.string().nullable(),

@@ -68,8 +68,59 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** Last request made with it (updated at most every few minutes), for the list of active sessions in settings. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The client's address truncated (IPv4 /24, IPv6 /48): enough to recognise a session, never the exact address. */
+    ipPrefix: text('ip_prefix'),
+    /** Approximate place (GeoIP country code) when the session began. */
+    country: text('country'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Append-only record of consents and acceptances (GDPR Art. 7(1): the controller must be able to show consent): terms,
+ * privacy policy, processing of data revealing sexual orientation (Art. 9), marketing (`promotions`, `news`). A row is
+ * written in the same transaction as the action; withdrawing sets `withdrawn_at`, giving again writes a new row.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** terms | privacy | orientation | promotions | news (common/consents.ts) */
+    kind: text('kind').notNull(),
+    /** Version of the text the member saw and agreed to. */
+    version: text('version').notNull(),
+    locale: text('locale').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's address truncated (IPv4 /24, IPv6 /48). */
+    ipPrefix: text('ip_prefix'),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('consents_user_kind_idx').on(t.userId, t.kind, t.givenAt)],
+);
+
+/** A member's "Download my data" archives (GDPR Art. 15/20): built by a job, downloadable for 7 days, then deleted. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending | ready | failed | expired */
+    status: text('status').notNull().default('pending'),
+    /** The ZIP under DATA_DIR/exports/ once ready. */
+    fileKey: text('file_key'),
+    sizeBytes: integer('size_bytes'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userId, t.requestedAt)],
 );
 
 /** Single-use, expiring email tokens (activation, password reset, email change, reactivation); hashed. */

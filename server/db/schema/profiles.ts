@@ -24,7 +24,13 @@ export const profiles = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     gender: text('gender').notNull(),
-    sexuality: text('sexuality').notNull(),
+    /**
+     * hetero | gay | lesbian | bi; null when the member gave no (or withdrew their) consent to process data revealing
+     * sexual orientation (GDPR Art. 9, consents table): then nothing is matched on it.
+     */
+    sexuality: text('sexuality'),
+    /** Whether the member chose to show their orientation on their profile (to logged-in members only); off by default. */
+    showSexuality: boolean('show_sexuality').notNull().default(false),
     birthDate: date('birth_date').notNull(),
     country: text('country').notNull(),
     /** Empty until the member sets a location. */

@@ -63,9 +63,12 @@ export function toPublicCard(
   return { ...toProfileCard(r, cdnPrefix, today), about_me: r.aboutMe, locale: r.locale, interests: r.interests };
 }
 
-/** The genders a member looks for, from their gender and sexuality. */
-export function gendersSought(gender: string, sexuality: string): string[] {
-  if (sexuality === 'bi') return ['male', 'female'];
+/**
+ * The genders a member looks for, from their gender and sexuality; both when the member's orientation is not
+ * processed (no Art. 9 consent): nothing is then inferred about whom they look for.
+ */
+export function gendersSought(gender: string, sexuality: string | null): string[] {
+  if (sexuality === null || sexuality === 'bi') return ['male', 'female'];
   if (sexuality === 'gay' || sexuality === 'lesbian') return [gender];
   return [gender === 'male' ? 'female' : 'male'];
 }
