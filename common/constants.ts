@@ -96,3 +96,8 @@ export const DIRECT_DEBIT_CODES_PER_HOUR = 5;
 export const DIRECT_DEBIT_LIMIT_WINDOW_DAYS = 30;
 /** A repeat order of the same bundle within this many ms is the same click, answered once (spec §2 credits-repeat-order). */
 export const REPEAT_ORDER_DEDUPE_MS = 30_000;
+
+/** Days a "Download my data" archive can be downloaded before its file is deleted (issue 23 §3). */
+export const DATA_EXPORT_DAYS = 7;
+/** Data exports a member may request per 24 hours (each builds an archive of all their data and photos). */
+export const DATA_EXPORTS_PER_DAY = 3;
