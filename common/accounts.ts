@@ -58,6 +58,8 @@ export function makeSignupSchema(minAge: number, now: () => Date = () => new Dat
       signup_message: zText().trim().max(1000).optional(),
       member_id: z.number().int().positive().optional(),
       accept_terms: z.literal(true, 'validation.accept_terms'),
+      /** Separate, optional consent to process data revealing sexual orientation for matching (GDPR Art. 9). */
+      orientation_consent: z.boolean('validation.choose_option').optional(),
       tracking: z.record(zText(), zText().max(200)).optional(),
     })
     .superRefine((v, ctx) => {

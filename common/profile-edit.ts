@@ -29,7 +29,13 @@ const optional = <T extends readonly [string, ...string[]]>(values: T) =>
 /** Everything a member edits on /profile (spec §2 profile settings); messages are catalogue keys. */
 export const ZProfileUpdate = z.object({
   gender: z.enum(GENDERS, 'validation.choose_gender'),
-  sexuality: z.enum(SEXUALITIES, 'validation.choose_option'),
+  /**
+   * Optional (GDPR Art. 9): empty clears it, leaving it out keeps it; a value is only stored with a live orientation
+   * consent (checked by the service).
+   */
+  sexuality: optional(SEXUALITIES).optional(),
+  /** Show the orientation on the profile (to logged-in members only); left out keeps the current choice. */
+  show_sexuality: z.boolean('validation.choose_option').optional(),
   hair_color: optional(HAIR_COLORS),
   eye_color: optional(EYE_COLORS),
   body_type: optional(BODY_TYPES),

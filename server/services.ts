@@ -6,6 +6,7 @@ import {
   type TAccountChangesService,
 } from './modules/accounts/account-changes.service.ts';
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
+import { createConsentsService, type TConsentsService } from './modules/privacy/consents.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
 import { createAnalyticsService, type TAnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -78,6 +79,8 @@ export interface TServices {
   /** The sandbox payment service (the default provider), for its hosted checkout. */
   sandbox: TSandboxProvider;
   directDebit: TDirectDebitService;
+  /** Consents given and withdrawn (Art. 9 orientation, marketing) and acceptance of new terms versions. */
+  consents: TConsentsService;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -187,6 +190,7 @@ export async function createServices(
     realtime,
     mailer,
     accounts: createAccountsService({ db: database.db, mailer, jobs, realtime, log, now }),
+    consents: createConsentsService({ db: database.db, now }),
     accountChanges: createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now }),
     rateLimits: createRateLimiter({ enabled: config.rateLimits }),
     runJobs: () => jobs.runDue(),

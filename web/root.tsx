@@ -20,6 +20,7 @@ import { appContext } from './lib/app-context.ts';
 import { useNonce } from './lib/nonce.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { buildRootData } from './lib/root-data.server.ts';
+import { requireAcceptedTerms } from './features/privacy/terms-gate.server.ts';
 import type { TRootData } from './lib/root-data.ts';
 import '@fontsource/open-sans/400.css';
 import '@fontsource/open-sans/600.css';
@@ -27,8 +28,11 @@ import '@fontsource/open-sans/700.css';
 import './styles/app.scss';
 
 /** Resolves site, locale and user once per request (ARCHITECTURE §1b). */
-export async function loader({ context }: Route.LoaderArgs) {
-  return buildRootData(context.get(appContext));
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  // A member asked to accept new terms (or to answer the orientation question) sees that first (issue 23 §2).
+  await requireAcceptedTerms(ctx, request);
+  return buildRootData(ctx);
 }
 
 /** Only a language change (cookie) or a mutation needs the root data again. */

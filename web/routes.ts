@@ -44,6 +44,7 @@ export default [
     route('account-deleted', 'pages/account-deleted/account-deleted.page.tsx', { id: 'account-deleted' }),
     route('signup-matches', 'pages/signup-matches/signup-matches.page.tsx', { id: 'signup-matches' }),
     route('complete-signup', 'pages/complete-signup/complete-signup.page.tsx', { id: 'complete-signup' }),
+    route('accept-terms', 'pages/accept-terms/accept-terms.page.tsx', { id: 'accept-terms' }),
     route('lang-config', 'pages/lang-config/lang-config.page.tsx', { id: 'lang-config' }),
     route('*', 'pages/not-found/not-found.page.tsx', { id: 'not-found' }),
   ]),

@@ -10,6 +10,10 @@ export const ZMyProfile = z.object({
   birth_date: z.string(),
   gender: z.string(),
   sexuality: z.string().nullable(),
+  /** Whether the member shows their orientation on their profile (to logged-in members only). */
+  show_sexuality: z.boolean(),
+  /** Whether the member has a live consent to the processing of their orientation (required to set it). */
+  orientation_consent: z.boolean(),
   hair_color: z.string().nullable(),
   eye_color: z.string().nullable(),
   body_type: z.string().nullable(),

@@ -18,6 +18,8 @@ export function signupForm(overrides: Record<string, unknown> = {}) {
     gender: 'male',
     looking_for: 'female',
     accept_terms: true,
+    // Existing tests match by the orientation derived from "looking for"; without this consent none is stored.
+    orientation_consent: true,
     ...overrides,
   };
 }

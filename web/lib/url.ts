@@ -16,6 +16,8 @@ const PATHS = {
   pricing: '/pricing',
   profile: '/profile',
   settings: '/settings',
+  'settings-delete': '/settings/delete',
+  'accept-terms': '/accept-terms',
   notifications: '/notifications',
   complaints: '/complaints',
   directdebit: '/directdebit',

@@ -95,6 +95,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
         origin: siteOrigin(request, services.config.publicUrl),
         userAgent: request.headers['user-agent'] ?? null,
         hasTrafficSource: hasTrafficSource(request, body.tracking),
+        ip: request.ip,
       });
       setSessionCookie(request, reply, session);
       return { user: await accounts.userForSession(session.token, request.site.cdnPrefix) };

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { makeSignupSchema, sexualityFor, type TSignupRequest } from '../../../common/accounts.ts';
+import { withOrientationNiches } from '../../../common/consents.ts';
 import { AUTH_COOKIE_MAX_AGE_S, TRACKING_KEYS } from '../../../common/constants.ts';
 import { isLocale, type TLocale } from '../../../common/locales.ts';
 import { cleanTrackingValue } from '../../../common/visibility.ts';
@@ -12,6 +13,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
+import { recordConsent } from '../privacy/consents.service.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { mainImage } from '../profiles/profiles.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
@@ -53,6 +55,8 @@ export interface TSignupContext {
   origin: string;
   userAgent: string | null;
   hasTrafficSource: boolean;
+  /** The client's address; stored truncated with the consents given at signup. */
+  ip?: string | null;
 }
 
 type TNewSession = { token: string; maxAge: number };
@@ -152,12 +156,11 @@ export function createAccountsService(deps: TAccountsDeps) {
           .filter(([k]) => (TRACKING_KEYS as readonly string[]).includes(k))
           .map(([k, val]) => [k, cleanTrackingValue(val)]),
       );
-      const sexuality = sexualityFor(v.gender, v.looking_for);
+      // Orientation is special-category data (GDPR Art. 9): derived from "looking for" only with its own consent.
+      const sexuality = v.orientation_consent ? sexualityFor(v.gender, v.looking_for) : null;
       const member = v.member_id ? await findPublicProfile(db, v.member_id) : undefined;
       const signupMessage = member && v.signup_message ? v.signup_message.slice(0, site.messageLength) : null;
-      const niches = [1];
-      if (v.gender === 'female' && (sexuality === 'lesbian' || sexuality === 'bi')) niches.push(2);
-      if (v.gender === 'male' && (sexuality === 'gay' || sexuality === 'bi')) niches.push(7);
+      const niches = withOrientationNiches([1], v.gender, sexuality);
       const passwordHash = await hash(v.password);
       let created: { userId: number; mail: number };
       try {
@@ -188,6 +191,12 @@ export function createAccountsService(deps: TAccountsDeps) {
           if (site.signupCredits > 0) {
             await insertLedgerRow(tx, { userId, delta: site.signupCredits, reason: 'signup_bonus' });
           }
+          // The record of what was accepted, written with the account: terms and privacy (the required checkbox),
+          // and the separate Art. 9 consent only when its own checkbox was ticked.
+          const consent = { userId, locale: ctx.locale, ip: ctx.ip ?? null };
+          await recordConsent(tx, { ...consent, kind: 'terms' }, now());
+          await recordConsent(tx, { ...consent, kind: 'privacy' }, now());
+          if (v.orientation_consent) await recordConsent(tx, { ...consent, kind: 'orientation' }, now());
           // The activation email is part of the signup: queued with it, never lost to a failing mail server.
           const mail = await queueActivation(tx, site, ctx.origin, {
             id: userId,

@@ -1,9 +1,11 @@
+import { withOrientationNiches } from '../../../common/consents.ts';
 import { COUNTRIES } from '../../../common/locales.ts';
 import { type TProfileUpdate, ZProfileUpdate } from '../../../common/profile-edit.ts';
 import type { TDb } from '../../db/connect.ts';
 import type { profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
+import { hasLiveConsent } from '../privacy/consents.service.ts';
 import { regionsOf } from '../reference/reference.service.ts';
 import { findProfileIdOfUser, findProfileOfUser, updateProfile } from './profiles.repository.ts';
 
@@ -42,6 +44,8 @@ export async function loadMyProfile(db: TDb, userId: number) {
     birth_date: p.birthDate,
     gender: p.gender,
     sexuality: p.sexuality,
+    show_sexuality: p.showSexuality,
+    orientation_consent: await hasLiveConsent(db, userId, 'orientation'),
     hair_color: p.hairColor,
     eye_color: p.eyeColor,
     body_type: p.bodyType,
@@ -90,13 +94,24 @@ export async function saveMyProfile(
   locate?: TLocateCity,
 ): Promise<void> {
   const v = parseOrThrow(ZProfileUpdate, input);
+  const current = await findProfileOfUser(db, userId);
+  if (!current) throw new AppError('authentication_required');
+  const sexuality = v.sexuality === undefined ? current.sexuality : v.sexuality;
+  // Orientation is stored only with its Art. 9 consent; a member asked for it at the terms prompt keeps theirs meanwhile.
+  if (sexuality !== null && sexuality !== current.sexuality && !(await hasLiveConsent(db, userId, 'orientation'))) {
+    throw new AppError('invalid_request', {
+      issues: [{ path: 'sexuality', message: 'consent.orientation_required' }],
+    });
+  }
   await updateOwnProfile(
     db,
     userId,
     v,
     {
       gender: v.gender,
-      sexuality: v.sexuality,
+      sexuality,
+      ...(v.show_sexuality === undefined ? {} : { showSexuality: v.show_sexuality }),
+      niches: withOrientationNiches(current.niches, v.gender, sexuality),
       hairColor: v.hair_color,
       eyeColor: v.eye_color,
       bodyType: v.body_type,

@@ -129,7 +129,8 @@ export function createProfilesService(db: TDb, now: () => Date = () => new Date(
         id: row.id,
         name: row.name,
         gender: row.gender,
-        sexuality: row.sexuality,
+        // Special-category data (GDPR Art. 9): never for visitors; for members only when the owner chose to show it.
+        sexuality: viewer && row.showSexuality ? row.sexuality : null,
         age: yearsSince(row.birthDate, now()),
         country: row.country,
         region_code: row.regionCode,

@@ -22,7 +22,7 @@ const STEPS: (keyof TSignupRequest)[][] = [
   ['date_of_birth'],
   ['name'],
   ['email'],
-  ['password', 'password_confirmation', 'accept_terms'],
+  ['password', 'password_confirmation', 'accept_terms', 'orientation_consent'],
 ];
 
 type TIssue = { path: string; message: string };
@@ -347,6 +347,22 @@ export function SignupForm({
                 {issueFor('accept_terms') ? (
                   <div className="invalid-feedback d-block">{t(issueFor('accept_terms')!.message)}</div>
                 ) : null}
+              </div>
+              <div className="form-check mb-3">
+                <input
+                  type="checkbox"
+                  className="form-check-input"
+                  id="signup-orientation_consent"
+                  checked={form.orientation_consent === true}
+                  onChange={(e) => set({ orientation_consent: e.target.checked })}
+                  aria-describedby="signup-orientation_consent-hint"
+                />
+                <label className="form-check-label" htmlFor="signup-orientation_consent">
+                  {t('consent.orientation_label')}
+                </label>
+                <div className="form-text" id="signup-orientation_consent-hint">
+                  {t('consent.orientation_hint')}
+                </div>
               </div>
             </>
           ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import {
   BODY_TYPES,
@@ -56,7 +56,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     // The service validates every field (ZProfileUpdate); the form only gathers strings.
     ctx.services.myProfile.save(user.id, {
       gender: text('gender'),
-      sexuality: text('sexuality'),
+      // Without the Art. 9 consent the field is disabled (not sent): the stored value is left as it is.
+      ...(form.has('sexuality')
+        ? { sexuality: text('sexuality') || null, show_sexuality: form.get('show_sexuality') === 'on' }
+        : {}),
       ...Object.fromEntries(OPTIONAL_FIELDS.map((f) => [f, text(f) || null])),
       height_cm: height ? Number(height) : null,
       about_me: text('about_me'),
@@ -73,7 +76,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 type TField = { name: string; options: readonly string[]; required?: boolean };
 const SELECTS: TField[] = [
   { name: 'gender', options: GENDERS, required: true },
-  { name: 'sexuality', options: SEXUALITIES, required: true },
+  { name: 'sexuality', options: SEXUALITIES },
   { name: 'relationship_status', options: RELATIONSHIP_STATUSES },
   { name: 'body_type', options: BODY_TYPES },
   { name: 'hair_color', options: HAIR_COLORS },
@@ -92,6 +95,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const issues =
     result && 'error' in result ? ((result.error.data.issues ?? []) as { path: string; message: string }[]) : [];
   const issueFor = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`));
+  // Orientation may be set only with a live Art. 9 consent; a member asked at the terms prompt keeps theirs meanwhile.
+  const orientationEditable = profile.orientation_consent;
   const toggleInterest = (key: string) =>
     setInterests((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
   return (
@@ -127,7 +132,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   className={`form-select ${issueFor(field.name) ? 'is-invalid' : ''}`}
                   defaultValue={((profile as Record<string, unknown>)[field.name] as string | undefined) ?? ''}
                   required={field.required}
-                  aria-describedby={issueFor(field.name) ? `profile-${field.name}-error` : undefined}
+                  disabled={field.name === 'sexuality' && !orientationEditable}
+                  aria-describedby={
+                    issueFor(field.name)
+                      ? `profile-${field.name}-error`
+                      : field.name === 'sexuality'
+                        ? 'profile-sexuality-note'
+                        : undefined
+                  }
                 >
                   {!field.required ? <option value="">{t('my_profile.not_specified')}</option> : null}
                   {field.options.map((o) => (
@@ -137,6 +149,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </select>
                 <FieldIssue id={`profile-${field.name}-error`} issue={issueFor(field.name)} />
+                {field.name === 'sexuality' ? (
+                  <OrientationNote profile={profile} editable={orientationEditable} />
+                ) : null}
               </div>
             ))}
             <div className="col-sm-6 col-lg-4">
@@ -222,6 +237,33 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
     </section>
+  );
+}
+
+/** Under the orientation field: the "show on my profile" switch, or why the field is disabled and where to change it. */
+function OrientationNote({ profile, editable }: { profile: { show_sexuality: boolean }; editable: boolean }) {
+  const { t } = useTranslation();
+  if (!editable) {
+    return (
+      <div id="profile-sexuality-note" className="form-text">
+        <Trans i18nKey="consent.orientation_disabled" components={{ settings: <Link to={url('settings')} /> }} />
+      </div>
+    );
+  }
+  return (
+    <div className="form-check form-switch mt-2">
+      <input
+        id="profile-show_sexuality"
+        name="show_sexuality"
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        defaultChecked={profile.show_sexuality}
+      />
+      <label id="profile-sexuality-note" className="form-check-label small" htmlFor="profile-show_sexuality">
+        {t('consent.show_orientation')}
+      </label>
+    </div>
   );
 }
 

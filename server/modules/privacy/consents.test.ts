@@ -1,0 +1,207 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../../common/consents.ts';
+import { consents, profiles } from '../../db/schema/index.ts';
+import { activeMember, buildMember, CLIENT, signupForm } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.services.database.db;
+const rowsOf = (userId: number) => db().select().from(consents).where(eq(consents.userId, userId));
+const profileOf = async (profileId: number) =>
+  (await db().select().from(profiles).where(eq(profiles.id, profileId)))[0];
+const post = (cookie: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/consents.php', headers: CLIENT, cookies: cookie, payload });
+
+describe('signup consents (issue 23 §1, §2)', () => {
+  it('without the orientation consent stores no orientation and records terms and privacy only', async () => {
+    const m = await buildMember(t, { gender: 'male', looking_for: 'male', orientation_consent: false });
+    const profile = await profileOf(m.user.profile.id);
+    expect(profile.sexuality).toBeNull();
+    expect(profile.showSexuality).toBe(false);
+    expect(profile.niches).toEqual([1]);
+    const rows = await rowsOf(m.user.id);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['privacy', 'terms']);
+    expect(rows.find((r) => r.kind === 'terms')).toMatchObject({
+      version: TERMS_VERSION,
+      locale: 'en',
+      ipPrefix: '127.0.0.0/24',
+      withdrawnAt: null,
+    });
+    expect(rows.find((r) => r.kind === 'privacy')).toMatchObject({ version: PRIVACY_VERSION, locale: 'en' });
+  });
+
+  it('leaving the field out is the same as not consenting (the spec’s signup body stays valid)', async () => {
+    const { orientation_consent: _omitted, ...form } = signupForm({ gender: 'female', looking_for: 'female' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
+    expect(res.statusCode).toBe(200);
+    const profile = await profileOf(res.json().user.profile.id);
+    expect(profile.sexuality).toBeNull();
+    expect(profile.niches).toEqual([1]);
+  });
+
+  it('with the orientation consent derives the orientation and records the consent with the others', async () => {
+    const m = await buildMember(t, { gender: 'male', looking_for: 'male', orientation_consent: true });
+    const profile = await profileOf(m.user.profile.id);
+    expect(profile.sexuality).toBe('gay');
+    expect(profile.niches).toEqual([1, 7]);
+    expect((await rowsOf(m.user.id)).map((r) => r.kind).sort()).toEqual(['orientation', 'privacy', 'terms']);
+  });
+
+  it('refuses a consent that is not a yes/no answer with a field issue', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: { ...CLIENT, cookie: 'i18n_redirected=de' },
+      payload: signupForm({ orientation_consent: 'yes' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).not.toBe('');
+    expect(res.json().data.issues).toContainEqual({ path: 'orientation_consent', message: 'validation.choose_option' });
+  });
+});
+
+describe('consents in settings (/api/consents.php)', () => {
+  it('needs a login and our origin', async () => {
+    expect((await t.app.inject({ url: '/api/consents.php', headers: CLIENT })).statusCode).toBe(403);
+    const m = await buildMember(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/consents.php',
+      headers: { host: 'localhost', origin: 'https://evil.example' },
+      cookies: m.cookie,
+      payload: { kind: 'news', given: true },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await rowsOf(m.user.id)).some((r) => r.kind === 'news')).toBe(false);
+  });
+
+  it('withdrawing the orientation consent deletes the orientation, hides it and leaves the orientation niches', async () => {
+    const m = await buildMember(t, { gender: 'female', looking_for: 'both', orientation_consent: true });
+    await db().update(profiles).set({ showSexuality: true }).where(eq(profiles.id, m.user.profile.id));
+    expect((await profileOf(m.user.profile.id)).niches).toEqual([1, 2]);
+    const res = await post(m.cookie, { kind: 'orientation', given: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().orientation).toEqual({ given: false, given_at: null });
+    const profile = await profileOf(m.user.profile.id);
+    expect(profile).toMatchObject({ sexuality: null, showSexuality: false, niches: [1] });
+    const [row] = await db()
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, m.user.id), eq(consents.kind, 'orientation')));
+    expect(row.withdrawnAt).toBeInstanceOf(Date);
+
+    // Given again: a new row; the orientation itself is then set by the member in their profile.
+    const again = await post(m.cookie, { kind: 'orientation', given: true });
+    expect(again.json().orientation.given).toBe(true);
+    const kinds = (await rowsOf(m.user.id)).filter((r) => r.kind === 'orientation');
+    expect(kinds).toHaveLength(2);
+    expect(kinds.filter((r) => r.withdrawnAt === null)).toHaveLength(1);
+  });
+
+  it('marketing opt-ins are off until given and can be withdrawn', async () => {
+    const m = await buildMember(t);
+    const state = await t.app.inject({ url: '/api/consents.php', headers: CLIENT, cookies: m.cookie });
+    expect(state.json()).toMatchObject({ promotions: { given: false }, news: { given: false } });
+    expect((await post(m.cookie, { kind: 'news', given: true })).json().news.given).toBe(true);
+    expect((await post(m.cookie, { kind: 'news', given: true })).statusCode).toBe(200);
+    expect((await rowsOf(m.user.id)).filter((r) => r.kind === 'news')).toHaveLength(1);
+    expect((await post(m.cookie, { kind: 'news', given: false })).json().news.given).toBe(false);
+    expect((await post(m.cookie, { kind: 'terms', given: false })).statusCode).toBe(400);
+  });
+});
+
+describe('profile editing needs the orientation consent', () => {
+  const profileBody = (change: Record<string, unknown>) => ({
+    gender: 'male',
+    hair_color: null,
+    eye_color: null,
+    body_type: null,
+    relationship_status: null,
+    tattoos: null,
+    height_cm: null,
+    about_me: '',
+    interests: [],
+    country: 'NL',
+    region_code: 'NH',
+    city: 'Haarlem',
+    ...change,
+  });
+  const save = (cookie: Record<string, string>, change: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: CLIENT,
+      cookies: cookie,
+      payload: profileBody(change),
+    });
+
+  it('refuses an orientation without consent, accepts it empty, and sets it and its visibility with consent', async () => {
+    const without = await buildMember(t, { gender: 'male', looking_for: 'male', orientation_consent: false });
+    const refused = await save(without.cookie, { sexuality: 'gay' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.issues).toContainEqual({ path: 'sexuality', message: 'consent.orientation_required' });
+    expect((await profileOf(without.user.profile.id)).sexuality).toBeNull();
+    const empty = await save(without.cookie, { sexuality: null });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().profile).toMatchObject({ sexuality: null, orientation_consent: false, show_sexuality: false });
+
+    const withConsent = await buildMember(t, { gender: 'male', looking_for: 'female', orientation_consent: true });
+    const saved = await save(withConsent.cookie, { sexuality: 'bi', show_sexuality: true });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile).toMatchObject({ sexuality: 'bi', show_sexuality: true, orientation_consent: true });
+    expect((await profileOf(withConsent.user.profile.id)).niches).toEqual([1, 7]);
+    // Left out: the stored orientation and its visibility stay as they are.
+    const kept = await save(withConsent.cookie, {});
+    expect(kept.json().profile).toMatchObject({ sexuality: 'bi', show_sexuality: true });
+  });
+});
+
+describe('a new terms version (issue 23 §2)', () => {
+  const prompt = (cookie: Record<string, string>) =>
+    t.app.inject({ url: '/api/terms-acceptance.php', headers: CLIENT, cookies: cookie });
+  const accept = (cookie: Record<string, string>, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/terms-acceptance.php', headers: CLIENT, cookies: cookie, payload });
+
+  it('asks a member who accepted an older version, and records the new acceptance', async () => {
+    const m = await activeMember(t);
+    expect((await prompt(m.cookie)).json()).toEqual({ prompt: null });
+    await db().update(consents).set({ version: '2020-01-01' }).where(eq(consents.userId, m.user.id));
+    expect((await prompt(m.cookie)).json()).toEqual({ prompt: { terms: true, orientation: false } });
+    expect((await accept(m.cookie, { accept: true })).statusCode).toBe(204);
+    expect((await prompt(m.cookie)).json()).toEqual({ prompt: null });
+    const terms = (await rowsOf(m.user.id)).filter((r) => r.kind === 'terms').map((r) => r.version);
+    expect(terms.sort()).toEqual(['2020-01-01', TERMS_VERSION]);
+  });
+
+  it('asks an existing member with a stored orientation for the consent; declining deletes it', async () => {
+    const m = await activeMember(t, { gender: 'male', looking_for: 'male' });
+    // A member from before the consent record: no row at all, orientation stored.
+    await db().delete(consents).where(eq(consents.userId, m.user.id));
+    expect((await prompt(m.cookie)).json()).toEqual({ prompt: { terms: true, orientation: true } });
+    // Kept until answered.
+    expect((await profileOf(m.user.profile.id)).sexuality).toBe('gay');
+    const unanswered = await accept(m.cookie, { accept: true });
+    expect(unanswered.statusCode).toBe(400);
+    expect(unanswered.json().data.issues).toContainEqual({ path: 'orientation', message: 'consent.answer_required' });
+    expect((await accept(m.cookie, { accept: true, orientation: false })).statusCode).toBe(204);
+    expect(await profileOf(m.user.profile.id)).toMatchObject({ sexuality: null, niches: [1] });
+    expect((await rowsOf(m.user.id)).map((r) => r.kind).sort()).toEqual(['privacy', 'terms']);
+    expect((await prompt(m.cookie)).json()).toEqual({ prompt: null });
+  });
+
+  it('an existing member who consents keeps their orientation', async () => {
+    const m = await activeMember(t, { gender: 'female', looking_for: 'female' });
+    await db().delete(consents).where(eq(consents.userId, m.user.id));
+    expect((await accept(m.cookie, { accept: true, orientation: true })).statusCode).toBe(204);
+    expect((await profileOf(m.user.profile.id)).sexuality).toBe('lesbian');
+    expect((await rowsOf(m.user.id)).map((r) => r.kind).sort()).toEqual(['orientation', 'privacy', 'terms']);
+  });
+});

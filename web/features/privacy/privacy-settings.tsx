@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MARKETING_CONSENT_KINDS, type TSettableConsentKind } from '../../../common/consents.ts';
+import type { TConsentsState } from '../../../common/wire/consents.ts';
+import { url } from '../../lib/url.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useRootData } from '../../lib/use-root-data.ts';
+import { changeConsent, fetchConsents } from './consents.api.ts';
+
+/**
+ * Settings card of the member's consents (issue 23 §1, §2): the Art. 9 consent to process their orientation, with
+ * what withdrawing means, and the marketing opt-ins (unticked unless given).
+ */
+export function PrivacySettings() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const isHydrated = useHydrated();
+  const [state, setState] = useState<TConsentsState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
+  useEffect(() => {
+    fetchConsents().then(setState, () => setStatus({ kind: 'danger', text: t('errors.error_occurred') }));
+  }, [t]);
+  const change = async (kind: TSettableConsentKind, given: boolean, done: string) => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      setState(await changeConsent({ kind, given }));
+      setStatus({ kind: 'success', text: done });
+    } catch (err) {
+      setStatus({
+        kind: 'danger',
+        text: err instanceof Error && err.message ? err.message : t('errors.error_occurred'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const disabled = busy || !isHydrated || !state;
+  const orientation = state?.orientation;
+  const date = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(root?.locale ?? 'en', { dateStyle: 'long' }).format(new Date(iso)) : '';
+  return (
+    <div className="card card-body mb-4" aria-labelledby="settings-privacy">
+      <h2 id="settings-privacy" className="h5">
+        {t('consent.settings_title')}
+      </h2>
+      <h3 className="h6 mt-2">{t('consent.orientation_title')}</h3>
+      {!state ? (
+        <p className="text-body-secondary">{t('common.loading')}</p>
+      ) : orientation?.given ? (
+        <>
+          <p className="mb-2">{t('consent.orientation_given', { date: date(orientation.given_at) })}</p>
+          <p className="small text-body-secondary mb-2">
+            <Trans i18nKey="consent.withdraw_explain" components={{ delete: <Link to={url('settings-delete')} /> }} />
+          </p>
+          <button
+            type="button"
+            className="btn btn-outline-danger align-self-start"
+            disabled={disabled}
+            onClick={() => {
+              if (!window.confirm(t('consent.withdraw_confirm'))) return;
+              void change('orientation', false, t('consent.withdrawn'));
+            }}
+          >
+            {t('consent.withdraw')}
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="mb-2">{t('consent.orientation_not_given')}</p>
+          <p className="small text-body-secondary mb-2">{t('consent.orientation_label')}</p>
+          <button
+            type="button"
+            className="btn btn-outline-primary align-self-start"
+            disabled={disabled}
+            onClick={() => void change('orientation', true, t('consent.given'))}
+          >
+            {t('consent.give')}
+          </button>
+        </>
+      )}
+      <h3 className="h6 mt-4">{t('consent.marketing_title')}</h3>
+      {MARKETING_CONSENT_KINDS.map((kind) => (
+        <div key={kind} className="form-check form-switch">
+          <input
+            id={`settings-consent-${kind}`}
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            checked={Boolean(state?.[kind].given)}
+            disabled={disabled}
+            onChange={(e) => void change(kind, e.target.checked, t('consent.saved'))}
+          />
+          <label className="form-check-label" htmlFor={`settings-consent-${kind}`}>
+            {t(`consent.${kind}`)}
+          </label>
+        </div>
+      ))}
+      <p className="form-text mb-0">{t('consent.marketing_hint')}</p>
+      {status ? (
+        <div className={`alert alert-${status.kind} mt-3 mb-0`} role={status.kind === 'danger' ? 'alert' : 'status'}>
+          {status.text}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { redirect } from 'react-router';
+import type { TRequestContext } from '../../../server/web/request-context.ts';
+
+/**
+ * Pages a member may open before answering the terms interstitial: the interstitial itself, the static pages it links
+ * to (terms, privacy), account deletion, the language form and the pages of emailed links.
+ */
+const OPEN_PATHS = [
+  /^\/accept-terms$/,
+  /^\/pages\//,
+  /^\/settings\/delete$/,
+  /^\/account-deleted$/,
+  /^\/lang-config$/,
+  /^\/activate(\/|$)/,
+  /^\/reactivate$/,
+  /^\/reset-password(\/|$)/,
+  /^\/mail-change\//,
+];
+
+/**
+ * Sends a logged-in member who has not accepted the current terms (or not answered the orientation question) to
+ * `/accept-terms` and back afterwards. Called by the root loader: every document request and every form submission.
+ */
+export async function requireAcceptedTerms(ctx: TRequestContext, request: Request): Promise<void> {
+  if (!ctx.user) return;
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/';
+  if (OPEN_PATHS.some((p) => p.test(path))) return;
+  if (!(await ctx.services.consents.termsPrompt(ctx.user.id))) return;
+  throw redirect(`/accept-terms?redirect=${encodeURIComponent(path + url.search)}`);
+}

@@ -1,0 +1,136 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { safeRedirect } from '../../../common/safe-redirect.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { runAction } from '../../features/accounts/action-result.server.ts';
+import { FormError } from '../../features/accounts/form-error.tsx';
+import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { appContext } from '../../lib/app-context.ts';
+import { url } from '../../lib/url.ts';
+import type { Route } from './+types/accept-terms.page';
+
+/** Where to go once everything is answered: the page the member was on, never another site. */
+function nextPath(request: Request, origin: string): string {
+  return safeRedirect(new URL(request.url).searchParams.get('redirect'), origin, '/');
+}
+
+/** What is still to be answered; a member with nothing to answer goes back to where they were. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const prompt = await ctx.services.consents.termsPrompt(user.id);
+  if (!prompt) throw redirect(nextPath(request, ctx.origin));
+  return { prompt };
+}
+
+/** Records the acceptance (and the orientation answer when asked), then goes on to the page the member wanted. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const form = await request.formData();
+  const prompt = await ctx.services.consents.termsPrompt(user.id);
+  if (!prompt) throw redirect(nextPath(request, ctx.origin));
+  const issues: { path: string; message: string }[] = [];
+  if (prompt.terms && form.get('accept') !== 'on') issues.push({ path: 'accept', message: 'consent.terms_required' });
+  const orientation = form.get('orientation');
+  if (prompt.orientation && orientation !== 'yes' && orientation !== 'no') {
+    issues.push({ path: 'orientation', message: 'consent.answer_required' });
+  }
+  if (issues.length) return { error: { code: 'invalid_request', data: { issues } } };
+  const result = await runAction(() =>
+    ctx.services.consents.acceptTerms(
+      user.id,
+      { orientation: prompt.orientation ? orientation === 'yes' : undefined },
+      { locale: ctx.locale, ip: ctx.ip },
+    ),
+  );
+  if (!result.ok) return result.response;
+  throw redirect(nextPath(request, ctx.origin));
+}
+
+/**
+ * The interstitial shown to a logged-in member before anything else (root loader): new terms to accept, and for a
+ * member whose orientation was stored before its consent existed, the Art. 9 question. A plain form: works without JS.
+ */
+export default function AcceptTermsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { prompt } = loaderData;
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const issues = (result && 'error' in result ? (result.error.data.issues ?? []) : []) as {
+    path: string;
+    message: string;
+  }[];
+  const issueFor = (path: string) => issues.find((i) => i.path === path);
+  const title = prompt.terms ? t('consent.terms_title') : t('consent.orientation_title');
+  return (
+    <section className="container py-5" style={{ maxWidth: 640 }}>
+      <PageTitle title={title} />
+      <h1 className="h3 mb-3">{title}</h1>
+      <FormError error={result && 'error' in result && result.error.code !== 'invalid_request' ? result.error : null} />
+      <Form method="post" className="card card-body shadow-sm" noValidate>
+        {prompt.terms ? (
+          <>
+            <p>
+              <Trans
+                i18nKey="consent.terms_text"
+                components={{
+                  terms: <Link to={url('pages-terms')} target="_blank" />,
+                  privacy: <Link to={url('pages-privacy')} target="_blank" />,
+                }}
+              />
+            </p>
+            <div className="form-check mb-3">
+              <input
+                type="checkbox"
+                className="form-check-input"
+                id="accept-terms-accept"
+                name="accept"
+                aria-invalid={Boolean(issueFor('accept'))}
+                aria-describedby={issueFor('accept') ? 'accept-terms-accept-error' : undefined}
+              />
+              <label className="form-check-label" htmlFor="accept-terms-accept">
+                {t('consent.terms_accept_label')}
+              </label>
+              {issueFor('accept') ? (
+                <div className="invalid-feedback d-block" id="accept-terms-accept-error">
+                  {t(issueFor('accept')!.message)}
+                </div>
+              ) : null}
+            </div>
+          </>
+        ) : null}
+        {prompt.orientation ? (
+          <fieldset className="mb-3">
+            <legend className="form-label fw-semibold fs-6">{t('consent.orientation_question')}</legend>
+            <p className="small text-body-secondary">{t('consent.orientation_hint')}</p>
+            {(['yes', 'no'] as const).map((answer) => (
+              <div className="form-check" key={answer}>
+                <input
+                  type="radio"
+                  className="form-check-input"
+                  id={`accept-terms-orientation-${answer}`}
+                  name="orientation"
+                  value={answer}
+                  aria-invalid={Boolean(issueFor('orientation'))}
+                />
+                <label className="form-check-label" htmlFor={`accept-terms-orientation-${answer}`}>
+                  {t(`consent.orientation_${answer}`)}
+                </label>
+              </div>
+            ))}
+            {issueFor('orientation') ? (
+              <div className="invalid-feedback d-block">{t(issueFor('orientation')!.message)}</div>
+            ) : null}
+          </fieldset>
+        ) : null}
+        <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
+          {t('consent.terms_submit')}
+        </button>
+      </Form>
+      <p className="small text-body-secondary mt-3">
+        <Trans i18nKey="consent.terms_decline" components={{ delete: <Link to={url('settings-delete')} /> }} />
+      </p>
+    </section>
+  );
+}
