@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'code_expired',
   'code_attempts_exceeded',
   'idempotency_key_reused',
+  'data_export_pending',
+  'too_many_data_exports',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

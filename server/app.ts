@@ -23,6 +23,7 @@ import { realtimeRoutes } from './realtime/ws.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { consentsRoutes } from './modules/privacy/consents.routes.ts';
+import { dataExportRoutes } from './modules/privacy/data-export.routes.ts';
 import { myProfileRoutes } from './modules/profiles/my-profile.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(sandboxRoutes, { services });
   await app.register(myProfileRoutes, { services });
   await app.register(consentsRoutes, { services });
+  await app.register(dataExportRoutes, { services });
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

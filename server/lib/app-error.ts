@@ -38,6 +38,8 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   code_expired: 410,
   code_attempts_exceeded: 429,
   idempotency_key_reused: 422,
+  data_export_pending: 409,
+  too_many_data_exports: 429,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

@@ -3,7 +3,13 @@ import { escapeHtml } from '../lib/escape-html.ts';
 import { isComplaintEmail, renderComplaintEmail, type TComplaintEmailKind } from './complaint-email.ts';
 
 /** Transactional emails; texts are catalogue keys `email.<kind>.*`, so every email exists in all 11 locales. */
-export type TEmailKind = 'activation' | 'reset' | 'mail_change' | 'reactivation' | TComplaintEmailKind;
+export type TEmailKind =
+  | 'activation'
+  | 'reset'
+  | 'mail_change'
+  | 'reactivation'
+  | 'data_export_ready'
+  | TComplaintEmailKind;
 
 /** Renders subject, HTML and text parts of an email in a locale; `vars.link` is the call to action. */
 export function renderEmail(kind: TEmailKind, locale: string, vars: Record<string, string | number>) {

@@ -1,0 +1,211 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_EXPORT_FILES } from '../../../common/wire/data-export.ts';
+import { dataExports, jobs, photos, users } from '../../db/schema/index.ts';
+import { activeMember, CLIENT, lastMail, photoForm, type TTestMember } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { exportPath } from './data-export.service.ts';
+
+const DAY = 86_400_000;
+let offset = 0;
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => new Date(Date.now() + offset) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const requestExport = (m: TTestMember) =>
+  t.app.inject({ method: 'POST', url: '/api/data-export.php', headers: CLIENT, cookies: m.cookie });
+const latest = async (m: TTestMember) =>
+  (await t.app.inject({ url: '/api/data-export.php', headers: CLIENT, cookies: m.cookie })).json().export;
+const download = (m: TTestMember | null, id: number) =>
+  t.app.inject({ url: `/api/data-export-download.php?id=${id}`, headers: CLIENT, cookies: m?.cookie ?? {} });
+
+/** Two members who wrote each other, one photo message and one profile photo by Anna. */
+async function conversationPair() {
+  const anna = await activeMember(t, {}, { credits: 200 });
+  const ben = await activeMember(t, {}, { credits: 200 });
+  const profilePhoto = await photoForm();
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/photos.php', cookies: anna.cookie, ...profilePhoto })).statusCode,
+  ).toBe(201);
+  const send = (from: TTestMember, to: TTestMember, text: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/chat.php',
+      headers: CLIENT,
+      cookies: from.cookie,
+      payload: { profile_id: to.user.profile.id, text },
+    });
+  expect((await send(anna, ben, 'Hello Ben, my phone is 0612345678')).statusCode).toBe(200);
+  expect((await send(ben, anna, 'Hi Anna, nice to meet you')).statusCode).toBe(200);
+  const chatPhoto = await photoForm({ profile_id: ben.user.profile.id });
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat-photo.php',
+    cookies: anna.cookie,
+    payload: chatPhoto.payload,
+    headers: chatPhoto.headers,
+  });
+  expect(sent.statusCode).toBe(200);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/like.php',
+    headers: CLIENT,
+    cookies: ben.cookie,
+    payload: { profile_id: anna.user.profile.id },
+  });
+  return { anna, ben };
+}
+
+describe('Download my data (issue 23 §3)', () => {
+  it('builds a ZIP of JSON files valid against their schemas, with messages both ways, photos and no secrets', async () => {
+    const { anna, ben } = await conversationPair();
+    const res = await requestExport(anna);
+    expect(res.statusCode).toBe(200);
+    // The build job ran after the request's commit (the dev mailbox runner waits for it).
+    const state = await latest(anna);
+    expect(state).toMatchObject({ status: 'ready', id: res.json().export.id });
+    expect(state.size_bytes).toBeGreaterThan(0);
+    expect(new Date(state.expires_at).getTime() - new Date(state.ready_at).getTime()).toBe(7 * DAY);
+
+    const zip = await download(anna, state.id);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="amora-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const entries = unzipSync(new Uint8Array(zip.rawPayload));
+    const names = Object.keys(entries);
+    expect(names).toEqual(expect.arrayContaining(['README.txt', ...Object.keys(DATA_EXPORT_FILES)]));
+    const json: Record<string, unknown> = {};
+    for (const [name, schema] of Object.entries(DATA_EXPORT_FILES)) {
+      json[name] = JSON.parse(strFromU8(entries[name]));
+      expect(schema.safeParse(json[name]).success, name).toBe(true);
+    }
+
+    const conversations = DATA_EXPORT_FILES['conversations.json'].parse(json['conversations.json']);
+    expect(conversations).toHaveLength(1);
+    expect(conversations[0].with).toEqual({ profile_id: ben.user.profile.id, name: ben.form.name });
+    const messages = conversations[0].messages;
+    expect(messages).toContainEqual(
+      expect.objectContaining({ direction: 'sent', text: 'Hello Ben, my phone is 0612345678' }),
+    );
+    expect(messages).toContainEqual(
+      expect.objectContaining({ direction: 'received', text: 'Hi Anna, nice to meet you' }),
+    );
+    const photoMessage = messages.find((m) => m.kind === 'photo');
+    expect(photoMessage?.photo_file).toMatch(/^photos\/chat-\d+\.jpg$/);
+    expect(names).toContain(photoMessage?.photo_file);
+
+    const profile = DATA_EXPORT_FILES['profile.json'].parse(json['profile.json']);
+    expect(profile.photos).toHaveLength(1);
+    const [{ fileKey }] = await t.services.database.db
+      .select({ fileKey: photos.fileKey })
+      .from(photos)
+      .where(eq(photos.profileId, anna.user.profile.id));
+    const stored = await fs.readFile(path.join(t.config.dataDir, 'media', `${fileKey}.jpg`));
+    expect(Buffer.from(entries[profile.photos[0].file!]).equals(stored)).toBe(true);
+
+    const account = DATA_EXPORT_FILES['account.json'].parse(json['account.json']);
+    expect(account.email).toBe(anna.form.email);
+    const likes = DATA_EXPORT_FILES['likes.json'].parse(json['likes.json']);
+    expect(likes.received).toEqual([
+      expect.objectContaining({ from: { profile_id: ben.user.profile.id, name: ben.form.name } }),
+    ]);
+    expect(DATA_EXPORT_FILES['sessions.json'].parse(json['sessions.json']).length).toBeGreaterThan(0);
+
+    // No password hash, no session id or token hash, no storage key of a photo anywhere in the archive.
+    const [{ passwordHash }] = await t.services.database.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, anna.user.id));
+    const everything = names
+      .filter((n) => !n.startsWith('photos/'))
+      .map((n) => Buffer.from(entries[n]).toString('latin1'))
+      .join('\n');
+    expect(everything).not.toContain(passwordHash);
+    expect(everything).not.toContain(anna.form.password);
+    expect(everything).not.toContain(anna.cookie['auth.session']);
+    expect(everything).not.toMatch(/password|token|\$argon2/i);
+    expect(everything).not.toContain(fileKey);
+
+    const readme = strFromU8(entries['README.txt']);
+    expect(readme).toContain('conversations.json');
+    expect(readme).toContain('Your data from');
+
+    const mail = await lastMail(t, anna.form.email);
+    expect(mail).toMatchObject({ kind: 'data_export_ready' });
+    expect(mail?.text).toContain('/settings#data-export');
+  });
+
+  it('writes the README and the email in the member’s language', async () => {
+    const m = await activeMember(t, { locale: 'de' });
+    await t.services.database.db.update(users).set({ locale: 'de' }).where(eq(users.id, m.user.id));
+    const state = (await requestExport(m)).json().export;
+    const entries = unzipSync(new Uint8Array((await download(m, state.id)).rawPayload));
+    expect(strFromU8(entries['README.txt'])).toContain('Deine Daten bei');
+    expect((await lastMail(t, m.form.email))?.subject).toContain('Deine Daten bei');
+  });
+
+  it('answers 404 alike to another member, a visitor and an unknown id', async () => {
+    const anna = await activeMember(t);
+    const mallory = await activeMember(t);
+    const state = (await requestExport(anna)).json().export;
+    expect((await download(anna, state.id)).statusCode).toBe(200);
+    const others = [await download(mallory, state.id), await download(mallory, state.id + 1000)];
+    for (const res of others) expect(res.json()).toMatchObject({ error: 'not_found' });
+    expect(others.map((r) => r.statusCode)).toEqual([404, 404]);
+    expect((await download(null, state.id)).statusCode).toBe(403);
+    expect(await latest(mallory)).toBeNull();
+  });
+
+  it('allows one pending export at a time and 3 a day', async () => {
+    const m = await activeMember(t);
+    const { db } = t.services.database;
+    // A build still waiting: a second request is refused until it is done.
+    await db
+      .insert(dataExports)
+      .values({ userId: m.user.id, status: 'pending', requestedAt: new Date(Date.now() + offset) });
+    const pending = await requestExport(m);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().error).toBe('data_export_pending');
+    await db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.userId, m.user.id));
+    expect((await requestExport(m)).statusCode).toBe(200);
+    expect((await requestExport(m)).statusCode).toBe(200);
+    const fourth = await requestExport(m);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error).toBe('too_many_data_exports');
+  });
+
+  it('deletes the file and marks the export expired after 7 days', async () => {
+    const m = await activeMember(t);
+    const state = (await requestExport(m)).json().export;
+    const [row] = await t.services.database.db.select().from(dataExports).where(eq(dataExports.id, state.id));
+    const file = exportPath(t.config.dataDir, row.fileKey!);
+    await fs.access(file);
+    const expiry = await t.services.database.db.select().from(jobs).where(eq(jobs.kind, 'expire_data_exports'));
+    expect(expiry.map((j) => j.payload)).toContainEqual({ exportId: state.id });
+
+    offset += 7 * DAY - 60_000; // a minute before the end: still there
+    await t.services.runJobs();
+    expect((await download(m, state.id)).statusCode).toBe(200);
+    offset += 60_000;
+    await t.services.runJobs();
+    await expect(fs.access(file)).rejects.toThrow();
+    expect(await latest(m)).toMatchObject({ id: state.id, status: 'expired', expires_at: null, size_bytes: null });
+    expect((await download(m, state.id)).statusCode).toBe(404);
+  });
+
+  it('deleteExportsOf erases a member’s exports, rows and files (account purge)', async () => {
+    const m = await activeMember(t);
+    const state = (await requestExport(m)).json().export;
+    const [row] = await t.services.database.db.select().from(dataExports).where(eq(dataExports.id, state.id));
+    await t.services.dataExport.deleteExportsOf(m.user.id);
+    await expect(fs.access(exportPath(t.config.dataDir, row.fileKey!))).rejects.toThrow();
+    expect(await latest(m)).toBeNull();
+  });
+});
