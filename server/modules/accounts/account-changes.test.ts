@@ -293,7 +293,7 @@ describe('deletion, reactivation and purge', () => {
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ status: 'purged', email: `purged-${user.id}@invalid` });
     const [p] = await db.select().from(profiles).where(eq(profiles.id, user.profile.id));
-    expect(p.name).toBe('deleted');
+    expect(p.name).toBe(''); // 'Deleted member' in the interface (purge.test.ts)
     expect((await login(form.email as string, form.password as string)).json().error).toBe('login_failed');
   });
 });

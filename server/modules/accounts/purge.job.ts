@@ -1,19 +1,30 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DELETION_GRACE_DAYS } from '../../../common/constants.ts';
 import type { TDb } from '../../db/connect.ts';
 import type { TPaymentProvider } from '../payments/provider.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
 import { claimAccountForPurge, erasePersonalData, findAccountForPurge, findLiveMandates } from './purge.repository.ts';
 
+/** Where a data export archive lives: DATA_DIR/exports/<file key>.zip (as the export job writes it). */
+export function exportFilePath(dataDir: string, fileKey: string): string {
+  return path.join(dataDir, 'exports', `${path.basename(fileKey)}.zip`);
+}
+
 /**
- * Purges a deleted account after the grace period: photos and personal data go, the ledger stays (tax records), and
- * so do signed direct debit mandates (revoked; banks may ask for them for a while after the last collection).
+ * Purges a deleted account after the grace period (GDPR Art. 17): every table is purged, anonymized or kept as
+ * `ERASURE_PLAN` (purge.repository.ts) says, and every file of the member goes: profile photos, the chat photos of
+ * their conversations and their data exports. Payments and the credit ledger stay for tax law, and so do signed direct
+ * debit mandates (revoked; banks may ask for them for a while after the last collection).
  */
-export function createPurgeAccountJob(
-  db: TDb,
-  store: TPhotoStore,
-  provider: Pick<TPaymentProvider, 'revokeMandate'>,
-  now: () => Date,
-) {
+export function createPurgeAccountJob(deps: {
+  db: TDb;
+  store: TPhotoStore;
+  provider: Pick<TPaymentProvider, 'revokeMandate'>;
+  dataDir: string;
+  now: () => Date;
+}) {
+  const { db, store, provider, dataDir, now } = deps;
   return async (payload: Record<string, unknown>) => {
     const userId = Number(payload.userId);
     // Only the account's current deletion counts: deleted, reactivated and deleted again ten days later, the first
@@ -27,10 +38,20 @@ export function createPurgeAccountJob(
     // is unreachable the job fails and is retried with the account untouched; revoking twice is harmless).
     for (const m of await findLiveMandates(db, userId))
       await provider.revokeMandate({ customerId: m.customerId, mandateId: m.providerMandateId });
-    const files = await db.transaction(async (tx) => {
-      if (!(await claimAccountForPurge(tx, userId, cutoff))) return [];
-      return erasePersonalData(tx, { userId, profileId: user.profileId, now: now() });
+    await db.transaction(async (tx) => {
+      if (!(await claimAccountForPurge(tx, userId, cutoff))) return;
+      const files = await erasePersonalData(tx, {
+        userId,
+        profileId: user.profileId,
+        siteId: user.siteId,
+        email: user.email,
+        now: now(),
+      });
+      // Before commit: a failure here rolls the purge back and the job runs again, so a file is never left behind
+      // (served under its old URL) by a purge that committed. Files of an account being purged are not needed.
+      for (const keys of files.photos) await store.remove(keys);
+      for (const key of files.attachments) await store.removeAttachment(key);
+      for (const key of files.exports) await fs.rm(exportFilePath(dataDir, key), { force: true });
     });
-    for (const keys of files) await store.remove(keys);
   };
 }

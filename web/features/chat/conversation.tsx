@@ -41,6 +41,8 @@ export interface TConversationProps {
   onStarted?: (conversationId: number) => void;
   /** Offer the icebreaker suggestions (a first message). */
   icebreakers?: boolean;
+  /** The other member deleted their account: no composer, a note instead (issue 23 §4). */
+  closed?: boolean;
 }
 
 /** The prices a conversation shows, from the site settings (spec §3). */
@@ -240,71 +242,77 @@ export function Conversation(props: TConversationProps) {
           </Link>
         </div>
       ) : null}
-      <form
-        className="border-top p-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <label htmlFor="chat-text" className="visually-hidden">
-          {t('chat.write')}
-        </label>
-        <div className="d-flex gap-2">
-          <textarea
-            ref={textarea}
-            id="chat-text"
-            className="form-control"
-            rows={2}
-            maxLength={props.messageLength}
-            value={text}
-            placeholder={t('chat.write')}
-            onChange={(e) => onType(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                submit();
-              }
-            }}
-            aria-describedby="chat-cost"
-          />
-          <button type="submit" className="btn btn-primary align-self-end" disabled={!text.trim() || !isHydrated}>
-            {t('chat.send')}
-          </button>
-        </div>
-        <div className="d-flex flex-wrap gap-3 mt-1">
-          <button
-            type="button"
-            className="btn btn-link btn-sm px-0"
-            onClick={() => setModal('gifts')}
-            disabled={!isHydrated}
-          >
-            {t('chat.gift_button')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-link btn-sm px-0"
-            onClick={() => setModal('photos')}
-            disabled={!isHydrated}
-          >
-            {t('chat.photo_button')}
-          </button>
-          {props.icebreakers ? (
+      {props.closed ? (
+        <p className="border-top p-3 mb-0 small text-body-secondary" role="note">
+          {t('erasure.conversation_closed')}
+        </p>
+      ) : (
+        <form
+          className="border-top p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <label htmlFor="chat-text" className="visually-hidden">
+            {t('chat.write')}
+          </label>
+          <div className="d-flex gap-2">
+            <textarea
+              ref={textarea}
+              id="chat-text"
+              className="form-control"
+              rows={2}
+              maxLength={props.messageLength}
+              value={text}
+              placeholder={t('chat.write')}
+              onChange={(e) => onType(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+              aria-describedby="chat-cost"
+            />
+            <button type="submit" className="btn btn-primary align-self-end" disabled={!text.trim() || !isHydrated}>
+              {t('chat.send')}
+            </button>
+          </div>
+          <div className="d-flex flex-wrap gap-3 mt-1">
             <button
               type="button"
               className="btn btn-link btn-sm px-0"
-              onClick={() => setModal('icebreakers')}
+              onClick={() => setModal('gifts')}
               disabled={!isHydrated}
             >
-              {t('chat.icebreaker.button')}
+              {t('chat.gift_button')}
             </button>
-          ) : null}
-        </div>
-        <div id="chat-cost" className="form-text">
-          {t('chat.cost', { count: props.prices.message })} · {t('chat.balance', { count: credits })} ·{' '}
-          {props.messageLength - text.length}
-        </div>
-      </form>
+            <button
+              type="button"
+              className="btn btn-link btn-sm px-0"
+              onClick={() => setModal('photos')}
+              disabled={!isHydrated}
+            >
+              {t('chat.photo_button')}
+            </button>
+            {props.icebreakers ? (
+              <button
+                type="button"
+                className="btn btn-link btn-sm px-0"
+                onClick={() => setModal('icebreakers')}
+                disabled={!isHydrated}
+              >
+                {t('chat.icebreaker.button')}
+              </button>
+            ) : null}
+          </div>
+          <div id="chat-cost" className="form-text">
+            {t('chat.cost', { count: props.prices.message })} · {t('chat.balance', { count: credits })} ·{' '}
+            {props.messageLength - text.length}
+          </div>
+        </form>
+      )}
       <GiftPicker
         show={modal === 'gifts'}
         name={otherName}

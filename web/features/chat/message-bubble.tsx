@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '../../../common/chat.ts';
 import { giftImage } from '../../../common/gifts.ts';
 
-/** One message: a text, a photo (thumbnail linking to the full size) or a gift, with its time and 'Seen'. */
+/** One message: a text, a photo (thumbnail linking to the full size), a gift or 'Message removed', with its time and 'Seen'. */
 export function MessageBubble({
   message,
   otherName,
@@ -18,7 +18,10 @@ export function MessageBubble({
     new Date(message.created_at),
   );
   let content;
-  if (message.kind === 'photo' && message.photo) {
+  if (message.kind === 'removed') {
+    // A purged member's conversation (issue 23 §4): the content is gone in both directions.
+    content = <em className={mine ? 'text-white-50' : 'text-body-secondary'}>{t('erasure.message_removed')}</em>;
+  } else if (message.kind === 'photo' && message.photo) {
     content = (
       <a href={message.photo.filename} target="_blank" rel="noreferrer" aria-label={t('chat.photo_open')}>
         <img

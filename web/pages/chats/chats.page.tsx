@@ -13,6 +13,7 @@ import {
 } from '../../features/chat/chats-store.ts';
 import { deleteConversation } from '../../features/chat/chat.api.ts';
 import { chatPrices, Conversation } from '../../features/chat/conversation.tsx';
+import { isDeletedMember, memberName } from '../../features/erasure/deleted-member.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -70,7 +71,7 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
   };
   return (
     <section className="container-fluid py-3">
-      <PageTitle title={open?.profile ? open.profile.name : t('chat.title')} />
+      <PageTitle title={open?.profile ? memberName(open.profile, t) : t('chat.title')} />
       <div className="row g-3">
         <aside className={`col-lg-4 ${open ? 'd-none d-lg-block' : ''}`} style={{ maxWidth: 400, minWidth: 300 }}>
           <h1 className="h4">{t('chat.title')}</h1>
@@ -106,7 +107,7 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
                         <PersonIcon size={48} />
                       </span>
                     )}
-                    <span className="flex-grow-1 text-truncate">{c.profile.name}</span>
+                    <span className="flex-grow-1 text-truncate">{memberName(c.profile, t)}</span>
                     {c.num_unread_messages > 0 ? (
                       <span className="badge rounded-pill text-bg-secondary">
                         {c.num_unread_messages}
@@ -122,7 +123,7 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
                     className={`btn btn-sm btn-link ${open?.id === c.conversation.id ? 'text-white' : 'text-body-secondary'}`}
                     onClick={() => void remove(c.conversation.id)}
                     disabled={!isHydrated}
-                    aria-label={t('chat.delete_with', { name: c.profile.name })}
+                    aria-label={t('chat.delete_with', { name: memberName(c.profile, t) })}
                   >
                     ✕
                   </button>
@@ -137,7 +138,9 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
               <Link to={url('chats')} className="btn btn-sm btn-outline-secondary d-lg-none" aria-label={t('nav.back')}>
                 ←
               </Link>
-              {open.profile ? (
+              {open.profile && isDeletedMember(open.profile) ? (
+                <span className="h5 mb-0 text-body-secondary">{memberName(open.profile, t)}</span>
+              ) : open.profile ? (
                 <Link to={url('members-id', { id: open.profile.id })} className="h5 mb-0 text-decoration-none">
                   {open.profile.name}
                 </Link>
@@ -154,7 +157,8 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
               otherProfileId={open.page.other_profile_id}
               initial={open.page.messages}
               hasOlder={open.page.has_older}
-              otherName={open.profile?.name ?? ''}
+              otherName={memberName(open.profile, t)}
+              closed={isDeletedMember(open.profile)}
               readUpTo={open.page.read_up_to}
               messageLength={loaderData.messageLength}
               prices={loaderData.prices}
