@@ -8,6 +8,13 @@ import {
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { createConsentsService, type TConsentsService } from './modules/privacy/consents.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
+import { createBuildDataExportJob, createExpireDataExportsJob } from './modules/privacy/data-export.job.ts';
+import {
+  BUILD_DATA_EXPORT_JOB,
+  createDataExportService,
+  EXPIRE_DATA_EXPORTS_JOB,
+  type TDataExportService,
+} from './modules/privacy/data-export.service.ts';
 import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
 import { createAnalyticsService, type TAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createSearchService, type TSearchService } from './modules/search/search.service.ts';
@@ -79,6 +86,8 @@ export interface TServices {
   /** The sandbox payment service (the default provider), for its hosted checkout. */
   sandbox: TSandboxProvider;
   directDebit: TDirectDebitService;
+  /** "Download my data": archive requests, their state, the download, expiry and erasure (issue 23 §3). */
+  dataExport: TDataExportService;
   /** Consents given and withdrawn (Art. 9 orientation, marketing) and acceptance of new terms versions. */
   consents: TConsentsService;
   vapid: { publicKey: string };
@@ -143,6 +152,15 @@ export async function createServices(
       now,
     }),
     send_mail: mailer.deliver,
+    [BUILD_DATA_EXPORT_JOB]: createBuildDataExportJob({
+      db: database.db,
+      dataDir: config.dataDir,
+      mailer,
+      jobs: { runNow: (ids) => jobs.runNow(ids) },
+      now,
+      log,
+    }),
+    [EXPIRE_DATA_EXPORTS_JOB]: createExpireDataExportsJob({ expireDue: () => dataExport.expireDue() }),
     [RECONCILE_JOB]: createReconcilePaymentJob({
       db: database.db,
       refresh: paymentWebhook.applyProviderReport,
@@ -159,6 +177,7 @@ export async function createServices(
     policies: { send_mail: mailer.jobPolicy },
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
   });
+  const dataExport = createDataExportService({ db: database.db, jobs, dataDir: config.dataDir, now, log });
   return {
     config,
     database,
@@ -181,6 +200,7 @@ export async function createServices(
     discounts: createDiscountsService(database.db, now),
     sandbox,
     directDebit: createDirectDebitService({ db: database.db, provider, checkout, sms, now, log }),
+    dataExport,
     vapid: { publicKey: vapid.publicKey },
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },
