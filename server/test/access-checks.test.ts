@@ -75,6 +75,7 @@ const CHECKED = [
   'DELETE /api/repeat-order.php',
   'POST /api/directdebit.php',
   'POST /api/directdebit-confirm.php',
+  'GET /api/data-export-download.php',
 ];
 
 /** Multipart routes name their ids in form fields, which no schema lists: each is checked here all the same. */
@@ -349,6 +350,17 @@ describe('access checks on every id-taking endpoint', () => {
     const visitor = await page(`/transactions/${started.json().payment_id}`, {});
     expect(visitor.statusCode).toBe(302);
     expect(visitor.headers.location).toMatch(/^\/login\?redirect=/);
+  });
+
+  it('GET /api/data-export-download.php: another member’s archive is not found, a visitor must log in', async () => {
+    const owner = await activeMember(t);
+    const eve = await activeMember(t);
+    const id = (await call('POST', '/api/data-export.php', owner.cookie, {})).json().export.id;
+    const get = (cookie: Record<string, string>, exportId: number) =>
+      t.app.inject({ url: `/api/data-export-download.php?id=${exportId}`, headers: CLIENT, cookies: cookie });
+    expect((await get(owner.cookie, id)).statusCode).toBe(200);
+    expect((await get(eve.cookie, id)).statusCode).toBe(404);
+    expect((await get({}, id)).statusCode).toBe(403);
   });
 
   it('every page route that takes an id has a check here', async () => {
