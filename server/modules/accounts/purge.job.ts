@@ -1,15 +1,10 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { DELETION_GRACE_DAYS } from '../../../common/constants.ts';
 import type { TDb } from '../../db/connect.ts';
 import type { TPaymentProvider } from '../payments/provider.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
+import { exportPath } from '../privacy/data-export.service.ts';
 import { claimAccountForPurge, erasePersonalData, findAccountForPurge, findLiveMandates } from './purge.repository.ts';
-
-/** Where a data export archive lives: DATA_DIR/exports/<file key>.zip (as the export job writes it). */
-export function exportFilePath(dataDir: string, fileKey: string): string {
-  return path.join(dataDir, 'exports', `${path.basename(fileKey)}.zip`);
-}
 
 /**
  * Purges a deleted account after the grace period (GDPR Art. 17): every table is purged, anonymized or kept as
@@ -51,7 +46,7 @@ export function createPurgeAccountJob(deps: {
       // (served under its old URL) by a purge that committed. Files of an account being purged are not needed.
       for (const keys of files.photos) await store.remove(keys);
       for (const key of files.attachments) await store.removeAttachment(key);
-      for (const key of files.exports) await fs.rm(exportFilePath(dataDir, key), { force: true });
+      for (const key of files.exports) await fs.rm(exportPath(dataDir, key), { force: true });
     });
   };
 }

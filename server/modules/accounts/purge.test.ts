@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
 import { activeMember, CLIENT, photoForm, type TTestMember } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { exportFilePath } from './purge.job.ts';
+import { exportPath } from '../privacy/data-export.service.ts';
 import { ERASURE_PLAN } from './purge.repository.ts';
 
 let t: TTestApp;
@@ -29,10 +29,8 @@ const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /** Every table of the Drizzle schema, by name. */
-const schemaTables = () =>
-  Object.values(schema)
-    .filter((v): v is PgTable => is(v, PgTable))
-    .map((table) => getTableName(table));
+const schemaTables = (): string[] =>
+  (Object.values(schema) as unknown[]).flatMap((v) => (is(v, PgTable) ? [getTableName(v)] : []));
 
 /** Every file under a folder, recursively (paths relative to it). */
 async function walk(dir: string): Promise<string[]> {
@@ -105,8 +103,8 @@ async function memberWithHistory() {
     ipPrefix: '203.0.113.0/24',
   });
   const exportKey = 'a'.repeat(32);
-  await fs.mkdir(path.dirname(exportFilePath(t.config.dataDir, exportKey)), { recursive: true });
-  await fs.writeFile(exportFilePath(t.config.dataDir, exportKey), `${NAME} ${PHONE}`);
+  await fs.mkdir(path.dirname(exportPath(t.config.dataDir, exportKey)), { recursive: true });
+  await fs.writeFile(exportPath(t.config.dataDir, exportKey), `${NAME} ${PHONE}`);
   await db.insert(schema.dataExports).values({ userId: member.user.id, status: 'ready', fileKey: exportKey });
   await db.insert(schema.jobs).values({
     kind: 'send_mail',
