@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { changePassword, requestMailChange, setInvisible } from '../../features/accounts/accounts.api.ts';
 import { NewPasswordFields } from '../../features/accounts/new-password-fields.tsx';
 import { PrivacySettings } from '../../features/privacy/privacy-settings.tsx';
+import { DataExportSection } from '../../features/privacy/data-export-section.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -198,6 +199,7 @@ export default function SettingsPage() {
       <PasswordSection />
       <EmailSection email={user.email} />
       <PrivacySettings />
+      <DataExportSection />
       <div className="card card-body border-danger-subtle">
         <h2 className="h5">{t('settings.delete_title')}</h2>
         <p className="mb-2">{t('settings.delete_text')}</p>
