@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 
-/** Password length bounds (spec: 'not shown'; NIST 800-63B: at least 8, allow long passphrases). */
-export const PASSWORD_MIN = 8;
+/**
+ * Password length bounds for a new password (spec: 'not shown'; issue 23 §6: at least 10, long passphrases allowed).
+ * Login still accepts shorter passwords: existing members keep theirs until they change it.
+ */
+export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 /** Username length bounds (spec: 'not shown'). */
 export const USERNAME_MIN = 3;

@@ -47,6 +47,8 @@ export const PROGRESS_HIDE_MS = 500;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 /** Auth cookie lifetime: 30 days (spec §9). */
 export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** A session's 'last active' time (list of sessions in settings, issue 23 §6) is written at most this often. */
+export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
 /** Auth cookie name prefix (spec §9). */
 export const AUTH_COOKIE_PREFIX = 'auth.';
 /** HTTP client retries (spec §7/§9). */

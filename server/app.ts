@@ -9,6 +9,7 @@ import { isLocale } from '../common/locales.ts';
 import { serverT } from './lib/i18n.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { devCreditsRoutes } from './dev/dev-credits.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(mediaRoutes, { services });
   await app.register(accountsRoutes, { services });
   await app.register(accountChangesRoutes, { services });
+  await app.register(sessionsRoutes, { services });
   await app.register(searchRoutes, { services });
   await app.register(blocksRoutes, { services });
   await app.register(reportsRoutes, { services });

@@ -6,6 +6,7 @@ import {
   type TAccountChangesService,
 } from './modules/accounts/account-changes.service.ts';
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
+import { createSessionsService, type TSessionsService } from './modules/sessions/sessions.service.ts';
 import { createConsentsService, type TConsentsService } from './modules/privacy/consents.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { createBuildDataExportJob, createExpireDataExportsJob } from './modules/privacy/data-export.job.ts';
@@ -106,6 +107,8 @@ export interface TServices {
   mailer: TMailer;
   accounts: TAccountsService;
   accountChanges: TAccountChangesService;
+  /** The member's active sessions in settings (list, end one, end all others). */
+  sessions: TSessionsService;
   /** Per-IP budgets of account operations, shared by their API routes and page form actions. */
   rateLimits: TRateLimiter;
   /** Runs due background jobs once (the process entry polls it). */
@@ -218,6 +221,7 @@ export async function createServices(
     accounts: createAccountsService({ db: database.db, mailer, jobs, realtime, log, now }),
     consents: createConsentsService({ db: database.db, now }),
     accountChanges: createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now }),
+    sessions: createSessionsService({ db: database.db, realtime, log, now }),
     rateLimits: createRateLimiter({ enabled: config.rateLimits }),
     runJobs: () => jobs.runDue(),
     settleJobs: () => jobs.idle(),

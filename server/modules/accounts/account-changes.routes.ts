@@ -61,7 +61,11 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
         request.body.password,
         request.body.password_confirmation,
       );
-      const session = await accounts.startSessionFor(userId, request.headers['user-agent'] ?? null);
+      const session = await accounts.startSessionFor(userId, {
+        userAgent: request.headers['user-agent'] ?? null,
+        ip: request.ip,
+        country: request.geoCountry,
+      });
       setSessionCookie(request, reply, session);
       return { user: await accounts.userForSession(session.token, request.site.cdnPrefix) };
     },

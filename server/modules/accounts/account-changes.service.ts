@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { ZEmail, ZPassword } from '../../../common/accounts.ts';
 import {
   DELETION_GRACE_DAYS,
@@ -10,6 +9,7 @@ import {
 import type { TTx } from '../../db/connect.ts';
 import { cancelJobs, enqueueJob } from '../../jobs/jobs.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
@@ -130,8 +130,11 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       }
       const tokenHash = token ? hashToken(token) : '';
       // Checked before the (slow) hash so a forged link costs no hashing; used up only together with the change.
-      if (!token || !(await findLiveToken(db, 'reset', tokenHash, now()))) throw new AppError('link_invalid');
-      const passwordHash = await hash(password);
+      const live = token ? await findLiveToken(db, 'reset', tokenHash, now()) : undefined;
+      if (!live) throw new AppError('link_invalid');
+      const owner = await findUserWithProfile(db, live.userId);
+      assertStrongPassword(password, [owner?.email, owner?.profile.name]);
+      const passwordHash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
         const row = await consumeToken(tx, 'reset', tokenHash, now());
         if (!row) throw new AppError('link_invalid');
@@ -150,7 +153,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       currentSessionToken: string | undefined,
     ): Promise<void> {
       const user = await findUserWithProfile(db, userId);
-      if (!user || !(await verify(user.passwordHash, input.old_password).catch(() => false))) {
+      if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
         throw new AppError('old_password_wrong');
       }
       if (!ZPassword.safeParse(input.password).success) {
@@ -163,7 +166,8 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
           issues: [{ path: 'password_confirmation', message: 'validation.passwords_differ' }],
         });
       }
-      const passwordHash = await hash(input.password);
+      assertStrongPassword(input.password, [user.email, user.profile.name]);
+      const passwordHash = await hashPassword(input.password);
       const keep = currentSessionToken ? hashToken(currentSessionToken) : null;
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, userId, passwordHash);
@@ -224,7 +228,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
     /** Marks an account deleted (14-day grace), hides the profile, ends sessions, schedules the purge and emails a reactivation link. */
     async deleteAccount(site: TSite, userId: number, input: { password: string; reason: string }, origin: string) {
       const user = await findUserWithProfile(db, userId);
-      if (!user || !(await verify(user.passwordHash, input.password).catch(() => false))) {
+      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
         throw new AppError('old_password_wrong');
       }
       const deletedAt = now();

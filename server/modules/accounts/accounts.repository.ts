@@ -38,23 +38,31 @@ export async function findUserWithProfile(db: TDb, userId: number): Promise<TUse
   return row ? { ...row.user, profile: row.profile, fileKey: row.fileKey } : undefined;
 }
 
-/** The account (with its profile) of a live session, by the token's hash: one query on every request. */
-export async function findSessionUser(db: TDb, sessionId: string, now: Date): Promise<TUserWithProfile | undefined> {
+/**
+ * The account (with its profile) of a live session, by the token's hash, and when the session was last seen: one
+ * query on every request.
+ */
+export async function findSessionUser(
+  db: TDb,
+  sessionId: string,
+  now: Date,
+): Promise<(TUserWithProfile & { sessionSeenAt: Date | null }) | undefined> {
   const [row] = await db
-    .select({ user: users, profile: profiles, fileKey: photos.fileKey })
+    .select({ user: users, profile: profiles, fileKey: photos.fileKey, seenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.id, users.profileId))
     .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), sql`${users.status} <> 'purged'`))
     .limit(1);
-  return row ? { ...row.user, profile: row.profile, fileKey: row.fileKey } : undefined;
+  return row ? { ...row.user, profile: row.profile, fileKey: row.fileKey, sessionSeenAt: row.seenAt } : undefined;
 }
 
 /** Stores a session. */
 export async function insertSession(
   db: TDb,
-  values: { id: string; userId: number; expiresAt: Date; createdAt: Date; userAgent: string | null },
+  values: Pick<typeof sessions.$inferInsert, 'id' | 'userId' | 'expiresAt' | 'createdAt' | 'userAgent'> &
+    Pick<typeof sessions.$inferInsert, 'lastSeenAt' | 'ipPrefix' | 'country'>,
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }

@@ -36,6 +36,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
       const { session } = await accounts.login(request.site, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        country: request.geoCountry,
         currentSession: request.cookies[SESSION_COOKIE],
       });
       setSessionCookie(request, reply, session);
@@ -95,6 +96,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
         origin: siteOrigin(request, services.config.publicUrl),
         userAgent: request.headers['user-agent'] ?? null,
         hasTrafficSource: hasTrafficSource(request, body.tracking),
+        geoCountry: request.geoCountry,
         ip: request.ip,
       });
       setSessionCookie(request, reply, session);

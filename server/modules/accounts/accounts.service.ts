@@ -1,14 +1,15 @@
-import { hash, verify } from '@node-rs/argon2';
 import { makeSignupSchema, sexualityFor, type TSignupRequest } from '../../../common/accounts.ts';
 import { withOrientationNiches } from '../../../common/consents.ts';
-import { AUTH_COOKIE_MAX_AGE_S, TRACKING_KEYS } from '../../../common/constants.ts';
+import { AUTH_COOKIE_MAX_AGE_S, SESSION_SEEN_EVERY_MS, TRACKING_KEYS } from '../../../common/constants.ts';
 import { isLocale, type TLocale } from '../../../common/locales.ts';
 import { cleanTrackingValue } from '../../../common/visibility.ts';
 import type { TUser } from '../../../common/wire/user.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
 import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ipPrefix } from '../../lib/ip-prefix.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
@@ -16,6 +17,7 @@ import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import { recordConsent } from '../privacy/consents.service.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { mainImage } from '../profiles/profiles.service.ts';
+import { touchSession } from '../sessions/sessions.repository.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   confirmAccount,
@@ -55,11 +57,16 @@ export interface TSignupContext {
   origin: string;
   userAgent: string | null;
   hasTrafficSource: boolean;
+  /** GeoIP country of the request: the approximate place shown in the member's list of sessions. */
+  geoCountry?: string | null;
   /** The client's address; stored truncated with the consents given at signup. */
   ip?: string | null;
 }
 
 type TNewSession = { token: string; maxAge: number };
+
+/** Who opened a session, as the list of sessions in settings shows it: browser, truncated address, GeoIP country. */
+export type TSessionClient = { userAgent: string | null; ip?: string | null; country?: string | null };
 
 /** What the account rules need: the database, the mail queue, the job runner and the realtime hub. */
 export interface TAccountsDeps {
@@ -76,16 +83,19 @@ export function createAccountsService(deps: TAccountsDeps) {
   const { db, mailer, jobs, realtime, log } = deps;
   const now = deps.now ?? (() => new Date());
   // Verifying against a real hash for unknown emails keeps both answers equally slow.
-  const dummyHash = hash(newToken());
+  const dummyHash = hashPassword(newToken());
 
-  async function startSession(userId: number, userAgent: string | null): Promise<TNewSession> {
+  async function startSession(userId: number, client: TSessionClient): Promise<TNewSession> {
     const token = newToken();
     await insertSession(db, {
       id: hashToken(token),
       userId,
       createdAt: now(),
       expiresAt: new Date(now().getTime() + AUTH_COOKIE_MAX_AGE_S * 1000),
-      userAgent: userAgent?.slice(0, 300) ?? null,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      lastSeenAt: now(),
+      ipPrefix: ipPrefix(client.ip),
+      country: client.country ?? null,
     });
     return { token, maxAge: AUTH_COOKIE_MAX_AGE_S };
   }
@@ -133,8 +143,13 @@ export function createAccountsService(deps: TAccountsDeps) {
     /** The User of spec §3 for a session's account, or null. */
     async userForSession(token: string | undefined, cdnPrefix: string): Promise<TUser | null> {
       if (!token) return null;
-      const row = await findSessionUser(db, hashToken(token), now());
-      return row ? toUserDto(row, cdnPrefix) : null;
+      const sessionId = hashToken(token);
+      const row = await findSessionUser(db, sessionId, now());
+      if (!row) return null;
+      // 'Last active' in the list of sessions: written at most every few minutes, so nearly every request reads only.
+      const seenSince = new Date(now().getTime() - SESSION_SEEN_EVERY_MS);
+      if (!row.sessionSeenAt || row.sessionSeenAt < seenSince) await touchSession(db, sessionId, now(), seenSince);
+      return toUserDto(row, cdnPrefix);
     },
 
     /** Creates an account and profile, grants signup credits, emails the activation link and logs in. */
@@ -161,7 +176,8 @@ export function createAccountsService(deps: TAccountsDeps) {
       const member = v.member_id ? await findPublicProfile(db, v.member_id) : undefined;
       const signupMessage = member && v.signup_message ? v.signup_message.slice(0, site.messageLength) : null;
       const niches = withOrientationNiches([1], v.gender, sexuality);
-      const passwordHash = await hash(v.password);
+      assertStrongPassword(v.password, [v.email, v.name]);
+      const passwordHash = await hashPassword(v.password);
       let created: { userId: number; mail: number };
       try {
         created = await db.transaction(async (tx) => {
@@ -212,7 +228,8 @@ export function createAccountsService(deps: TAccountsDeps) {
         throw err;
       }
       await jobs.runNow([created.mail]);
-      return { userId: created.userId, session: await startSession(created.userId, ctx.userAgent) };
+      const client = { userAgent: ctx.userAgent, ip: ctx.ip, country: ctx.geoCountry };
+      return { userId: created.userId, session: await startSession(created.userId, client) };
     },
 
     /** Whether an activation link can still be used; reading it uses nothing up (the page of the link asks first). */
@@ -258,7 +275,7 @@ export function createAccountsService(deps: TAccountsDeps) {
     async login(
       site: TSite,
       input: { email: string; password: string },
-      ctx: { ip: string; userAgent: string | null; currentSession?: string },
+      ctx: { ip: string; userAgent: string | null; country?: string | null; currentSession?: string },
     ): Promise<{ userId: number; session: TNewSession }> {
       const email = input.email.trim().toLowerCase();
       const attempt = await reserveLoginAttempt(db, {
@@ -275,12 +292,12 @@ export function createAccountsService(deps: TAccountsDeps) {
       }
       const user = await findUserByEmail(db, site.id, email);
       const usable = user && user.status !== 'purged';
-      const valid = await verify(usable ? user.passwordHash : await dummyHash, input.password).catch(() => false);
+      const valid = await verifyPassword(usable ? user.passwordHash : await dummyHash, input.password);
       if (!usable || !valid) throw new AppError('login_failed');
       await markLoginSucceeded(db, attempt.attemptId);
       if (user.status === 'deleted') throw new AppError('account_pending_deletion');
       await setLastLogin(db, user.id, now());
-      const session = await startSession(user.id, ctx.userAgent);
+      const session = await startSession(user.id, ctx);
       // Rotation against session fixation: whatever session the browser came with (a planted one, or another
       // account's) ends with this login, on the API and the login form alike.
       if (ctx.currentSession) await endSession(ctx.currentSession);
@@ -288,7 +305,7 @@ export function createAccountsService(deps: TAccountsDeps) {
     },
 
     /** Starts a session for an account (after a password reset or reactivation link). */
-    startSessionFor: (userId: number, userAgent: string | null) => startSession(userId, userAgent),
+    startSessionFor: (userId: number, client: TSessionClient) => startSession(userId, client),
 
     /** Ends a session and closes its sockets on every process. */
     logout: (token: string | undefined) => (token ? endSession(token) : Promise.resolve()),

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return ctx.services.accounts.login(
       ctx.site,
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      { ip: ctx.ip, userAgent: ctx.userAgent, currentSession: ctx.cookies[SESSION_COOKIE] },
+      { ip: ctx.ip, userAgent: ctx.userAgent, country: ctx.geoCountry, currentSession: ctx.cookies[SESSION_COOKIE] },
     );
   });
   if (!result.ok) return result.response;

@@ -21,7 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       String(form.get('password') ?? ''),
       String(form.get('password_confirmation') ?? ''),
     );
-    return ctx.services.accounts.startSessionFor(userId, ctx.userAgent);
+    return ctx.services.accounts.startSessionFor(userId, {
+      userAgent: ctx.userAgent,
+      ip: ctx.ip,
+      country: ctx.geoCountry,
+    });
   });
   if (!result.ok) return result.response;
   throw redirect('/settings?password_reset=1', {

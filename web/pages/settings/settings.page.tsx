@@ -10,6 +10,7 @@ import { NewPasswordFields } from '../../features/accounts/new-password-fields.t
 import { PrivacySettings } from '../../features/privacy/privacy-settings.tsx';
 import { DataExportSection } from '../../features/privacy/data-export-section.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { SessionsSection } from '../../features/sessions/sessions-section.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { useChangeLocale } from '../../lib/locale.ts';
@@ -198,6 +199,7 @@ export default function SettingsPage() {
       </div>
       <PasswordSection />
       <EmailSection email={user.email} />
+      <SessionsSection />
       <PrivacySettings />
       <DataExportSection />
       <div className="card card-body border-danger-subtle">

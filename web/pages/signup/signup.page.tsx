@@ -48,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       origin: ctx.origin,
       userAgent: ctx.userAgent,
       hasTrafficSource: Boolean(ctx.cookies.tracking) || TRACKING_KEYS.some((k) => input.tracking?.[k]),
+      geoCountry: ctx.geoCountry,
       ip: ctx.ip,
     });
   });

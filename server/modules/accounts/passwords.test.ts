@@ -1,0 +1,130 @@
+import { hash } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MIN } from '../../../common/accounts.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { buildMember, CLIENT, signupForm } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { setPasswordHash } from './account-changes.repository.ts';
+import { insertToken } from './accounts.repository.ts';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const signup = (overrides: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: signupForm(overrides) });
+
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/user.php', headers: CLIENT, payload: { email, password } });
+
+const passwordIssue = (res: { json: () => { data?: { issues?: { path: string; message: string }[] } } }) =>
+  res.json().data?.issues?.find((i) => i.path === 'password')?.message;
+
+describe('new passwords (issue 23 §6)', () => {
+  it('are at least 10 characters: 9 are refused', async () => {
+    expect(PASSWORD_MIN).toBe(10);
+    const res = await signup({ password: 'Xk7#qL2!v', password_confirmation: 'Xk7#qL2!v' });
+    expect(res.statusCode).toBe(400);
+    expect(passwordIssue(res)).toBe('validation.password_length');
+  });
+
+  it.each([
+    ['password123', 'password_strength.common'],
+    ['qwertyuiop', 'password_strength.common'],
+    ['passwort1234', 'password_strength.common'],
+    ['schmetterling', 'password_strength.weak'],
+    ['aaaaaaaaaaaa', 'password_strength.repeat'],
+  ])('refuses the common or guessable password %s with its hint', async (password, hint) => {
+    const res = await signup({ password, password_confirmation: password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+    expect(passwordIssue(res)).toBe(hint);
+  });
+
+  it("refuses the member's own name with a year (name and email count as known words)", async () => {
+    const res = await signup({ name: 'Quentoria', password: 'quentoria1990', password_confirmation: 'quentoria1990' });
+    expect(res.statusCode).toBe(400);
+    expect(passwordIssue(res)).toMatch(/^password_strength\./);
+    // The same password is accepted from a member with another name and address: it is the personal words that count.
+    const other = await signup({ name: 'Somebody', password: 'quentoria1990', password_confirmation: 'quentoria1990' });
+    expect(passwordIssue(other)).not.toBe('password_strength.personal');
+  });
+
+  it('accepts a strong passphrase', async () => {
+    const res = await signup({ password: 'lantern orbit meadow', password_confirmation: 'lantern orbit meadow' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a password change and a reset refuse weak passwords too', async () => {
+    const m = await buildMember(t);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/password.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { old_password: m.form.password, password: 'password123', password_confirmation: 'password123' },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(passwordIssue(change)).toBe('password_strength.common');
+    const token = newToken();
+    await insertToken(t.services.database.db, {
+      userId: m.user.id,
+      kind: 'reset',
+      tokenHash: hashToken(token),
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset-do.php',
+      headers: CLIENT,
+      payload: { token, password: 'qwertyuiop', password_confirmation: 'qwertyuiop' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(passwordIssue(reset)).toBe('password_strength.common');
+    // The link was not used up by the refused password.
+    expect((await login(m.form.email as string, m.form.password as string)).statusCode).toBe(200);
+  });
+});
+
+describe('existing passwords', () => {
+  it('a member whose 8-character password was set before the rule still logs in with it', async () => {
+    const m = await buildMember(t);
+    await setPasswordHash(t.services.database.db, m.user.id, await hash('kitten12'));
+    expect((await login(m.form.email as string, 'kitten12')).statusCode).toBe(200);
+  });
+
+  it('a password hashed before normalization in decomposed form still works as typed', async () => {
+    const m = await buildMember(t);
+    await setPasswordHash(t.services.database.db, m.user.id, await hash('cafe\u0301 au lait 42'));
+    expect((await login(m.form.email as string, 'cafe\u0301 au lait 42')).statusCode).toBe(200);
+  });
+});
+
+describe('Unicode normalization (NFC)', () => {
+  it('a password set with a composed é logs in when typed with a decomposed e + U+0301, and back', async () => {
+    const composed = 'crème brûlée à minuit';
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const m = await buildMember(t, { password: composed, password_confirmation: composed });
+    expect((await login(m.form.email as string, decomposed)).statusCode).toBe(200);
+    expect((await login(m.form.email as string, composed)).statusCode).toBe(200);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/password.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: {
+        old_password: decomposed,
+        password: 'Ørkenvandring på ski'.normalize('NFD'),
+        password_confirmation: 'Ørkenvandring på ski'.normalize('NFD'),
+      },
+    });
+    expect(change.statusCode).toBe(204);
+    expect((await login(m.form.email as string, 'Ørkenvandring på ski')).statusCode).toBe(200);
+  });
+});

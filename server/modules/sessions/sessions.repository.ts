@@ -1,0 +1,47 @@
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { TDb } from '../../db/connect.ts';
+import { sessions } from '../../db/schema/index.ts';
+
+/** A live session as the list in settings needs it (`id` is the stored hash: it never leaves the server). */
+export type TSessionRow = {
+  id: string;
+  userAgent: string | null;
+  country: string | null;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+};
+
+/** The live sessions of an account, most recently used first. */
+export async function findLiveSessions(db: TDb, userId: number, now: Date): Promise<TSessionRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      country: sessions.country,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/**
+ * Records that a session was used, unless that was recorded after `seenSince` already: a conditional update, so
+ * concurrent requests write it once.
+ */
+export async function touchSession(db: TDb, sessionId: string, now: Date, seenSince: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, seenSince))));
+}
+
+/** Ends one session of an account (never another account's); whether it existed. */
+export async function deleteSessionOf(db: TDb, userId: number, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
