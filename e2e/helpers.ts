@@ -71,6 +71,8 @@ export async function confirmedMember(
       gender: options.gender ?? 'female',
       looking_for: options.lookingFor ?? 'male',
       accept_terms: true,
+      // Journey members match by the orientation their "looking for" reveals, so they give its Art. 9 consent.
+      orientation_consent: true,
     },
   });
   if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
