@@ -140,6 +140,8 @@ describe('Download my data (issue 23 §3)', () => {
     const mail = await lastMail(t, anna.form.email);
     expect(mail).toMatchObject({ kind: 'data_export_ready' });
     expect(mail?.text).toContain('/settings#data-export');
+    // The link leads to a page, it does not expire: no 'valid for N hours' line.
+    expect(mail?.text).not.toMatch(/valid for/i);
   });
 
   it('writes the README and the email in the member’s language', async () => {
@@ -207,5 +209,26 @@ describe('Download my data (issue 23 §3)', () => {
     await t.services.dataExport.deleteExportsOf(m.user.id);
     await expect(fs.access(exportPath(t.config.dataDir, row.fileKey!))).rejects.toThrow();
     expect(await latest(m)).toBeNull();
+  });
+
+  it('marks the export failed when its build keeps failing for 2 hours; a new one may be asked for', async () => {
+    const m = await activeMember(t);
+    const dir = path.join(t.config.dataDir, 'exports');
+    await fs.rename(dir, `${dir}.away`).catch(() => {});
+    await fs.writeFile(dir, 'not a directory'); // every build fails
+    try {
+      const state = (await requestExport(m)).json().export;
+      expect(state.status).toBe('pending');
+      offset += 30 * 60_000;
+      await t.services.runJobs();
+      expect((await latest(m)).status).toBe('pending'); // retried
+      offset += 2 * 3_600_000;
+      await t.services.runJobs();
+      expect(await latest(m)).toMatchObject({ id: state.id, status: 'failed' });
+    } finally {
+      await fs.rm(dir);
+      await fs.rename(`${dir}.away`, dir).catch(() => {});
+    }
+    expect((await requestExport(m)).json().export.status).toBe('ready');
   });
 });
