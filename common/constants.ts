@@ -103,3 +103,21 @@ export const REPEAT_ORDER_DEDUPE_MS = 30_000;
 export const DATA_EXPORT_DAYS = 7;
 /** Data exports a member may request per 24 hours (each builds an archive of all their data and photos). */
 export const DATA_EXPORTS_PER_DAY = 3;
+
+// Storage limits (GDPR Art. 5(1)(e)): the daily `retention` job applies them; the privacy page lists them.
+/** Login attempts (email and IP) are deleted this many days after the attempt. */
+export const LOGIN_ATTEMPT_RETENTION_DAYS = 30;
+/** Background jobs that finished (done or failed) are deleted this many days after they finished. */
+export const FINISHED_JOB_RETENTION_DAYS = 30;
+/** Dev mailbox rows (emails and SMS codes of the demo) are deleted this many days after they were stored. */
+export const DEV_MAILBOX_RETENTION_DAYS = 7;
+/** No IP address or address prefix is kept longer than this many days anywhere (sessions, consents, login attempts). */
+export const IP_RETENTION_DAYS = 90;
+/** Payments and the credit ledger of a purged account are kept this many years (tax law: 10 years, the longest common EU period, e.g. Germany's §147 AO / §257 HGB for books). */
+export const PAYMENT_RETENTION_YEARS = 10;
+/** Consent records of a purged account (proof for legal claims) are kept this many years (common EU limitation period). */
+export const CONSENT_PROOF_RETENTION_YEARS = 3;
+/** A revoked SEPA mandate's details (IBAN, holder, address) are kept this many days: a debtor may dispute a debit for 13 months. */
+export const SEPA_MANDATE_RETENTION_DAYS = 425;
+/** Hours between two runs of the retention job. */
+export const RETENTION_INTERVAL_HOURS = 24;

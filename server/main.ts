@@ -6,6 +6,7 @@ import { startJobLoop } from './jobs/jobs.ts';
 import { DatabaseStartupError } from './db/connect-error.ts';
 import { createLogger, serializeError, type TLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
+import { ensureRetentionScheduled } from './modules/accounts/retention.job.ts';
 
 /** After the drain: how long closing (in-flight requests, sockets, hub, database) may take before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -44,6 +45,8 @@ async function main() {
   if (config.isProduction && !config.sms) {
     app.log.warn('SMS_GATEWAY_URL is not set: direct debit SMS codes go to the mailbox table, not to phones');
   }
+  // The daily storage-limit clean-up reschedules itself; a first run is added when none is pending (new database).
+  await ensureRetentionScheduled(database.db, services.now());
   const stopJobs = startJobLoop(services.runJobs, JOB_POLL_MS, (err) => app.log.error({ err }, 'job run failed'));
 
   let closing = false;

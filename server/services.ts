@@ -9,6 +9,8 @@ import { createAccountsService, type TAccountsService } from './modules/accounts
 import { createSessionsService, type TSessionsService } from './modules/sessions/sessions.service.ts';
 import { createConsentsService, type TConsentsService } from './modules/privacy/consents.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
+import { createRetentionJob } from './modules/accounts/retention.job.ts';
+import { RETENTION_JOB } from './modules/accounts/retention.repository.ts';
 import { createBuildDataExportJob, createExpireDataExportsJob } from './modules/privacy/data-export.job.ts';
 import {
   BUILD_DATA_EXPORT_JOB,
@@ -155,6 +157,7 @@ export async function createServices(
       now,
     }),
     send_mail: mailer.deliver,
+    [RETENTION_JOB]: createRetentionJob({ db: database.db, now, log }),
     [BUILD_DATA_EXPORT_JOB]: createBuildDataExportJob({
       db: database.db,
       dataDir: config.dataDir,

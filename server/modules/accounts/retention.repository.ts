@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/connect.ts';
+import {
+  accountTokens,
+  consents,
+  creditLedger,
+  discountRedemptions,
+  jobs,
+  loginAttempts,
+  mailbox,
+  paymentMandates,
+  payments,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
+
+/** The job kind of the daily storage-limit clean-up. */
+export const RETENTION_JOB = 'retention';
+
+/** The cut-off times of one retention run (everything older goes). */
+export interface TRetentionCutoffs {
+  now: Date;
+  loginAttempts: Date;
+  finishedJobs: Date;
+  mailbox: Date;
+  ip: Date;
+  purgedPayments: Date;
+  purgedConsents: Date;
+  revokedMandates: Date;
+}
+
+/** How many rows each step of a retention run deleted or cleared (for the log). */
+export type TRetentionCounts = Record<string, number>;
+
+const countOf = (rows: unknown[]) => rows.length;
+
+/**
+ * Applies the storage limits (GDPR Art. 5(1)(e)) once: deletes old login attempts, expired sessions, used or expired
+ * emailed links, long-finished jobs (never the pending ones), old dev-mailbox rows; drops IP prefixes of sessions and
+ * consents older than the IP limit; drops a revoked SEPA mandate's details; and deletes the payments, ledger rows and
+ * consent records of purged accounts once their retention periods ended.
+ */
+export async function applyRetention(tx: TTx, c: TRetentionCutoffs): Promise<TRetentionCounts> {
+  const id = { id: sql<number>`1` };
+  const counts: TRetentionCounts = {};
+  counts.loginAttempts = countOf(
+    await tx
+      .delete(loginAttempts)
+      .where(or(lt(loginAttempts.createdAt, c.loginAttempts), lt(loginAttempts.createdAt, c.ip)))
+      .returning(id),
+  );
+  counts.sessions = countOf(await tx.delete(sessions).where(lt(sessions.expiresAt, c.now)).returning(id));
+  counts.sessionIps = countOf(
+    await tx
+      .update(sessions)
+      .set({ ipPrefix: null })
+      .where(and(isNotNull(sessions.ipPrefix), lt(sessions.createdAt, c.ip)))
+      .returning(id),
+  );
+  counts.tokens = countOf(
+    await tx
+      .delete(accountTokens)
+      .where(or(isNotNull(accountTokens.usedAt), lt(accountTokens.expiresAt, c.now)))
+      .returning(id),
+  );
+  counts.jobs = countOf(
+    await tx
+      .delete(jobs)
+      .where(or(lt(jobs.doneAt, c.finishedJobs), lt(jobs.failedAt, c.finishedJobs)))
+      .returning(id),
+  );
+  counts.mailbox = countOf(await tx.delete(mailbox).where(lt(mailbox.createdAt, c.mailbox)).returning(id));
+  counts.consentIps = countOf(
+    await tx
+      .update(consents)
+      .set({ ipPrefix: null })
+      .where(and(isNotNull(consents.ipPrefix), lt(consents.givenAt, c.ip)))
+      .returning(id),
+  );
+  counts.mandateDetails = countOf(
+    await tx
+      .update(paymentMandates)
+      .set({ details: null })
+      .where(and(isNotNull(paymentMandates.details), lt(paymentMandates.revokedAt, c.revokedMandates)))
+      .returning(id),
+  );
+  // Purged accounts: payments and their ledger after the tax period, consent records after the limitation period.
+  const purgedBefore = (cutoff: Date) =>
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.status, 'purged'), lt(users.deletedAt, cutoff)));
+  const oldPayments = tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(inArray(payments.userId, purgedBefore(c.purgedPayments)), lt(payments.createdAt, c.purgedPayments)));
+  await tx.delete(discountRedemptions).where(inArray(discountRedemptions.paymentId, oldPayments));
+  counts.payments = countOf(
+    await tx
+      .delete(payments)
+      .where(and(inArray(payments.userId, purgedBefore(c.purgedPayments)), lt(payments.createdAt, c.purgedPayments)))
+      .returning(id),
+  );
+  counts.ledger = countOf(
+    await tx
+      .delete(creditLedger)
+      .where(
+        and(inArray(creditLedger.userId, purgedBefore(c.purgedPayments)), lt(creditLedger.createdAt, c.purgedPayments)),
+      )
+      .returning(id),
+  );
+  counts.consents = countOf(
+    await tx
+      .delete(consents)
+      .where(inArray(consents.userId, purgedBefore(c.purgedConsents)))
+      .returning(id),
+  );
+  return counts;
+}
+
+/**
+ * Schedules a retention run at `runAt` unless one is pending already, the run in progress (payload `run`) aside; under a
+ * transaction-scoped advisory lock, so two processes starting together, or a run and a start-up, add only one.
+ */
+export async function scheduleRetention(db: TDb, runAt: Date, exceptRun?: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${RETENTION_JOB}, 0))`);
+    const [pending] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, RETENTION_JOB),
+          isNull(jobs.doneAt),
+          isNull(jobs.failedAt),
+          exceptRun === undefined
+            ? undefined
+            : sql`not ${jobs.payload} @> ${JSON.stringify({ run: exceptRun })}::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (pending) return false;
+    await tx.insert(jobs).values({ kind: RETENTION_JOB, payload: { run: randomUUID() }, runAt });
+    return true;
+  });
+}
+
+/** The pending retention runs (tests, start-up check). */
+export async function pendingRetentionRuns(db: TDb): Promise<{ id: number; runAt: Date }[]> {
+  return db
+    .select({ id: jobs.id, runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.kind, RETENTION_JOB), isNull(jobs.doneAt), isNull(jobs.failedAt)));
+}
