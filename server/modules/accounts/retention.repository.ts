@@ -85,35 +85,28 @@ export async function applyRetention(tx: TTx, c: TRetentionCutoffs): Promise<TRe
       .where(and(isNotNull(paymentMandates.details), lt(paymentMandates.revokedAt, c.revokedMandates)))
       .returning(id),
   );
-  // Purged accounts: payments and their ledger after the tax period, consent records after the limitation period.
-  const purgedBefore = (cutoff: Date) =>
+  // Purged accounts: payments and their ledger once the tax period after each ended, consent records once the
+  // limitation period after the erasure ended. A live member's own history is theirs and stays.
+  const purged = (erasedBefore?: Date) =>
     tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.status, 'purged'), lt(users.deletedAt, cutoff)));
-  const oldPayments = tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(inArray(payments.userId, purgedBefore(c.purgedPayments)), lt(payments.createdAt, c.purgedPayments)));
-  await tx.delete(discountRedemptions).where(inArray(discountRedemptions.paymentId, oldPayments));
-  counts.payments = countOf(
-    await tx
-      .delete(payments)
-      .where(and(inArray(payments.userId, purgedBefore(c.purgedPayments)), lt(payments.createdAt, c.purgedPayments)))
-      .returning(id),
-  );
+      .where(and(eq(users.status, 'purged'), erasedBefore ? lt(users.deletedAt, erasedBefore) : undefined));
+  const pastTaxPeriod = and(inArray(payments.userId, purged()), lt(payments.createdAt, c.purgedPayments));
+  await tx
+    .delete(discountRedemptions)
+    .where(inArray(discountRedemptions.paymentId, tx.select({ id: payments.id }).from(payments).where(pastTaxPeriod)));
+  counts.payments = countOf(await tx.delete(payments).where(pastTaxPeriod).returning(id));
   counts.ledger = countOf(
     await tx
       .delete(creditLedger)
-      .where(
-        and(inArray(creditLedger.userId, purgedBefore(c.purgedPayments)), lt(creditLedger.createdAt, c.purgedPayments)),
-      )
+      .where(and(inArray(creditLedger.userId, purged()), lt(creditLedger.createdAt, c.purgedPayments)))
       .returning(id),
   );
   counts.consents = countOf(
     await tx
       .delete(consents)
-      .where(inArray(consents.userId, purgedBefore(c.purgedConsents)))
+      .where(inArray(consents.userId, purged(c.purgedConsents)))
       .returning(id),
   );
   return counts;

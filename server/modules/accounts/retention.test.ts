@@ -255,6 +255,16 @@ describe('storage limits: the daily retention job (issue 23 §5, GDPR Art. 5(1)(
       .insert(consents)
       .values({ userId: gone.user.id, kind: 'terms', version: 'test-v1', locale: 'en', givenAt: longAgo });
     expect(CONSENT_PROOF_RETENTION_YEARS).toBeLessThan(PAYMENT_RETENTION_YEARS);
+    // Purged a year ago: a payment older than the tax period goes at once, the consent proof stays for now.
+    const lately = await activeMember(t);
+    await db()
+      .update(users)
+      .set({ status: 'purged', deletedAt: yearsAgo(1, 'past') })
+      .where(eq(users.id, lately.user.id));
+    await db().insert(payments).values(pay(longAgo, lately.user.id));
+    await db()
+      .insert(consents)
+      .values({ userId: lately.user.id, kind: 'terms', version: 'test-v1', locale: 'en', givenAt: longAgo });
 
     await runRetention();
 
@@ -308,6 +318,13 @@ describe('storage limits: the daily retention job (issue 23 §5, GDPR Art. 5(1)(
         .where(and(eq(creditLedger.userId, gone.user.id), eq(creditLedger.reason, 'test_purchase'))),
     ).toHaveLength(1);
     expect(await db().select().from(consents).where(eq(consents.userId, gone.user.id))).toHaveLength(0);
+    expect(await db().select().from(payments).where(eq(payments.userId, lately.user.id))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(consents)
+        .where(and(eq(consents.userId, lately.user.id), eq(consents.version, 'test-v1'))),
+    ).toHaveLength(1);
     // A live member's payments are part of their account: the tax period only ends those of purged accounts.
     expect(await db().select().from(payments).where(eq(payments.userId, m.user.id))).toHaveLength(1);
 
