@@ -17,7 +17,7 @@ const db = () => t.services.database.db;
 const rowsOf = (userId: number) => db().select().from(consents).where(eq(consents.userId, userId));
 const profileOf = async (profileId: number) =>
   (await db().select().from(profiles).where(eq(profiles.id, profileId)))[0];
-const post = (cookie: Record<string, string>, payload: unknown) =>
+const post = (cookie: Record<string, string>, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/consents.php', headers: CLIENT, cookies: cookie, payload });
 
 describe('signup consents (issue 23 §1, §2)', () => {
@@ -167,7 +167,7 @@ describe('profile editing needs the orientation consent', () => {
 describe('a new terms version (issue 23 §2)', () => {
   const prompt = (cookie: Record<string, string>) =>
     t.app.inject({ url: '/api/terms-acceptance.php', headers: CLIENT, cookies: cookie });
-  const accept = (cookie: Record<string, string>, payload: unknown) =>
+  const accept = (cookie: Record<string, string>, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/terms-acceptance.php', headers: CLIENT, cookies: cookie, payload });
 
   it('asks a member who accepted an older version, and records the new acceptance', async () => {
