@@ -20,7 +20,7 @@ export function MessageBubble({
   let content;
   if (message.kind === 'removed') {
     // A purged member's conversation (issue 23 §4): the content is gone in both directions.
-    content = <em className={mine ? 'text-white-50' : 'text-body-secondary'}>{t('erasure.message_removed')}</em>;
+    content = <em className={mine ? undefined : 'text-body-secondary'}>{t('erasure.message_removed')}</em>;
   } else if (message.kind === 'photo' && message.photo) {
     content = (
       <a href={message.photo.filename} target="_blank" rel="noreferrer" aria-label={t('chat.photo_open')}>
