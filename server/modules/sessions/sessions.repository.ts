@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { sessions } from '../../db/schema/index.ts';
 
@@ -11,7 +11,10 @@ export type TSessionRow = {
   lastSeenAt: Date | null;
 };
 
-/** The live sessions of an account, most recently used first. */
+/**
+ * The live sessions of an account, most recently used first; a session begun before last_seen_at existed counts from
+ * its start (DESC alone would put its null first).
+ */
 export async function findLiveSessions(db: TDb, userId: number, now: Date): Promise<TSessionRow[]> {
   return db
     .select({
@@ -23,7 +26,7 @@ export async function findLiveSessions(db: TDb, userId: number, now: Date): Prom
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`));
 }
 
 /**

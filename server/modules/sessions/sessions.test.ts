@@ -96,6 +96,18 @@ describe('active sessions (issue 23 §6)', () => {
     for (const id of ids) expect(secrets.some((secret) => secret.includes(id) || id.includes(secret))).toBe(false);
   });
 
+  it('lists a session begun before last active was recorded by its start, after the ones used since', async () => {
+    const m = await buildMember(t);
+    const legacy = await login(m, FIREFOX, 'DE');
+    await t.services.database.db
+      .update(sessions)
+      .set({ lastSeenAt: null, createdAt: new Date(clock.getTime() - 86_400_000) })
+      .where(eq(sessions.id, hashToken(legacy['auth.session'])));
+    const seen = await list(m.cookie);
+    expect(seen.map((s) => s.browser)).toEqual([null, 'Firefox 128']);
+    expect(seen[1].last_active).toBe(new Date(clock.getTime() - 86_400_000).toISOString());
+  });
+
   it('updates last active at most every 5 minutes', async () => {
     const m = await buildMember(t);
     const started = clock;
