@@ -19,6 +19,8 @@ export const RESET_LINK_HOURS = 2;
 export const RESET_EMAILS_PER_DAY = 3;
 /** Email-change confirmation links stay valid this many hours (spec §2 mail-change/do; the spec names no length, 24 h is ours). */
 export const MAIL_CHANGE_LINK_HOURS = 24;
+/** The link that undoes an email change, sent to the old address at once, stays valid this many hours (7 days, issue 23 §6). */
+export const MAIL_UNDO_LINK_HOURS = 168;
 /** A retention discount code offered on account deletion stays valid this many days (spec §2 deletion flow with retention offers, company delete_discount). */
 export const RETENTION_CODE_DAYS = 30;
 /** Seconds from signup during which the time bonus and welcome discount exist (spec §4/§9). */

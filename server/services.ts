@@ -2,6 +2,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import {
+  RESET_REQUEST_JOB,
   createAccountChangesService,
   type TAccountChangesService,
 } from './modules/accounts/account-changes.service.ts';
@@ -158,6 +159,8 @@ export async function createServices(
     }),
     send_mail: mailer.deliver,
     [RETENTION_JOB]: createRetentionJob({ db: database.db, now, log }),
+    // Looks up the address of a password reset request off the request path (who is a member never leaks).
+    [RESET_REQUEST_JOB]: (payload: Record<string, unknown>) => accountChanges.runResetRequest(payload),
     [BUILD_DATA_EXPORT_JOB]: createBuildDataExportJob({
       db: database.db,
       dataDir: config.dataDir,
@@ -180,10 +183,11 @@ export async function createServices(
     handlers,
     now,
     log,
-    policies: { send_mail: mailer.jobPolicy },
+    policies: { send_mail: mailer.jobPolicy, [RESET_REQUEST_JOB]: { scrub: () => ({}) } },
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
   });
   const dataExport = createDataExportService({ db: database.db, jobs, dataDir: config.dataDir, now, log });
+  const accountChanges = createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now });
   return {
     config,
     database,
@@ -223,7 +227,7 @@ export async function createServices(
     mailer,
     accounts: createAccountsService({ db: database.db, mailer, jobs, realtime, log, now }),
     consents: createConsentsService({ db: database.db, now }),
-    accountChanges: createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now }),
+    accountChanges,
     sessions: createSessionsService({ db: database.db, realtime, log, now }),
     rateLimits: createRateLimiter({ enabled: config.rateLimits }),
     runJobs: () => jobs.runDue(),

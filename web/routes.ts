@@ -36,6 +36,7 @@ export default [
     route('reset-password/do', 'pages/reset-password/reset-password-do.page.tsx', { id: 'reset-password-do' }),
     route('reactivate', 'pages/reactivate/reactivate.page.tsx', { id: 'reactivate' }),
     route('mail-change/do', 'pages/mail-change/mail-change-do.page.tsx', { id: 'mail-change/do' }),
+    route('mail-change/undo', 'pages/mail-change/mail-change-undo.page.tsx', { id: 'mail-change/undo' }),
     route('profile', 'pages/profile/profile.page.tsx', { id: 'profile' }),
     route('match-finder', 'pages/match-finder/match-finder.page.tsx', { id: 'match-finder' }),
     route('swipe-game', 'pages/swipe-game/swipe-game.page.tsx', { id: 'swipe-game' }),

@@ -31,8 +31,8 @@ export const ZPasswordChangeRequest = z.object({
   password_confirmation: ZPasswordField,
 });
 
-/** `POST /api/mail-change.php` body: the new address (confirmed by email). */
-export const ZMailChangeRequest = z.object({ email: zText().max(300) });
+/** `POST /api/mail-change.php` body: the new address (confirmed by email) and the current password. */
+export const ZMailChangeRequest = z.object({ email: zText().max(300), password: ZPasswordField });
 
 /** `PUT /api/invisible.php` body. */
 export const ZInvisibleRequest = z.object({ invisible: z.boolean() });
@@ -44,5 +44,6 @@ export const ZRetentionOffer = z.object({ code: z.string(), value_percentage: z.
 export const ZDeleteAccountRequest = z.object({ password: ZPasswordField, reason: zText().max(100) });
 
 export type TPasswordChangeRequest = z.infer<typeof ZPasswordChangeRequest>;
+export type TMailChangeRequest = z.infer<typeof ZMailChangeRequest>;
 export type TRetentionOffer = z.infer<typeof ZRetentionOffer>;
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;

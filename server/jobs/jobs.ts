@@ -132,6 +132,15 @@ export function createJobRunner(db: TDb, options: TRunnerOptions) {
       });
       return Promise.race([run, waited]).finally(() => clearTimeout(timer));
     },
+    /**
+     * Runs the given jobs once the caller's request has been answered (the event loop's next check phase), never
+     * holding the caller: nothing the jobs do can show in the answer or its timing. `idle` waits for them too.
+     */
+    runDetached(ids: readonly number[]): void {
+      const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runEach(ids));
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    },
     /** Resolves once every run started by `runNow` has ended (before closing the database; tests). */
     async idle(): Promise<void> {
       while (running.size > 0) await Promise.all([...running]);

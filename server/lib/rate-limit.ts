@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -19,6 +20,34 @@ export const OPERATION_LIMITS = {
 
 export type TOperation = keyof typeof OPERATION_LIMITS;
 
+/**
+ * Per-target-address budgets of the operations aimed at an email address (issue 23 §7): many IPs must not be a way to
+ * flood one address or to probe it. The key is a hash of the normalized address, never the address itself.
+ */
+export const TARGET_LIMITS = {
+  password_reset_email: { max: 5, windowMs: 3_600_000 },
+  mail_change: { max: 5, windowMs: 3_600_000 },
+  signup: { max: 5, windowMs: 3_600_000 },
+} as const satisfies Partial<Record<TOperation, { max: number; windowMs: number }>>;
+
+/** A cap on each address-targeted operation for the whole process, whatever the IPs and addresses. */
+export const GLOBAL_LIMITS = {
+  password_reset_email: { max: 300, windowMs: 60_000 },
+  mail_change: { max: 300, windowMs: 60_000 },
+  signup: { max: 300, windowMs: 60_000 },
+} as const satisfies Record<keyof typeof TARGET_LIMITS, { max: number; windowMs: number }>;
+
+export type TTargetOperation = keyof typeof TARGET_LIMITS;
+
+/** The counter key of a target address: trimmed, lower-cased and hashed (no address is kept in memory or logged). */
+export function targetKey(email: unknown): string {
+  const normalized = String(email ?? '')
+    .normalize('NFC')
+    .trim()
+    .toLowerCase();
+  return createHash('sha256').update(normalized).digest('base64url');
+}
+
 /** Above this many counters, expired ones are swept (a counter lives one window at most). */
 const SWEEP_ABOVE = 10_000;
 
@@ -34,34 +63,52 @@ export function createRateLimiter(options: { enabled: boolean; now?: () => numbe
     for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
   };
 
+  /** Counts one use against a window; past `max` it throws 429 `rate_limited` with the seconds left. */
+  const count = (key: string, { max, windowMs }: { max: number; windowMs: number }) => {
+    const at = now();
+    if (windows.size > SWEEP_ABOVE) sweep(at);
+    let w = windows.get(key);
+    if (!w || w.resetAt <= at) {
+      w = { count: 0, resetAt: at + windowMs };
+      windows.set(key, w);
+    }
+    w.count += 1;
+    if (w.count > max) {
+      throw new AppError('rate_limited', { retry_after: Math.max(1, Math.ceil((w.resetAt - at) / 1000)) });
+    }
+  };
+
   return {
     /** Counts one use of an operation by an IP; past the operation's budget it throws 429 `rate_limited`. */
     consume(operation: TOperation, ip: string): void {
       if (!options.enabled) return;
-      const { max, windowMs } = OPERATION_LIMITS[operation];
-      const at = now();
-      if (windows.size > SWEEP_ABOVE) sweep(at);
-      const key = `${operation}\u0000${ip}`;
-      let w = windows.get(key);
-      if (!w || w.resetAt <= at) {
-        w = { count: 0, resetAt: at + windowMs };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      if (w.count > max) {
-        throw new AppError('rate_limited', { retry_after: Math.max(1, Math.ceil((w.resetAt - at) / 1000)) });
-      }
+      count(`${operation}\u0000${ip}`, OPERATION_LIMITS[operation]);
+    },
+    /**
+     * Counts one use of an address-targeted operation against the process-wide cap and the target address's budget
+     * (whatever the IP); past either it throws 429 `rate_limited`. The same answer whether the address has an account.
+     */
+    consumeTarget(operation: TTargetOperation, email: unknown): void {
+      if (!options.enabled) return;
+      count(`${operation}\u0000*`, GLOBAL_LIMITS[operation]);
+      count(`${operation}\u0000@${targetKey(email)}`, TARGET_LIMITS[operation]);
     },
   };
 }
 
 export type TRateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** A route hook that spends the request IP's budget of an operation (with `retry-after` on a 429). */
+/**
+ * A route hook that spends the request IP's budget of an operation (with `retry-after` on a 429); for an
+ * address-targeted operation also the process-wide cap and the budget of the address in the body's `email`.
+ */
 export function limitOperation(limiter: TRateLimiter, operation: TOperation) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       limiter.consume(operation, request.ip);
+      if (operation in TARGET_LIMITS) {
+        limiter.consumeTarget(operation as TTargetOperation, (request.body as { email?: unknown } | undefined)?.email);
+      }
     } catch (err) {
       const seconds = (err as { data?: { retry_after?: number } }).data?.retry_after;
       if (seconds) reply.header('retry-after', String(seconds));

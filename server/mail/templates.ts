@@ -8,8 +8,13 @@ export type TEmailKind =
   | 'reset'
   | 'mail_change'
   | 'reactivation'
+  | 'email_changed'
+  | 'password_changed'
   | 'data_export_ready'
   | TComplaintEmailKind;
+
+/** Emails whose link does not expire (a way to a page, not a single-use token): no 'valid for' line. */
+const WITHOUT_EXPIRY: ReadonlySet<TEmailKind> = new Set(['password_changed', 'data_export_ready']);
 
 /** Renders subject, HTML and text parts of an email in a locale; `vars.link` is the call to action. */
 export function renderEmail(kind: TEmailKind, locale: string, vars: Record<string, string | number>) {
@@ -20,11 +25,13 @@ export function renderEmail(kind: TEmailKind, locale: string, vars: Record<strin
   const greeting = t('email.greeting', v);
   const body = t(`email.${kind}.body`, v);
   const button = t(`email.${kind}.button`, v);
-  const expiry = t('email.expiry', { ...v, count: Number(vars.hours ?? 24) });
+  const expiry = WITHOUT_EXPIRY.has(kind) ? '' : t('email.expiry', { ...v, count: Number(vars.hours ?? 24) });
   const hint = t('email.link_hint', v);
   const footer = t('email.footer', v);
   const link = String(vars.link ?? '');
-  const text = [greeting, '', body, '', `${button}: ${link}`, '', expiry, '', '--', footer].join('\n');
+  const text = [greeting, '', body, '', `${button}: ${link}`, '', ...(expiry ? [expiry, ''] : []), '--', footer].join(
+    '\n',
+  );
   const e = (s: string) => escapeHtml(s);
   const html = `<!doctype html><html lang="${e(locale)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;background:#f4f5f8;font-family:'Open Sans',Arial,sans-serif;color:#1b2a4a">
@@ -34,7 +41,7 @@ export function renderEmail(kind: TEmailKind, locale: string, vars: Record<strin
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 <p>${e(greeting)}</p><p>${e(body)}</p>
 <p style="text-align:center;margin:28px 0"><a href="${e(link)}" style="background:#e8173f;color:#fff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:600;display:inline-block">${e(button)}</a></p>
-<p style="font-size:13px;color:#5c6578">${e(expiry)}</p>
+${expiry ? `<p style="font-size:13px;color:#5c6578">${e(expiry)}</p>` : ''}
 <p style="font-size:13px;color:#5c6578">${e(hint)}<br><a href="${e(link)}" style="color:#1b2a4a;word-break:break-all">${e(link)}</a></p>
 </td></tr>
 <tr><td style="padding:16px 24px;font-size:12px;color:#5c6578;border-top:1px solid #e6e8ee">${e(footer)}</td></tr>

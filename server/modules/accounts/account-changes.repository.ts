@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
-import { discountCodes, profiles, users } from '../../db/schema/index.ts';
+import { accountTokens, discountCodes, profiles, users } from '../../db/schema/index.ts';
 
 export type TDiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -17,6 +17,38 @@ export async function setConfirmedEmail(db: TDb | TTx, userId: number, email: st
     .where(and(eq(users.id, userId), ne(users.status, 'purged')))
     .returning({ id: users.id });
   return changed?.id;
+}
+
+/**
+ * An account's current address, language and profile name, its row locked until the transaction ends (an address
+ * about to change, or an email about to be sent to it).
+ */
+export async function lockAccountAddress(
+  tx: TTx,
+  userId: number,
+): Promise<{ email: string; locale: string; name: string } | undefined> {
+  const [row] = await tx
+    .select({ email: users.email, locale: users.locale, name: profiles.name })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .where(eq(users.id, userId))
+    .for('update', { of: users });
+  return row;
+}
+
+/** Uses up every live link of the given kinds of an account (an undone email change kills what the intruder asked for). */
+export async function useUpTokensOf(tx: TTx, userId: number, kinds: readonly string[], now: Date): Promise<void> {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        inArray(accountTokens.kind, [...kinds]),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    );
 }
 
 /** Marks an account deleted with its reason and disables its profile (hidden everywhere). */

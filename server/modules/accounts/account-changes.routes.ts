@@ -57,9 +57,11 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
     },
     async (request, reply) => {
       const userId = await accountChanges.resetPassword(
+        request.site,
         request.body.token,
         request.body.password,
         request.body.password_confirmation,
+        origin(request),
       );
       const session = await accounts.startSessionFor(userId, {
         userAgent: request.headers['user-agent'] ?? null,
@@ -84,7 +86,13 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await accountChanges.changePassword(user.id, request.body, request.cookies[SESSION_COOKIE]);
+      await accountChanges.changePassword(
+        request.site,
+        user.id,
+        request.body,
+        request.cookies[SESSION_COOKIE],
+        origin(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -95,14 +103,14 @@ export async function accountChangesRoutes(app: FastifyInstance, { services }: {
       preHandler: limit('mail_change'),
       schema: {
         tags: ['account'],
-        summary: 'Request an email change',
+        summary: 'Request an email change (with the current password)',
         body: ZMailChangeRequest,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await accountChanges.requestEmailChange(request.site, user.id, request.body.email, origin(request));
+      await accountChanges.requestEmailChange(request.site, user.id, request.body, origin(request));
       return reply.status(204).send(null);
     },
   );

@@ -2,15 +2,18 @@ import { ZEmail, ZPassword } from '../../../common/accounts.ts';
 import {
   DELETION_GRACE_DAYS,
   MAIL_CHANGE_LINK_HOURS,
+  MAIL_UNDO_LINK_HOURS,
   RESET_EMAILS_PER_DAY,
   RESET_LINK_HOURS,
   RETENTION_CODE_DAYS,
 } from '../../../common/constants.ts';
 import type { TTx } from '../../db/connect.ts';
 import { cancelJobs, enqueueJob } from '../../jobs/jobs.repository.ts';
+import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { TMailRequest } from '../../mail/mailer.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import type { TAccountsDeps } from './accounts.service.ts';
@@ -26,15 +29,32 @@ import {
 import {
   findRetentionCode,
   insertRetentionCode,
+  lockAccountAddress,
   markAccountDeleted,
   restoreDeletedAccount,
   setConfirmedEmail,
   setInvisibleMode,
   setPasswordHash,
+  useUpTokensOf,
 } from './account-changes.repository.ts';
 
-/** What the account changes need: the same as the account rules (database, mail queue, job runner, realtime hub). */
-export type TAccountChangesDeps = TAccountsDeps;
+/**
+ * What the account changes need: the same as the account rules (database, mail queue, job runner, realtime hub), and
+ * jobs run after the answer.
+ */
+export type TAccountChangesDeps = TAccountsDeps & { jobs: Pick<TJobRunner, 'runNow' | 'runDetached'> };
+
+/** The durable job that looks up the address of a reset request and emails it, if it has an account. */
+export const RESET_REQUEST_JOB = 'password_reset_request';
+
+/** The site as a queued email keeps it. */
+type TMailSite = TMailRequest['site'];
+
+/** What a reset request job carries: the site, the address typed and the origin of the links (emptied once run). */
+type TResetRequestPayload = { site: TMailSite; email: string; origin: string };
+
+/** The links an intruder may have asked for while holding the account: all die when the owner undoes an email change. */
+const LINKS_ENDED_BY_UNDO = ['reset', 'mail_change', 'mail_undo'] as const;
 
 /** Recovery, password and email changes, deletion and reactivation (accounts issue). */
 export function createAccountChangesService(deps: TAccountChangesDeps) {
@@ -63,15 +83,16 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
   async function queueLinkMail(
     tx: TTx,
     m: {
-      site: TSite;
+      site: TMailSite;
       userId: number;
       to: string;
       locale: string;
       name: string;
-      kind: 'reset' | 'mail_change' | 'reactivation';
+      kind: 'reset' | 'mail_change' | 'reactivation' | 'mail_undo';
       link: string;
       hours: number;
       data?: Record<string, string>;
+      vars?: Record<string, string>;
     },
   ): Promise<number> {
     const token = await issue(tx, m.userId, m.kind, m.hours, m.data);
@@ -81,24 +102,79 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
         site: m.site,
         to: m.to,
         locale: m.locale,
-        kind: m.kind,
+        // The undo link goes out in the 'your email address was changed' email.
+        kind: m.kind === 'mail_undo' ? 'email_changed' : m.kind,
         userId: m.userId,
-        vars: { name: m.name, link: `${m.link}?token=${token}`, hours: m.hours },
+        vars: { ...m.vars, name: m.name, link: `${m.link}?token=${token}`, hours: m.hours },
       },
       now(),
     );
   }
 
+  /** Queues the 'your password was changed' email (with the way to a new reset if it was not the member). */
+  function queuePasswordChangedMail(
+    tx: TTx,
+    m: { site: TMailSite; userId: number; to: string; locale: string; name: string; origin: string },
+  ): Promise<number> {
+    return mailer.enqueue(
+      tx,
+      {
+        site: m.site,
+        to: m.to,
+        locale: m.locale,
+        kind: 'password_changed',
+        userId: m.userId,
+        vars: { name: m.name, link: `${m.origin}/reset-password` },
+      },
+      now(),
+    );
+  }
+
+  /** Verifies the member's current password (a missing account fails like a wrong password). */
+  async function checkPassword(userId: number, password: string) {
+    const user = await findUserWithProfile(db, userId);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('old_password_wrong');
+    }
+    return user;
+  }
+
   return {
-    /** Emails a password reset link; unknown addresses and more than 3 a day are refused with the spec's texts. */
+    /**
+     * Accepts a password reset request. Who is a member never leaks (issue 23 §7): the request only queues a durable
+     * job with the address, the same single insert whether an account uses it or not, and answers at once; the job
+     * looks the address up and emails a link only to an account (`runResetRequest`). Only a malformed address is refused.
+     */
     async requestPasswordReset(site: TSite, emailInput: string, origin: string): Promise<void> {
       const email = ZEmail.safeParse(emailInput);
-      const user = email.success ? await findUserByEmail(db, site.id, email.data) : undefined;
-      if (!user || user.status === 'purged') throw new AppError('email_not_found');
+      if (!email.success) {
+        throw new AppError('invalid_request', { issues: [{ path: 'email', message: 'validation.email_invalid' }] });
+      }
+      const { id, name, domain, mailName, supportEmail } = site;
+      const payload: TResetRequestPayload = {
+        site: { id, name, domain, mailName, supportEmail },
+        email: email.data,
+        origin,
+      };
+      const job = await enqueueJob(db, { kind: RESET_REQUEST_JOB, payload, runAt: now(), createdAt: now() });
+      // After the answer: work only a known address causes must not show in the answer's timing.
+      jobs.runDetached([job]);
+    },
+
+    /**
+     * The reset request job: emails a reset link when the address has an account that has not been sent 3 reset
+     * emails in the last day; otherwise nothing happens (the requester was answered the same either way).
+     */
+    async runResetRequest(payload: Record<string, unknown>): Promise<void> {
+      const { site, email, origin } = payload as TResetRequestPayload;
+      if (!site || !email) return;
+      const user = await findUserByEmail(db, site.id, email);
+      if (!user || user.status === 'purged') return;
       const since = new Date(now().getTime() - 86_400_000);
       // Counts emails sent, not links stored: reset emails a mail outage never delivered do not count.
       if ((await mailer.countSentSince(user.id, 'reset', since)) >= RESET_EMAILS_PER_DAY) {
-        throw new AppError('too_many_reset_emails');
+        log.warn({ userId: user.id }, 'reset email not sent: daily limit reached');
+        return;
       }
       const full = await findUserWithProfile(db, user.id);
       const mail = await db.transaction((tx) =>
@@ -116,8 +192,17 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       await jobs.runNow([mail]);
     },
 
-    /** Sets a new password with a single-use reset token and ends every session; returns the account id. */
-    async resetPassword(token: string, password: string, confirmation: string): Promise<number> {
+    /**
+     * Sets a new password with a single-use reset token, ends every session and emails 'your password was changed';
+     * returns the account id.
+     */
+    async resetPassword(
+      site: TSite,
+      token: string,
+      password: string,
+      confirmation: string,
+      origin: string,
+    ): Promise<number> {
       const valid = ZPassword.safeParse(password);
       if (!valid.success)
         throw new AppError('invalid_request', {
@@ -135,27 +220,41 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const owner = await findUserWithProfile(db, live.userId);
       assertStrongPassword(password, [owner?.email, owner?.profile.name]);
       const passwordHash = await hashPassword(password);
-      const userId = await db.transaction(async (tx) => {
+      const { userId, mail } = await db.transaction(async (tx) => {
         const row = await consumeToken(tx, 'reset', tokenHash, now());
         if (!row) throw new AppError('link_invalid');
         await setPasswordHash(tx, row.userId, passwordHash);
         await deleteSessionsOf(tx, row.userId, null);
-        return row.userId;
+        const account = await lockAccountAddress(tx, row.userId);
+        const mail = account
+          ? await queuePasswordChangedMail(tx, {
+              site,
+              userId: row.userId,
+              to: account.email,
+              locale: account.locale,
+              name: account.name,
+              origin,
+            })
+          : undefined;
+        return { userId: row.userId, mail };
       });
       await publishSessionsEnded(realtime, log, userId);
+      if (mail) await jobs.runNow([mail]);
       return userId;
     },
 
-    /** Changes the password after checking the old one; other sessions end, the current one stays. */
+    /**
+     * Changes the password after checking the old one; other sessions end, the current one stays, and the account's
+     * address gets 'your password was changed'.
+     */
     async changePassword(
+      site: TSite,
       userId: number,
       input: { old_password: string; password: string; password_confirmation: string },
       currentSessionToken: string | undefined,
+      origin: string,
     ): Promise<void> {
-      const user = await findUserWithProfile(db, userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.old_password))) {
-        throw new AppError('old_password_wrong');
-      }
+      const user = await checkPassword(userId, input.old_password);
       if (!ZPassword.safeParse(input.password).success) {
         throw new AppError('invalid_request', {
           issues: [{ path: 'password', message: 'validation.password_length' }],
@@ -169,21 +268,38 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       assertStrongPassword(input.password, [user.email, user.profile.name]);
       const passwordHash = await hashPassword(input.password);
       const keep = currentSessionToken ? hashToken(currentSessionToken) : null;
-      await db.transaction(async (tx) => {
+      const mail = await db.transaction(async (tx) => {
         await setPasswordHash(tx, userId, passwordHash);
         await deleteSessionsOf(tx, userId, keep);
+        return queuePasswordChangedMail(tx, {
+          site,
+          userId,
+          to: user.email,
+          locale: user.locale,
+          name: user.profile.name,
+          origin,
+        });
       });
       await publishSessionsEnded(realtime, log, userId, keep ? { except: keep } : {});
+      await jobs.runNow([mail]);
     },
 
-    /** Sends a confirmation link to a new email address; the address changes only when the link is opened. */
-    async requestEmailChange(site: TSite, userId: number, newEmail: string, origin: string): Promise<void> {
-      const parsed = ZEmail.safeParse(newEmail);
+    /**
+     * Sends a confirmation link to a new email address after checking the current password; the address changes only
+     * when the link is used. An address that already has an account gets nothing and the requester the same answer
+     * (who is a member never leaks, issue 23 §7).
+     */
+    async requestEmailChange(
+      site: TSite,
+      userId: number,
+      input: { email: string; password: string },
+      origin: string,
+    ): Promise<void> {
+      const user = await checkPassword(userId, input.password);
+      const parsed = ZEmail.safeParse(input.email);
       if (!parsed.success) throw new AppError('new_email_invalid');
-      const user = await findUserWithProfile(db, userId);
-      if (!user) throw new AppError('authentication_required');
       const owner = await findUserByEmail(db, site.id, parsed.data);
-      if (owner) throw new AppError('email_taken');
+      if (owner) return;
       const mail = await db.transaction((tx) =>
         queueLinkMail(tx, {
           site,
@@ -206,31 +322,91 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       return (await findLiveToken(db, 'mail_change', hashToken(token), now()))?.data.email;
     },
 
-    /** Applies a confirmed email change (the POST of the link's page, never its GET); the new address counts as confirmed. */
-    async confirmEmailChange(token: string): Promise<number> {
+    /**
+     * Applies a confirmed email change (the POST of the link's page, never its GET); the new address counts as
+     * confirmed. In the same transaction every other session of the account ends (`currentSessionToken`, the
+     * browser's own session of this account, stays) and the old address is told at once, with a link that undoes the
+     * change for 7 days.
+     */
+    async confirmEmailChange(
+      site: TSite,
+      token: string,
+      origin: string,
+      currentSessionToken?: string,
+    ): Promise<number> {
       if (!token) throw new AppError('link_invalid');
+      const keep = currentSessionToken ? hashToken(currentSessionToken) : null;
+      let result: { userId: number; mail: number };
       try {
         // The link is used up only when the address really changes: a taken address leaves it for a later try.
-        return await db.transaction(async (tx) => {
+        result = await db.transaction(async (tx) => {
           const row = await consumeToken(tx, 'mail_change', hashToken(token), now());
           if (!row?.data.email) throw new AppError('link_invalid');
+          const before = await lockAccountAddress(tx, row.userId);
+          if (!before) throw new AppError('link_invalid');
           const changed = await setConfirmedEmail(tx, row.userId, row.data.email);
           if (changed === undefined) throw new AppError('link_invalid');
-          return changed;
+          await deleteSessionsOf(tx, row.userId, keep);
+          const mail = await queueLinkMail(tx, {
+            site,
+            userId: row.userId,
+            to: before.email,
+            locale: before.locale,
+            name: before.name,
+            kind: 'mail_undo',
+            link: `${origin}/mail-change/undo`,
+            hours: MAIL_UNDO_LINK_HOURS,
+            data: { email: before.email },
+            vars: { new_email: row.data.email },
+          });
+          return { userId: row.userId, mail };
         });
       } catch (err) {
         // Only the unique index on (site, email) means the address is taken; any other failure is a real error.
         if (isUniqueViolation(err)) throw new AppError('email_taken');
         throw err;
       }
+      await publishSessionsEnded(realtime, log, result.userId, keep ? { except: keep } : {});
+      await jobs.runNow([result.mail]);
+      return result.userId;
+    },
+
+    /** The old address an undo link would restore, or undefined when the link is used or expired (uses nothing up). */
+    async pendingEmailUndo(token: string): Promise<string | undefined> {
+      if (!token) return undefined;
+      return (await findLiveToken(db, 'mail_undo', hashToken(token), now()))?.data.email;
+    },
+
+    /**
+     * Undoes an email change with the link sent to the old address (the POST of the link's page, never its GET): the
+     * old address comes back, every session of the account ends, and every link the account had outstanding (reset,
+     * email change, other undo links) stops working, so whoever moved the address keeps nothing. Starts no session.
+     */
+    async undoEmailChange(token: string): Promise<number> {
+      if (!token) throw new AppError('link_invalid');
+      let userId: number;
+      try {
+        userId = await db.transaction(async (tx) => {
+          const row = await consumeToken(tx, 'mail_undo', hashToken(token), now());
+          if (!row?.data.email) throw new AppError('link_invalid');
+          const restored = await setConfirmedEmail(tx, row.userId, row.data.email);
+          if (restored === undefined) throw new AppError('link_invalid');
+          await useUpTokensOf(tx, row.userId, LINKS_ENDED_BY_UNDO, now());
+          await deleteSessionsOf(tx, row.userId, null);
+          return row.userId;
+        });
+      } catch (err) {
+        // The old address was given to another account meanwhile: nothing changes, the link stays for a later try.
+        if (isUniqueViolation(err)) throw new AppError('email_taken');
+        throw err;
+      }
+      await publishSessionsEnded(realtime, log, userId);
+      return userId;
     },
 
     /** Marks an account deleted (14-day grace), hides the profile, ends sessions, schedules the purge and emails a reactivation link. */
     async deleteAccount(site: TSite, userId: number, input: { password: string; reason: string }, origin: string) {
-      const user = await findUserWithProfile(db, userId);
-      if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-        throw new AppError('old_password_wrong');
-      }
+      const user = await checkPassword(userId, input.password);
       const deletedAt = now();
       const purgeAt = new Date(deletedAt.getTime() + DELETION_GRACE_DAYS * 86_400_000);
       const mail = await db.transaction(async (tx) => {

@@ -40,7 +40,9 @@ describe('account emails through the durable queue', () => {
     expect((await api('POST', '/api/activation.php', {}, cookie)).statusCode).toBe(204);
     expect((await api('POST', '/api/password-reset.php', { email: form.email })).statusCode).toBe(204);
     const newAddress = `changed-${Date.now()}@example.com`;
-    expect((await api('POST', '/api/mail-change.php', { email: newAddress }, cookie)).statusCode).toBe(204);
+    expect(
+      (await api('POST', '/api/mail-change.php', { email: newAddress, password: form.password }, cookie)).statusCode,
+    ).toBe(204);
     expect(
       (await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie)).statusCode,
     ).toBe(204);

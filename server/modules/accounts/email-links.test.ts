@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, profiles, users } from '../../db/schema/index.ts';
+import { accountTokens, profiles, sessions, users } from '../../db/schema/index.ts';
 import { serverT } from '../../lib/i18n.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { activeMember, buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
@@ -217,7 +217,7 @@ describe('email change link /mail-change/do?token=…', () => {
       method: 'POST',
       url: '/api/mail-change.php',
       headers: CLIENT,
-      payload: { email: target },
+      payload: { email: target, password: m.form.password },
       cookies: m.cookie,
     });
     expect(res.statusCode).toBe(204);
@@ -262,6 +262,43 @@ describe('email change link /mail-change/do?token=…', () => {
     expect((await userRow(user.id)).email).toBe(form.email);
     expect((await tokenRow(link)).usedAt).toBeNull();
   });
+
+  it('the undo link sent to the old address: GET shows it and changes nothing; the button restores the address and ends every session', async () => {
+    const { form, user, link, cookie } = await requested();
+    expect((await press(link)).statusCode).toBe(302);
+    const told = (await lastMail(t, form.email as string))!;
+    expect(told.kind).toBe('email_changed');
+    const undo = linkIn(told.text);
+    expect(undo.pathname).toBe('/mail-change/undo');
+    const moved = (await userRow(user.id)).email;
+    for (let i = 0; i < 2; i++) {
+      const page = await scan(undo);
+      expect(page.statusCode).toBe(200);
+      expect(setsSession(page)).toBe(false);
+      expect(page.headers['cache-control']).toBe('no-store');
+      const body = decode(page.body);
+      expect(body).toContain(en('mail_undo.text', { email: form.email }));
+      expect(body).toContain(`<button type="submit" class="btn btn-primary btn-lg">${en('mail_undo.submit')}`);
+    }
+    expect((await userRow(user.id)).email).toBe(moved);
+    expect((await tokenRow(undo)).usedAt).toBeNull();
+    expect((await press(undo, { origin: 'https://evil.example' })).statusCode).toBe(400);
+    expect((await userRow(user.id)).email).toBe(moved);
+
+    const done = await press(undo, { cookies: cookie });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/mail-change/undo?undone=1');
+    expect(setsSession(done)).toBe(false);
+    expect((await userRow(user.id)).email).toBe(form.email);
+    const sessionsLeft = await t.services.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(sessionsLeft).toEqual([]);
+    const donePage = decode((await scan(new URL(`http://localhost${done.headers.location}`))).body);
+    expect(donePage).toContain(en('mail_undo.done'));
+    expect(donePage).toContain('href="/reset-password"');
+    const again = await scan(undo);
+    expect(again.statusCode).toBe(400);
+    expect(decode(again.body)).toContain(en('errors.link_invalid'));
+  });
 });
 
 describe('password reset link /reset-password/do?token=…', () => {
@@ -274,6 +311,8 @@ describe('password reset link /reset-password/do?token=…', () => {
       payload: { email: form.email },
     });
     expect(asked.statusCode).toBe(204);
+    // The reset email goes out from a job that runs after the answer (who is a member never leaks).
+    await t.services.settleJobs();
     const link = linkIn((await lastMail(t, form.email as string))!.text);
     expect(link.pathname).toBe('/reset-password/do');
     const before = (await userRow(user.id)).passwordHash;

@@ -1,5 +1,6 @@
 import type {
   TDeleteAccountRequest,
+  TMailChangeRequest,
   TPasswordChangeRequest,
   TRetentionOffer,
   TUser,
@@ -26,9 +27,9 @@ export function changePassword(body: TPasswordChangeRequest): Promise<null> {
   return api.put<null>('/api/password.php', body);
 }
 
-/** Asks for an email change; the new address confirms it by mail. */
-export function requestMailChange(email: string): Promise<null> {
-  return api.post<null>('/api/mail-change.php', { email });
+/** Asks for an email change with the current password; the new address confirms it by mail. */
+export function requestMailChange(body: TMailChangeRequest): Promise<null> {
+  return api.post<null>('/api/mail-change.php', body);
 }
 
 /** Turns invisible mode on or off and resolves with the updated member. */

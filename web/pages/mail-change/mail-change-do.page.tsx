@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { SESSION_COOKIE } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction, type TActionError } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
@@ -33,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const token = String((await request.formData()).get('token') ?? '');
-  const result = await runAction(() => ctx.services.accountChanges.confirmEmailChange(token));
+  // The browser's own session of the account stays; every other one ends with the change.
+  const result = await runAction(() =>
+    ctx.services.accountChanges.confirmEmailChange(ctx.site, token, ctx.origin, ctx.cookies[SESSION_COOKIE]),
+  );
   if (!result.ok) return result.response;
   throw redirect('/mail-change/do?changed=1');
 }

@@ -17,9 +17,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same per-IP budget as POST /api/password-reset-do.php.
     ctx.services.rateLimits.consume('password_reset', ctx.ip);
     const userId = await ctx.services.accountChanges.resetPassword(
+      ctx.site,
       String(form.get('token') ?? ''),
       String(form.get('password') ?? ''),
       String(form.get('password_confirmation') ?? ''),
+      ctx.origin,
     );
     return ctx.services.accounts.startSessionFor(userId, {
       userAgent: ctx.userAgent,

@@ -106,8 +106,14 @@ function EmailSection({ email }: { email: string }) {
   const { status, busy, run } = useSubmit();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const value = String(new FormData(e.currentTarget).get('email') ?? '');
-    void run(() => requestMailChange(value), t('settings.email_sent', { email: value }));
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const value = String(data.get('email') ?? '');
+    const sent = t('settings.email_sent', { email: value });
+    void run(async () => {
+      await requestMailChange({ email: value, password: String(data.get('password') ?? '') });
+      form.reset();
+    }, sent);
   };
   return (
     <form className="card card-body mb-4" onSubmit={submit} aria-labelledby="settings-email">
@@ -118,7 +124,18 @@ function EmailSection({ email }: { email: string }) {
       <label className="form-label" htmlFor="new-email">
         {t('settings.new_email')}
       </label>
-      <input id="new-email" name="email" type="email" className="form-control mb-3" autoComplete="email" required />
+      <input id="new-email" name="email" type="email" className="form-control mb-2" autoComplete="email" required />
+      <label className="form-label" htmlFor="email-password">
+        {t('settings.old_password')}
+      </label>
+      <input
+        id="email-password"
+        name="password"
+        type="password"
+        className="form-control mb-3"
+        autoComplete="current-password"
+        required
+      />
       <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
         {t('settings.email_submit')}
       </button>

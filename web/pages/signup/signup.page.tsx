@@ -41,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await runAction(() => {
     // The same per-IP budget as POST /api/signup.php.
     ctx.services.rateLimits.consume('signup', ctx.ip);
+    ctx.services.rateLimits.consumeTarget('signup', input.email);
     return ctx.services.accounts.signup(input, {
       site: ctx.site,
       locale: ctx.locale,

@@ -1,0 +1,345 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTokens, jobs, sessions, users } from '../../db/schema/index.ts';
+import { createRateLimiter, GLOBAL_LIMITS, TARGET_LIMITS } from '../../lib/rate-limit.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+// Issue 23 §6 (email and password changes cannot take an account over) and §7 (who is a member never leaks).
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, cookies?: Record<string, string>) =>
+  t.app.inject({ method, url, headers: CLIENT, payload: payload as object, cookies });
+const site = () => t.services.sites.resolve('localhost');
+const ORIGIN = 'http://localhost';
+const STRONG = 'Velvet harbour quince 42';
+const db = () => t.services.database.db;
+const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
+const sessionsOf = async (id: number) => db().select().from(sessions).where(eq(sessions.userId, id));
+/** Every email sent to an address (dev mailbox), newest first. */
+const mailsTo = async (to: string) =>
+  (await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` })).json() as {
+    kind: string;
+    subject: string;
+    text: string;
+  }[];
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) => ({
+  'auth.session': res.cookies.find((c) => c.name === 'auth.session')!.value,
+});
+/** Logs the member in again: another device with its own session. */
+const secondSession = async (email: unknown, password: unknown) =>
+  cookieOf(await api('POST', '/api/user.php', { email, password }));
+/** The answer as a client sees it: status, body and headers but what differs on every request (date, id, nonce). */
+const answer = (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
+  const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
+  const csp = String(headers['content-security-policy'] ?? '').replace(/'nonce-[^']*'/, "'nonce'");
+  return { status: res.statusCode, body: res.body, headers: { ...headers, 'content-security-policy': csp } };
+};
+
+describe('email change needs the current password', () => {
+  it('refuses a missing or wrong password: nothing is sent and nothing changes', async () => {
+    const m = await buildMember(t);
+    const target = `wanted-${Date.now()}@example.com`;
+    const missing = await api('POST', '/api/mail-change.php', { email: target }, m.cookie);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('invalid_request');
+    const wrong = await api('POST', '/api/mail-change.php', { email: target, password: 'not my password' }, m.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('old_password_wrong');
+    await t.services.settleJobs();
+    expect(await mailsTo(target)).toEqual([]);
+    const tokens = await db()
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, m.user.id), eq(accountTokens.kind, 'mail_change')));
+    expect(tokens).toEqual([]);
+    expect((await userRow(m.user.id)).email).toBe(m.form.email);
+  });
+
+  it('answers a taken address exactly like a free one and sends nothing to it', async () => {
+    const a = await buildMember(t);
+    const b = await buildMember(t);
+    const before = (await mailsTo(b.form.email as string)).length;
+    const free = await api(
+      'POST',
+      '/api/mail-change.php',
+      { email: `free-${Date.now()}@example.com`, password: a.form.password },
+      a.cookie,
+    );
+    const taken = await api(
+      'POST',
+      '/api/mail-change.php',
+      { email: b.form.email, password: a.form.password },
+      a.cookie,
+    );
+    expect(answer(taken)).toEqual(answer(free));
+    expect(taken.statusCode).toBe(204);
+    await t.services.settleJobs();
+    expect((await mailsTo(b.form.email as string)).length).toBe(before);
+    expect((await userRow(a.user.id)).email).toBe(a.form.email);
+    expect((await userRow(b.user.id)).email).toBe(b.form.email);
+  });
+});
+
+describe('a confirmed email change', () => {
+  /** A member who asked for a new address; returns the link the new address received. */
+  async function moved() {
+    const m = await buildMember(t);
+    const other = await secondSession(m.form.email, m.form.password);
+    const target = `moved-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    const res = await api('POST', '/api/mail-change.php', { email: target, password: m.form.password }, m.cookie);
+    expect(res.statusCode).toBe(204);
+    const link = linkIn((await lastMail(t, target))!.text);
+    return { ...m, other, target, link };
+  }
+
+  it('ends the other sessions, keeps the confirming browser’s own, and tells the old address at once with an undo link', async () => {
+    const m = await moved();
+    const keep = m.cookie['auth.session'];
+    await t.services.accountChanges.confirmEmailChange(await site(), m.link.searchParams.get('token')!, ORIGIN, keep);
+    expect((await userRow(m.user.id)).email).toBe(m.target);
+    expect((await api('GET', '/api/user.php', undefined, m.other)).statusCode).toBe(403);
+    expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(200);
+    expect((await sessionsOf(m.user.id)).map((s) => s.id)).toEqual([hashToken(keep)]);
+
+    const [told] = await mailsTo(m.form.email as string);
+    expect(told.kind).toBe('email_changed');
+    expect(told.text).toContain(m.target);
+    const undo = linkIn(told.text);
+    expect(undo.pathname).toBe('/mail-change/undo');
+    const [token] = await db()
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.tokenHash, hashToken(undo.searchParams.get('token')!)));
+    expect(token).toMatchObject({ kind: 'mail_undo', usedAt: null, data: { email: m.form.email } });
+    expect(token.expiresAt.getTime() - token.createdAt.getTime()).toBe(7 * 86_400_000);
+  });
+
+  it('confirmed from a browser without a session of the account, it ends every session', async () => {
+    const m = await moved();
+    await t.services.accountChanges.confirmEmailChange(await site(), m.link.searchParams.get('token')!, ORIGIN);
+    expect(await sessionsOf(m.user.id)).toEqual([]);
+    expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(403);
+  });
+
+  it('the undo link restores the old address, ends every session and kills the links the intruder asked for', async () => {
+    const m = await moved();
+    await t.services.accountChanges.confirmEmailChange(
+      await site(),
+      m.link.searchParams.get('token')!,
+      ORIGIN,
+      m.cookie['auth.session'],
+    );
+    // The intruder, now owning the address, asks for a reset link and another email change.
+    await api('POST', '/api/password-reset.php', { email: m.target });
+    await api('POST', '/api/mail-change.php', { email: `again-${m.target}`, password: m.form.password }, m.cookie);
+    await t.services.settleJobs();
+    const intruderReset = linkIn((await mailsTo(m.target)).find((x) => x.kind === 'reset')!.text);
+    const intruderMove = linkIn((await lastMail(t, `again-${m.target}`))!.text);
+    const fresh = await secondSession(m.target, m.form.password);
+
+    const undo = linkIn((await mailsTo(m.form.email as string)).find((x) => x.kind === 'email_changed')!.text);
+    const token = undo.searchParams.get('token')!;
+    expect(await t.services.accountChanges.pendingEmailUndo(token)).toBe(m.form.email);
+    // Reading the link (what its page's GET does) uses nothing up and changes nothing.
+    expect(await t.services.accountChanges.pendingEmailUndo(token)).toBe(m.form.email);
+    expect((await userRow(m.user.id)).email).toBe(m.target);
+
+    expect(await t.services.accountChanges.undoEmailChange(token)).toBe(m.user.id);
+    expect((await userRow(m.user.id)).email).toBe(m.form.email);
+    expect(await sessionsOf(m.user.id)).toEqual([]);
+    expect((await api('GET', '/api/user.php', undefined, fresh)).statusCode).toBe(403);
+    expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(403);
+    const resetDo = await api('POST', '/api/password-reset-do.php', {
+      token: intruderReset.searchParams.get('token'),
+      password: STRONG,
+      password_confirmation: STRONG,
+    });
+    expect(resetDo.json().error).toBe('link_invalid');
+    await expect(
+      t.services.accountChanges.confirmEmailChange(await site(), intruderMove.searchParams.get('token')!, ORIGIN),
+    ).rejects.toMatchObject({ code: 'link_invalid' });
+    await expect(t.services.accountChanges.undoEmailChange(token)).rejects.toMatchObject({ code: 'link_invalid' });
+    expect((await userRow(m.user.id)).email).toBe(m.form.email);
+    expect((await api('POST', '/api/user.php', { email: m.form.email, password: m.form.password })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('"your password was changed" emails', () => {
+  it('after a password change and after a reset, with the way to a new reset', async () => {
+    const m = await buildMember(t);
+    const email = m.form.email as string;
+    const changed = await api(
+      'PUT',
+      '/api/password.php',
+      { old_password: m.form.password, password: STRONG, password_confirmation: STRONG },
+      m.cookie,
+    );
+    expect(changed.statusCode).toBe(204);
+    const [first] = await mailsTo(email);
+    expect(first.kind).toBe('password_changed');
+    expect(linkIn(first.text).pathname).toBe('/reset-password');
+    expect(first.text).not.toMatch(/valid for/);
+
+    await api('POST', '/api/password-reset.php', { email });
+    await t.services.settleJobs();
+    const reset = linkIn((await mailsTo(email)).find((x) => x.kind === 'reset')!.text);
+    const done = await api('POST', '/api/password-reset-do.php', {
+      token: reset.searchParams.get('token'),
+      password: `${STRONG}!`,
+      password_confirmation: `${STRONG}!`,
+    });
+    expect(done.statusCode).toBe(200);
+    const kinds = (await mailsTo(email)).map((x) => x.kind);
+    expect(kinds.filter((k) => k === 'password_changed')).toHaveLength(2);
+    expect(kinds[0]).toBe('password_changed');
+  });
+});
+
+describe('password reset answers the same for known and unknown addresses', () => {
+  /** Median of a list of numbers. */
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return (s[Math.floor((s.length - 1) / 2)] + s[Math.ceil((s.length - 1) / 2)]) / 2;
+  };
+
+  it('same status, body and headers, the same time (median of 30 each), and an email only for the account', async () => {
+    const members = await Promise.all([1, 2, 3].map(() => buildMember(t)));
+    const known = members.map((m) => m.form.email as string);
+    const unknown = [1, 2, 3].map((i) => `nobody-${i}-${Date.now()}@example.com`);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await api('POST', '/api/password-reset.php', { email });
+      const ms = performance.now() - started;
+      // The job the request queued runs after the answer; let it finish so it does not slow the next request.
+      await t.services.settleJobs();
+      return { ms, res };
+    };
+    // Warm-up of both paths, then alternate so load changes hit both alike.
+    for (let i = 0; i < 3; i++) {
+      await timed(known[0]);
+      await timed(unknown[0]);
+    }
+    const times = { known: [] as number[], unknown: [] as number[], diff: [] as number[] };
+    let first: { known?: ReturnType<typeof answer>; unknown?: ReturnType<typeof answer> } = {};
+    for (let i = 0; i < 30; i++) {
+      // Each path goes first every other round, so nothing that follows one of them systematically slows the other.
+      const order = i % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
+      const got: Partial<Record<(typeof order)[number], Awaited<ReturnType<typeof timed>>>> = {};
+      for (const which of order) got[which] = await timed((which === 'known' ? known : unknown)[i % 3]);
+      const [k, u] = [got.known!, got.unknown!];
+      times.known.push(k.ms);
+      times.unknown.push(u.ms);
+      times.diff.push(k.ms - u.ms);
+      first = { known: first.known ?? answer(k.res), unknown: first.unknown ?? answer(u.res) };
+      expect(answer(k.res)).toEqual(answer(u.res));
+    }
+    expect(first.known?.status).toBe(204);
+    // The median of the paired differences: a slow moment of a loaded machine hits both requests of a round alike.
+    const [mk, mu, md] = [median(times.known), median(times.unknown), median(times.diff)];
+    expect(
+      Math.abs(md),
+      `known ${mk.toFixed(2)} ms, unknown ${mu.toFixed(2)} ms, paired ${md.toFixed(2)} ms`,
+    ).toBeLessThan(Math.max(1, 0.2 * Math.min(mk, mu)));
+    expect((await mailsTo(known[0])).some((x) => x.kind === 'reset')).toBe(true);
+    for (const address of unknown) expect(await mailsTo(address)).toEqual([]);
+    // The queued request keeps no address once it ran.
+    const requests = await db().select().from(jobs).where(eq(jobs.kind, 'password_reset_request'));
+    expect(requests.length).toBeGreaterThan(60);
+    expect(requests.every((j) => j.doneAt !== null && JSON.stringify(j.payload) === '{}')).toBe(true);
+  });
+
+  it('refuses only a malformed address (that can be nobody’s)', async () => {
+    const res = await api('POST', '/api/password-reset.php', { email: 'not an address' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+  });
+});
+
+describe('limits per target address and per process', () => {
+  let limited: TTestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ env: { RATE_LIMITS: 'true' } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  let ip = 0;
+  /** A request from a fresh IP each time: the per-IP budgets never apply. */
+  const fromNewIp = (url: string, payload: object, cookies?: Record<string, string>) =>
+    limited.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...CLIENT },
+      payload,
+      cookies,
+      remoteAddress: `10.23.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
+    });
+
+  it(`password reset: ${TARGET_LIMITS.password_reset_email.max} an hour per address, whatever the IPs, known or not`, async () => {
+    for (const email of ['victim-reset@example.com', `  VICTIM-RESET@example.com `]) {
+      const max = TARGET_LIMITS.password_reset_email.max;
+      const statuses: number[] = [];
+      for (let i = 0; i < max; i++) statuses.push((await fromNewIp('/api/password-reset.php', { email })).statusCode);
+      const over = await fromNewIp('/api/password-reset.php', { email });
+      if (email.startsWith('victim')) {
+        expect(statuses).toEqual(Array(max).fill(204));
+        expect(over.statusCode).toBe(429);
+      } else {
+        // The same address written otherwise is the same target: already spent.
+        expect(statuses).toEqual(Array(max).fill(429));
+      }
+      expect(over.json().error).toBe('rate_limited');
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await fromNewIp('/api/password-reset.php', { email: 'someone-else@example.com' })).statusCode).toBe(204);
+    await limited.services.settleJobs();
+  });
+
+  it(`signup: ${TARGET_LIMITS.signup.max} an hour per address, whatever the IPs`, async () => {
+    const form = signupForm();
+    const statuses: number[] = [];
+    for (let i = 0; i <= TARGET_LIMITS.signup.max; i++) {
+      statuses.push((await fromNewIp('/api/signup.php', { ...form })).statusCode);
+    }
+    // The first creates the account, the next ones get the spec's 'already exists', then the address is spent.
+    expect(statuses).toEqual([200, ...Array(TARGET_LIMITS.signup.max - 1).fill(409), 429]);
+  });
+
+  it(`email change: ${TARGET_LIMITS.mail_change.max} an hour per new address, whatever the IPs and accounts`, async () => {
+    const target = `coveted-${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= TARGET_LIMITS.mail_change.max; i++) {
+      const m = await buildMember(limited);
+      statuses.push(
+        (await fromNewIp('/api/mail-change.php', { email: target, password: m.form.password }, m.cookie)).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array(TARGET_LIMITS.mail_change.max).fill(204), 429]);
+    await limited.services.settleJobs();
+  });
+
+  it('a process-wide cap per operation, however many addresses and IPs', () => {
+    let at = 0;
+    const limiter = createRateLimiter({ enabled: true, now: () => at });
+    const { max, windowMs } = GLOBAL_LIMITS.password_reset_email;
+    for (let i = 0; i < max; i++) limiter.consumeTarget('password_reset_email', `someone-${i}@example.com`);
+    expect(() => limiter.consumeTarget('password_reset_email', 'fresh@example.com')).toThrow(
+      expect.objectContaining({ code: 'rate_limited' }),
+    );
+    // Other operations have their own cap; the cap opens again with the next window.
+    expect(() => limiter.consumeTarget('mail_change', 'fresh@example.com')).not.toThrow();
+    at += windowMs;
+    expect(() => limiter.consumeTarget('password_reset_email', 'fresh@example.com')).not.toThrow();
+  });
+});
