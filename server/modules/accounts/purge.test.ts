@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
@@ -186,8 +186,17 @@ describe('erasure that erases (issue 23 §4, GDPR Art. 17)', () => {
     const missing = tables.filter((name) => !(name in ERASURE_PLAN));
     expect(missing, 'tables missing from ERASURE_PLAN (purge.repository.ts)').toEqual([]);
     expect(Object.keys(ERASURE_PLAN).filter((name) => !tables.includes(name))).toEqual([]);
+    const columnsOf = new Map(
+      (Object.values(schema) as unknown[]).flatMap((v) =>
+        is(v, PgTable) ? [[getTableName(v), Object.values(getTableColumns(v)).map((c) => c.name)] as const] : [],
+      ),
+    );
     for (const [name, plan] of Object.entries(ERASURE_PLAN)) {
       expect(plan.why.length, name).toBeGreaterThan(3);
+      // The plan names real columns only (a renamed column must be renamed here too).
+      const named =
+        plan.how === 'purged' ? Object.values(plan.refs).flat() : plan.how === 'anonymized' ? plan.columns : [];
+      for (const column of named) expect(columnsOf.get(name), `${name}.${column}`).toContain(column);
       if (plan.how === 'purged') expect(Object.values(plan.refs).flat().length, name).toBeGreaterThan(0);
       if (plan.how === 'anonymized') expect(plan.columns.length, name).toBeGreaterThan(0);
     }
