@@ -91,6 +91,8 @@ export function createRateLimiter(options: { enabled: boolean; now?: () => numbe
     consumeTarget(operation: TTargetOperation, email: unknown): void {
       if (!options.enabled) return;
       count(`${operation}\u0000*`, GLOBAL_LIMITS[operation]);
+      // A request without an address aims at nobody: only the process-wide cap and the IP's budget apply to it.
+      if (String(email ?? '').trim() === '') return;
       count(`${operation}\u0000@${targetKey(email)}`, TARGET_LIMITS[operation]);
     },
   };
