@@ -101,8 +101,11 @@ for (const lng of ['en', 'fi']) {
     const { email, password } = await apiSignup(page);
     const moved = email.replace('recovery-', 'moved-');
     await gotoHydrated(page, '/settings');
-    await page.getByLabel(text(lng, 'settings.new_email')).fill(moved);
-    await page.getByRole('button', { name: text(lng, 'settings.email_submit') }).click();
+    const emailForm = page.locator('form[aria-labelledby="settings-email"]');
+    await emailForm.getByLabel(text(lng, 'settings.new_email')).fill(moved);
+    // The current password: a session alone cannot move the address (issue 23 §6).
+    await emailForm.getByLabel(text(lng, 'settings.old_password')).fill(password);
+    await emailForm.getByRole('button', { name: text(lng, 'settings.email_submit') }).click();
     await expect(page.getByRole('status').filter({ hasText: moved })).toBeVisible();
     // Opening the link only shows which address it confirms (mail scanners open links too); the button changes it.
     await gotoHydrated(page, await mailLink(page, moved, 'mail_change'));
