@@ -2,6 +2,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import {
+  REACTIVATION_REQUEST_JOB,
   RESET_REQUEST_JOB,
   createAccountChangesService,
   type TAccountChangesService,
@@ -161,6 +162,7 @@ export async function createServices(
     [RETENTION_JOB]: createRetentionJob({ db: database.db, now, log }),
     // Looks up the address of a password reset request off the request path (who is a member never leaks).
     [RESET_REQUEST_JOB]: (payload: Record<string, unknown>) => accountChanges.runResetRequest(payload),
+    [REACTIVATION_REQUEST_JOB]: (payload: Record<string, unknown>) => accountChanges.runReactivationRequest(payload),
     [BUILD_DATA_EXPORT_JOB]: createBuildDataExportJob({
       db: database.db,
       dataDir: config.dataDir,
@@ -183,7 +185,11 @@ export async function createServices(
     handlers,
     now,
     log,
-    policies: { send_mail: mailer.jobPolicy, [RESET_REQUEST_JOB]: { scrub: () => ({}) } },
+    policies: {
+      send_mail: mailer.jobPolicy,
+      [RESET_REQUEST_JOB]: { scrub: () => ({}) },
+      [REACTIVATION_REQUEST_JOB]: { scrub: () => ({}) },
+    },
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
   });
   const dataExport = createDataExportService({ db: database.db, jobs, dataDir: config.dataDir, now, log });

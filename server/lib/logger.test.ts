@@ -55,6 +55,13 @@ describe('logs carry no personal data', () => {
     expect(requestLines.at(-1)).toContain('page=2');
   });
 
+  it('logs the client address truncated (/24), never the full address', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/settings.php', remoteAddress: '203.0.113.77' });
+    const line = captured.lines.filter((l) => l.includes('incoming request')).at(-1)!;
+    expect(JSON.parse(line).req.remoteAddress).toBe('203.0.113.0/24');
+    expect(captured.lines.join('\n')).not.toContain('203.0.113.77');
+  });
+
   it('keeps allow-listed query values and redacts the rest', () => {
     expect(loggedUrl('/reset-password/do?token=secret')).toBe('/reset-password/do?token=[redacted]');
     expect(loggedUrl('/api/search.php?country=NL&gender=f')).toBe('/api/search.php?country=NL&gender=f');

@@ -1,3 +1,4 @@
+import { ipPrefix } from './ip-prefix.ts';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** The process logger: Fastify's request logs and every service write through one pino instance. */
@@ -47,7 +48,11 @@ export function loggedUrl(url: string): string {
   return `${url.slice(0, q)}?${kept.join('&')}`;
 }
 
-/** The request as logged: Fastify's default fields, with query values outside the allow-list removed from the URL. */
+/**
+ * The request as logged: Fastify's default fields, with query values outside the allow-list removed from the URL and
+ * the client address truncated like everywhere it is kept (IPv4 /24, IPv6 /48; the privacy page promises no full
+ * address outlives the 30 days of login attempts). The remote port is left out: with the address it identifies a client.
+ */
 export function serializeRequest(request: {
   method: string;
   url: string;
@@ -59,8 +64,7 @@ export function serializeRequest(request: {
     method: request.method,
     url: loggedUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    remoteAddress: ipPrefix(request.ip) ?? undefined,
   };
 }
 

@@ -46,6 +46,8 @@ export type TAccountChangesDeps = TAccountsDeps & { jobs: Pick<TJobRunner, 'runN
 
 /** The durable job that looks up the address of a reset request and emails it, if it has an account. */
 export const RESET_REQUEST_JOB = 'password_reset_request';
+/** The job a reactivation link request becomes (answered the same for every address, like the reset request). */
+export const REACTIVATION_REQUEST_JOB = 'reactivation_request';
 
 /** The site as a queued email keeps it. */
 type TMailSite = TMailRequest['site'];
@@ -457,9 +459,28 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
 
     /** Sends a fresh reactivation link to a deleted account that tries to log in or sign up again. */
     async requestReactivation(site: TSite, emailInput: string, origin: string): Promise<void> {
+      // Like the reset request: the same single insert and the same answer whether a deleted account uses the address
+      // or not (whether an address belongs to a deleted account must not leak either); the job does the rest.
       const email = ZEmail.safeParse(emailInput);
-      const user = email.success ? await findUserByEmail(db, site.id, email.data) : undefined;
-      if (!user || user.status !== 'deleted') throw new AppError('email_not_found');
+      if (!email.success) {
+        throw new AppError('invalid_request', { issues: [{ path: 'email', message: 'validation.email_invalid' }] });
+      }
+      const { id, name, domain, mailName, supportEmail } = site;
+      const payload: TResetRequestPayload = {
+        site: { id, name, domain, mailName, supportEmail },
+        email: email.data,
+        origin,
+      };
+      const job = await enqueueJob(db, { kind: REACTIVATION_REQUEST_JOB, payload, runAt: now(), createdAt: now() });
+      jobs.runDetached([job]);
+    },
+
+    /** The reactivation request job: emails a reactivation link when the address has an account pending deletion. */
+    async runReactivationRequest(payload: Record<string, unknown>): Promise<void> {
+      const { site, email, origin } = payload as TResetRequestPayload;
+      if (!site || !email) return;
+      const user = await findUserByEmail(db, site.id, email);
+      if (!user || user.status !== 'deleted') return;
       const full = await findUserWithProfile(db, user.id);
       const hoursLeft = Math.max(
         1,

@@ -266,6 +266,35 @@ describe('password reset answers the same for known and unknown addresses', () =
   });
 });
 
+describe('a reactivation link request answers the same for every address', () => {
+  it('204 with the same answer for a deleted, an active and an unknown address; only the deleted account gets a link', async () => {
+    const [deleted, active] = await Promise.all([buildMember(t), buildMember(t)]);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user.php',
+      headers: CLIENT,
+      payload: { password: deleted.form.password, reason: 'found_partner' },
+      cookies: deleted.cookie,
+    });
+    expect(del.statusCode).toBe(204);
+    await t.services.settleJobs();
+    const addresses = [deleted.form.email as string, active.form.email as string, `nobody-${Date.now()}@example.com`];
+    const answers = [];
+    for (const email of addresses) {
+      answers.push(answer(await api('POST', '/api/reactivation.php', { email })));
+      await t.services.settleJobs();
+    }
+    expect(answers[0].status).toBe(204);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect((await mailsTo(addresses[0])).filter((x) => x.kind === 'reactivation').length).toBeGreaterThan(0);
+    expect((await mailsTo(addresses[1])).some((x) => x.kind === 'reactivation')).toBe(false);
+    expect(await mailsTo(addresses[2])).toEqual([]);
+    const requests = await db().select().from(jobs).where(eq(jobs.kind, 'reactivation_request'));
+    expect(requests.every((j) => j.doneAt !== null && JSON.stringify(j.payload) === '{}')).toBe(true);
+  });
+});
+
 describe('limits per target address and per process', () => {
   let limited: TTestApp;
   beforeAll(async () => {
