@@ -12,6 +12,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // A loaded machine (parallel builds and test runs) can take longer than the default 5 s to show a result.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results/playwright',
   use: {
