@@ -76,6 +76,7 @@ const CHECKED = [
   'POST /api/directdebit.php',
   'POST /api/directdebit-confirm.php',
   'GET /api/data-export-download.php',
+  'DELETE /api/sessions.php',
 ];
 
 /** Multipart routes name their ids in form fields, which no schema lists: each is checked here all the same. */
@@ -361,6 +362,24 @@ describe('access checks on every id-taking endpoint', () => {
     expect((await get(owner.cookie, id)).statusCode).toBe(200);
     expect((await get(eve.cookie, id)).statusCode).toBe(404);
     expect((await get({}, id)).statusCode).toBe(403);
+  });
+
+  it('DELETE /api/sessions.php: another member’s session id is not found and stays alive, a visitor must log in', async () => {
+    const owner = await activeMember(t);
+    const eve = await activeMember(t);
+    const list = await t.app.inject({ url: '/api/sessions.php', headers: CLIENT, cookies: owner.cookie });
+    const id = (list.json() as { sessions: { id: string }[] }).sessions[0].id;
+    const end = (cookie: Record<string, string>) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/sessions.php?id=${encodeURIComponent(id)}`,
+        headers: CLIENT,
+        cookies: cookie,
+      });
+    expect((await end(eve.cookie)).statusCode).toBe(404);
+    expect((await end({})).statusCode).toBe(403);
+    // The owner's session survived both attempts.
+    expect((await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: owner.cookie })).statusCode).toBe(200);
   });
 
   it('every page route that takes an id has a check here', async () => {
