@@ -132,6 +132,26 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
     );
   }
 
+  /**
+   * Queues a request about an email address (reset, reactivation) as a durable job: the same single insert and the same
+   * answer whether an account uses the address or not; the job, run after the answer so that work only a known address
+   * causes never shows in the answer's timing, looks the address up. Only a malformed address is refused.
+   */
+  async function queueAddressRequest(kind: string, site: TSite, emailInput: string, origin: string): Promise<void> {
+    const email = ZEmail.safeParse(emailInput);
+    if (!email.success) {
+      throw new AppError('invalid_request', { issues: [{ path: 'email', message: 'validation.email_invalid' }] });
+    }
+    const { id, name, domain, mailName, supportEmail } = site;
+    const payload: TResetRequestPayload = {
+      site: { id, name, domain, mailName, supportEmail },
+      email: email.data,
+      origin,
+    };
+    const job = await enqueueJob(db, { kind, payload, runAt: now(), createdAt: now() });
+    jobs.runDetached([job]);
+  }
+
   /** Verifies the member's current password (a missing account fails like a wrong password). */
   async function checkPassword(userId: number, password: string) {
     const user = await findUserWithProfile(db, userId);
@@ -148,19 +168,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
      * looks the address up and emails a link only to an account (`runResetRequest`). Only a malformed address is refused.
      */
     async requestPasswordReset(site: TSite, emailInput: string, origin: string): Promise<void> {
-      const email = ZEmail.safeParse(emailInput);
-      if (!email.success) {
-        throw new AppError('invalid_request', { issues: [{ path: 'email', message: 'validation.email_invalid' }] });
-      }
-      const { id, name, domain, mailName, supportEmail } = site;
-      const payload: TResetRequestPayload = {
-        site: { id, name, domain, mailName, supportEmail },
-        email: email.data,
-        origin,
-      };
-      const job = await enqueueJob(db, { kind: RESET_REQUEST_JOB, payload, runAt: now(), createdAt: now() });
-      // After the answer: work only a known address causes must not show in the answer's timing.
-      jobs.runDetached([job]);
+      await queueAddressRequest(RESET_REQUEST_JOB, site, emailInput, origin);
     },
 
     /**
@@ -459,20 +467,8 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
 
     /** Sends a fresh reactivation link to a deleted account that tries to log in or sign up again. */
     async requestReactivation(site: TSite, emailInput: string, origin: string): Promise<void> {
-      // Like the reset request: the same single insert and the same answer whether a deleted account uses the address
-      // or not (whether an address belongs to a deleted account must not leak either); the job does the rest.
-      const email = ZEmail.safeParse(emailInput);
-      if (!email.success) {
-        throw new AppError('invalid_request', { issues: [{ path: 'email', message: 'validation.email_invalid' }] });
-      }
-      const { id, name, domain, mailName, supportEmail } = site;
-      const payload: TResetRequestPayload = {
-        site: { id, name, domain, mailName, supportEmail },
-        email: email.data,
-        origin,
-      };
-      const job = await enqueueJob(db, { kind: REACTIVATION_REQUEST_JOB, payload, runAt: now(), createdAt: now() });
-      jobs.runDetached([job]);
+      // Like the reset request: whether an address belongs to a deleted account must not leak either.
+      await queueAddressRequest(REACTIVATION_REQUEST_JOB, site, emailInput, origin);
     },
 
     /** The reactivation request job: emails a reactivation link when the address has an account pending deletion. */
