@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MARKETING_CONSENT_KINDS, type TSettableConsentKind } from '../../../common/consents.ts';
@@ -6,6 +5,7 @@ import type { TConsentsState } from '../../../common/wire/consents.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
+import { CardStatus, useCardAction } from '../settings/use-card-action.tsx';
 import { changeConsent, fetchConsents } from './consents.api.ts';
 
 /**
@@ -16,27 +16,9 @@ export function PrivacySettings() {
   const { t } = useTranslation();
   const root = useRootData();
   const isHydrated = useHydrated();
-  const [state, setState] = useState<TConsentsState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
-  useEffect(() => {
-    fetchConsents().then(setState, () => setStatus({ kind: 'danger', text: t('errors.error_occurred') }));
-  }, [t]);
-  const change = async (kind: TSettableConsentKind, given: boolean, done: string) => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      setState(await changeConsent({ kind, given }));
-      setStatus({ kind: 'success', text: done });
-    } catch (err) {
-      setStatus({
-        kind: 'danger',
-        text: err instanceof Error && err.message ? err.message : t('errors.error_occurred'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { data: state, busy, run, status } = useCardAction<TConsentsState>(fetchConsents);
+  const change = (kind: TSettableConsentKind, given: boolean, done: string) =>
+    run(() => changeConsent({ kind, given }), done);
   const disabled = busy || !isHydrated || !state;
   const orientation = state?.orientation;
   const date = (iso: string | null) =>
@@ -99,11 +81,7 @@ export function PrivacySettings() {
         </div>
       ))}
       <p className="form-text mb-0">{t('consent.marketing_hint')}</p>
-      {status ? (
-        <div className={`alert alert-${status.kind} mt-3 mb-0`} role={status.kind === 'danger' ? 'alert' : 'status'}>
-          {status.text}
-        </div>
-      ) : null}
+      <CardStatus status={status} />
     </div>
   );
 }

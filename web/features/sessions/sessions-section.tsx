@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSession } from '../../../common/wire/sessions.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
+import { CardStatus, useCardAction } from '../settings/use-card-action.tsx';
 import { endOtherSessions, endSession, fetchSessions } from './sessions.api.ts';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -36,31 +36,9 @@ export function SessionsSection() {
   const root = useRootData();
   const locale = root?.locale ?? 'en';
   const isHydrated = useHydrated();
-  const [loaded, setLoaded] = useState<TLoaded | null>(null);
+  const { data: loaded, busy, run, status } = useCardAction<TLoaded>(() => fetchSessions().then(stamped));
   const sessions = loaded?.sessions ?? null;
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
-  useEffect(() => {
-    fetchSessions().then(
-      (list) => setLoaded(stamped(list)),
-      () => setStatus({ kind: 'danger', text: t('errors.error_occurred') }),
-    );
-  }, [t]);
-  const act = async (work: () => Promise<TSession[]>, done: string) => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      setLoaded(stamped(await work()));
-      setStatus({ kind: 'success', text: done });
-    } catch (err) {
-      setStatus({
-        kind: 'danger',
-        text: err instanceof Error && err.message ? err.message : t('errors.error_occurred'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (work: () => Promise<TSession[]>, done: string) => run(() => work().then(stamped), done);
   const disabled = busy || !isHydrated || !sessions;
   const others = sessions?.filter((s) => !s.current) ?? [];
   return (
@@ -118,11 +96,7 @@ export function SessionsSection() {
           {t('sessions.log_out_others')}
         </button>
       ) : null}
-      {status ? (
-        <div className={`alert alert-${status.kind} mt-3 mb-0`} role={status.kind === 'danger' ? 'alert' : 'status'}>
-          {status.text}
-        </div>
-      ) : null}
+      <CardStatus status={status} />
     </div>
   );
 }
