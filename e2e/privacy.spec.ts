@@ -142,6 +142,15 @@ for (const lng of ['en', 'de']) {
     const account = JSON.parse(strFromU8(files['account.json'])) as Record<string, unknown>;
     expect(JSON.stringify(account)).toContain(email);
 
+    // Active sessions: this device is listed and marked.
+    const sessionsCard = page.locator('[aria-labelledby="settings-sessions"]');
+    await expect(sessionsCard.getByText(t('sessions.this_device'))).toBeVisible();
+    // Withdrawing the orientation consent (after confirming) deletes the orientation, and says so.
+    const privacyCard = page.locator('[aria-labelledby="settings-privacy"]');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await privacyCard.getByRole('button', { name: t('consent.withdraw') }).click();
+    await expect(privacyCard.getByRole('status').filter({ hasText: t('consent.withdrawn') })).toBeVisible();
+
     // Email change with the current password, confirmed by the link sent to the new address.
     const emailForm = page.locator('form[aria-labelledby="settings-email"]');
     await emailForm.getByLabel(t('settings.new_email')).fill(moved);
