@@ -53,13 +53,7 @@ export function loggedUrl(url: string): string {
  * the client address truncated like everywhere it is kept (IPv4 /24, IPv6 /48; the privacy page promises no full
  * address outlives the 30 days of login attempts). The remote port is left out: with the address it identifies a client.
  */
-export function serializeRequest(request: {
-  method: string;
-  url: string;
-  host?: string;
-  ip?: string;
-  socket?: { remotePort?: number };
-}) {
+export function serializeRequest(request: { method: string; url: string; host?: string; ip?: string }) {
   return {
     method: request.method,
     url: loggedUrl(request.url),

@@ -1,3 +1,5 @@
+import { errorChain } from './error-chain.ts';
+
 /**
  * Errors that mean a dependency (the database) could not be reached or went away, rather than a fault of the request
  * or a bug: answered 503 with `Retry-After`, so a browser shows "try again in a moment" and a load balancer retries.
@@ -33,14 +35,10 @@ const UNAVAILABLE_MESSAGES = [
 
 /** Whether an error (or one it wraps in `cause`, as Drizzle does) means the database is unavailable. */
 export function isUnavailableError(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    depth++
-  ) {
+  for (const e of errorChain(err)) {
     if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || unavailableSqlState(e.code))) return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((re) => re.test(e!.message as string))) return true;
-    e = e.cause as typeof e;
+    const message = e.message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((re) => re.test(message))) return true;
   }
   return false;
 }

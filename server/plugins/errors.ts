@@ -5,6 +5,7 @@ import type { TErrorBody } from '../../common/errors.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from '../../common/locales.ts';
 import { safeRedirect } from '../../common/safe-redirect.ts';
 import { AppError } from '../lib/app-error.ts';
+import { errorChain } from '../lib/error-chain.ts';
 import { serverT } from '../lib/i18n.ts';
 import { isUnavailableError, UNAVAILABLE_RETRY_AFTER_S } from '../lib/unavailable.ts';
 import { renderStaticErrorPage } from '../web/error-page.ts';
@@ -22,9 +23,8 @@ const BAD_INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021'
  * null. Drizzle wraps the driver's error in `cause`.
  */
 export function badInputSqlState(err: unknown): string | null {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+  for (const e of errorChain(err, 3)) {
     if (typeof e.code === 'string' && BAD_INPUT_SQLSTATES.has(e.code)) return e.code;
-    e = e.cause as typeof e;
   }
   return null;
 }
@@ -64,9 +64,8 @@ export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, stat
 
 /** The code (errno or SQLSTATE) of an unavailable-database error or the errors it wraps, for the log. */
 function unavailableCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+  for (const e of errorChain(err)) {
     if (typeof e.code === 'string') return e.code;
-    e = e.cause as typeof e;
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
+import { errorChain } from '../../lib/error-chain.ts';
 import {
   accountTokens,
   creditLedger,
@@ -84,10 +85,7 @@ export async function deleteSessionsOf(db: TDb | TTx, userId: number, keepSessio
 
 /** Whether a database error is a unique violation (SQLSTATE 23505; Drizzle wraps the driver's error in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
+  for (const e of errorChain(err, 3)) if (e.code === '23505') return true;
   return false;
 }
 
