@@ -2,3 +2,4 @@ export * from './profiles.ts';
 export * from './sites.ts';
 export * from './accounts.ts';
 export * from './payments.ts';
+export * from './notifications.ts';

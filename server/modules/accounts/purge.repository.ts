@@ -22,6 +22,10 @@ import {
   swipePasses,
   users,
   discountCodes,
+  emailFeedback,
+  notificationPreferences,
+  notificationSends,
+  pushSubscriptions,
 } from '../../db/schema/index.ts';
 
 export type TMandateRow = typeof paymentMandates.$inferSelect;
@@ -116,6 +120,10 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
     why: 'jobs about the member or carrying the address (the running purge job keeps its {userId} only)',
   },
   direct_debit_requests: { how: 'purged', refs: { user: ['user_id'] }, why: 'bank details never confirmed' },
+  notification_preferences: { how: 'purged', refs: { user: ['user_id'] }, why: 'notification switches' },
+  push_subscriptions: { how: 'purged', refs: { user: ['user_id'] }, why: "the member's browsers' push endpoints and keys" },
+  notification_sends: { how: 'purged', refs: { user: ['user_id'] }, why: 'which notifications the member was sent' },
+  email_feedback: { how: 'purged', refs: { user: ['user_id'] }, why: "bounce and spam reports about the member's address" },
   payments: {
     how: 'kept',
     why:
@@ -253,6 +261,9 @@ export async function erasePersonalData(
     .where(and(eq(paymentMandates.userId, userId), isNull(paymentMandates.revokedAt)));
 
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  for (const table of [notificationPreferences, pushSubscriptions, notificationSends, emailFeedback]) {
+    await tx.delete(table).where(eq(table.userId, userId));
+  }
   await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
   await tx
     .delete(loginAttempts)
