@@ -10,6 +10,7 @@ import { serverT } from './lib/i18n.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes.ts';
 import { devCreditsRoutes } from './dev/dev-credits.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(accountsRoutes, { services });
   await app.register(accountChangesRoutes, { services });
   await app.register(sessionsRoutes, { services });
+  await app.register(notificationsRoutes, { services });
   await app.register(searchRoutes, { services });
   await app.register(blocksRoutes, { services });
   await app.register(reportsRoutes, { services });

@@ -21,6 +21,10 @@ import {
   type TDataExportService,
 } from './modules/privacy/data-export.service.ts';
 import { createBlocksService, type TBlocksService } from './modules/profiles/blocks.service.ts';
+import {
+  createNotificationsService,
+  type TNotificationsService,
+} from './modules/notifications/notifications.service.ts';
 import { createAnalyticsService, type TAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createSearchService, type TSearchService } from './modules/search/search.service.ts';
 import { createMatchFinderService, type TMatchFinderService } from './modules/match-finder/match-finder.service.ts';
@@ -95,6 +99,8 @@ export interface TServices {
   dataExport: TDataExportService;
   /** Consents given and withdrawn (Art. 9 orientation, marketing) and acceptance of new terms versions. */
   consents: TConsentsService;
+  /** The member's notification switches (issue 14). */
+  notifications: TNotificationsService;
   vapid: { publicKey: string };
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
@@ -233,6 +239,7 @@ export async function createServices(
     mailer,
     accounts: createAccountsService({ db: database.db, mailer, jobs, realtime, log, now }),
     consents: createConsentsService({ db: database.db, now }),
+    notifications: createNotificationsService({ db: database.db, now }),
     accountChanges,
     sessions: createSessionsService({ db: database.db, realtime, log, now }),
     rateLimits: createRateLimiter({ enabled: config.rateLimits }),

@@ -12,6 +12,12 @@ export async function findSiteByDomain(db: TDb, domain: string): Promise<TSiteRo
 }
 
 /** Finds the default site (serves localhost and unknown hosts). */
+/** A site by id. */
+export async function findSiteById(db: TDb, id: number): Promise<TSiteRow | undefined> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
+  return row;
+}
+
 export async function findDefaultSite(db: TDb): Promise<TSiteRow | undefined> {
   const [row] = await db.select().from(sites).where(eq(sites.isDefault, true)).limit(1);
   return row;

@@ -1,6 +1,13 @@
 import type { TDb } from '../../db/connect.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findCompany, findDefaultSite, findSiteByDomain, type TCompanyRow, type TSiteRow } from './sites.repository.ts';
+import {
+  findCompany,
+  findDefaultSite,
+  findSiteByDomain,
+  findSiteById,
+  type TCompanyRow,
+  type TSiteRow,
+} from './sites.repository.ts';
 
 export type TSite = TSiteRow & { company: TCompanyRow };
 
@@ -38,6 +45,19 @@ export function createSitesService(db: TDb, now: () => number = Date.now) {
       const site = await load(host || null);
       if (cache.size > 1000) cache.clear();
       cache.set(host, { site, expires: now() + CACHE_TTL_MS });
+      return site;
+    },
+    /** A site by id (background jobs: the site of a member), cached like `resolve`; undefined when unknown. */
+    async byId(id: number): Promise<TSite | undefined> {
+      const key = `#${id}`;
+      const hit = cache.get(key);
+      if (hit && hit.expires > now()) return hit.site;
+      const row = await findSiteById(db, id);
+      const company = row && (await findCompany(db, row.companyId));
+      if (!row || !company) return undefined;
+      const site = { ...row, company };
+      if (cache.size > 1000) cache.clear();
+      cache.set(key, { site, expires: now() + CACHE_TTL_MS });
       return site;
     },
     /** Drops cached sites (after an admin change or in tests). */

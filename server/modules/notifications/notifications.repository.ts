@@ -1,0 +1,146 @@
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/connect.ts';
+import { notificationPreferences, notificationSends, pushSubscriptions, users } from '../../db/schema/index.ts';
+import type { TNotificationChannel, TNotificationKind } from '../../../common/notifications.ts';
+
+/** A member's stored switches (only kinds that were ever changed). */
+export async function findPreferences(db: TDb | TTx, userId: number) {
+  return db
+    .select({
+      kind: notificationPreferences.kind,
+      email: notificationPreferences.email,
+      push: notificationPreferences.push,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+}
+
+/** Stores a kind's switches (both channels), replacing what was stored. */
+export async function upsertPreference(
+  tx: TDb | TTx,
+  p: { userId: number; kind: TNotificationKind; email: boolean; push: boolean; at: Date },
+): Promise<void> {
+  await tx
+    .insert(notificationPreferences)
+    .values({ userId: p.userId, kind: p.kind, email: p.email, push: p.push, updatedAt: p.at })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { email: p.email, push: p.push, updatedAt: p.at },
+    });
+}
+
+/** The reasons email is off for a member (users.notifications_disabled). */
+export async function findEmailDisabled(db: TDb | TTx, userId: number): Promise<string[]> {
+  const [row] = await db
+    .select({ reasons: users.notificationsDisabled })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.reasons ?? [];
+}
+
+/** How many push subscriptions (devices) a member has. */
+export async function countPushDevices(db: TDb | TTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Claims the right to notify a member of an event on a channel: inserts the idempotency row, or does nothing when one
+ * exists (another process, a retry or a repeated event got there first). Returns the new row's id, or undefined.
+ */
+export async function claimSend(
+  tx: TDb | TTx,
+  s: {
+    userId: number;
+    kind: TNotificationKind;
+    channel: TNotificationChannel;
+    eventKey: string;
+    subjectId?: number | null;
+    at: Date;
+  },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(notificationSends)
+    .values({
+      userId: s.userId,
+      kind: s.kind,
+      channel: s.channel,
+      eventKey: s.eventKey,
+      subjectId: s.subjectId ?? null,
+      createdAt: s.at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notificationSends.id });
+  return row?.id;
+}
+
+/** A send's idempotency row. */
+export async function findSend(db: TDb | TTx, id: number) {
+  const [row] = await db.select().from(notificationSends).where(eq(notificationSends.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Ends a send: sent (with its time), skipped or failed (with the reason). Only a queued or sending one changes (a
+ * send another device's job already ended stays as it is).
+ */
+export async function finishSend(
+  db: TDb | TTx,
+  id: number,
+  outcome: { status: 'sent' | 'skipped' | 'failed' | 'queued'; reason?: string; at: Date },
+): Promise<void> {
+  await db
+    .update(notificationSends)
+    .set({
+      status: outcome.status,
+      reason: outcome.reason ?? null,
+      sentAt: outcome.status === 'sent' ? outcome.at : null,
+    })
+    .where(and(eq(notificationSends.id, id), inArray(notificationSends.status, ['queued', 'sending'])));
+}
+
+/** Marks a send as being sent now: from here on it counts against caps (a crash leaves it 'sending': retried). */
+export async function markSending(db: TDb | TTx, id: number, at: Date): Promise<void> {
+  await db
+    .update(notificationSends)
+    .set({ status: 'sending', sentAt: at })
+    .where(and(eq(notificationSends.id, id), inArray(notificationSends.status, ['queued', 'sending'])));
+}
+
+/** Serializes a member's notification emails (cap checks) across processes until the transaction ends. */
+export async function lockMemberNotifications(tx: TTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('notify-email'), ${userId})`);
+}
+
+/**
+ * Sent notifications of a member on a channel since a time (optionally of some kinds, about one subject), excluding
+ * the send `exceptId`: what caps and "once per …" rules count.
+ */
+export async function countSentSince(
+  db: TDb | TTx,
+  q: {
+    userId: number;
+    channel: TNotificationChannel;
+    since: Date;
+    kinds?: readonly TNotificationKind[];
+    subjectId?: number;
+    exceptId?: number;
+  },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notificationSends)
+    .where(
+      and(
+        eq(notificationSends.userId, q.userId),
+        eq(notificationSends.channel, q.channel),
+        inArray(notificationSends.status, ['sent', 'sending']),
+        gte(notificationSends.sentAt, q.since),
+        q.kinds ? inArray(notificationSends.kind, [...q.kinds]) : undefined,
+        q.subjectId === undefined ? undefined : eq(notificationSends.subjectId, q.subjectId),
+        q.exceptId === undefined ? undefined : sql`${notificationSends.id} <> ${q.exceptId}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
