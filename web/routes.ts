@@ -42,6 +42,7 @@ export default [
     route('swipe-game', 'pages/swipe-game/swipe-game.page.tsx', { id: 'swipe-game' }),
     route('settings', 'pages/settings/settings.page.tsx', { id: 'settings' }),
     route('settings/delete', 'pages/settings/delete-account.page.tsx', { id: 'settings-delete' }),
+    route('notifications', 'pages/notifications/notifications.page.tsx', { id: 'notifications' }),
     route('account-deleted', 'pages/account-deleted/account-deleted.page.tsx', { id: 'account-deleted' }),
     route('signup-matches', 'pages/signup-matches/signup-matches.page.tsx', { id: 'signup-matches' }),
     route('complete-signup', 'pages/complete-signup/complete-signup.page.tsx', { id: 'complete-signup' }),

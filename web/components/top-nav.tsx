@@ -91,6 +91,9 @@ function MemberLinks({ user }: { user: TUser }) {
           <Dropdown.Item as={Link} to={url('settings')}>
             {t('nav.settings')}
           </Dropdown.Item>
+          <Dropdown.Item as={Link} to={url('notifications')}>
+            {t('nav.notifications')}
+          </Dropdown.Item>
           <Dropdown.Divider />
           <Dropdown.Item as="button" onClick={() => void logout()}>
             {t('nav.logout')}

@@ -5,16 +5,7 @@ import { reloadCredits, setCredits } from '../../lib/credits-store.ts';
 import { isRealtimeOpen, onRealtime, onSessionEnded, startRealtime, stopRealtime } from '../../lib/realtime.ts';
 import { applyChatEvent, clearChats, loadChats } from '../chat/chats-store.ts';
 import { clearLikes, loadLikes } from '../likes/likes-store.ts';
-
-/** True when this browser has a push subscription of the push worker (spec §9: then polling slows to 300 s). */
-async function pushSubscribed(): Promise<boolean> {
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration('/sw-push.js');
-    return Boolean(await registration?.pushManager?.getSubscription());
-  } catch {
-    return false;
-  }
-}
+import { isPushSubscribed, onPushStateChange } from '../notifications/push.ts';
 
 /** Reloads the member (balance), chats and likes, as polling and a socket resync do. */
 async function refreshAll(): Promise<void> {
@@ -79,16 +70,29 @@ export function useMemberSync(memberId: number | undefined, pageCredits: number 
     startRealtime();
 
     let poll: ReturnType<typeof setTimeout> | undefined;
+    let firstPollDone = false;
+    let generation = 0;
     const schedule = async (first: boolean) => {
-      const every = first ? POLL_START_DELAY_MS : (await pushSubscribed()) ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
+      // A later call (push enabled or disabled meanwhile) supersedes this one while it asks the browser.
+      const mine = ++generation;
+      const every = first ? POLL_START_DELAY_MS : (await isPushSubscribed()) ? POLL_INTERVAL_PUSH_MS : POLL_INTERVAL_MS;
+      if (mine !== generation) return;
+      clearTimeout(poll);
       poll = setTimeout(() => {
+        firstPollDone = true;
         if (!isRealtimeOpen()) void refreshAll();
         void schedule(false);
       }, every);
     };
     void schedule(true);
+    // Push turned on or off in this tab: the polling interval follows at once (60 s ↔ 300 s).
+    const offPush = onPushStateChange(() => {
+      if (firstPollDone) void schedule(false);
+    });
     return () => {
       off();
+      offPush();
+      generation++;
       clearTimeout(poll);
       clearTimeout(resync);
       reloadChats.cancel();

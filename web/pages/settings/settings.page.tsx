@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { useChangeLocale } from '../../lib/locale.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/settings.page';
 
@@ -213,6 +214,13 @@ export default function SettingsPage() {
           </label>
         </div>
         <Status status={invisible.status} />
+      </div>
+      <div className="card card-body mb-4">
+        <h2 className="h5">{t('nav.notifications')}</h2>
+        <p className="mb-2">{t('notifications.page.settings_text')}</p>
+        <Link to={url('notifications')} className="btn btn-outline-primary align-self-start">
+          {t('notifications.page.settings_link')}
+        </Link>
       </div>
       <PasswordSection />
       <EmailSection email={user.email} />
