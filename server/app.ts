@@ -31,6 +31,8 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { pushRoutes } from './modules/notifications/push.routes.ts';
+import { swPushRoutes } from './modules/notifications/sw-push.routes.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -132,6 +134,8 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(myProfileRoutes, { services });
   await app.register(consentsRoutes, { services });
   await app.register(dataExportRoutes, { services });
+  await app.register(pushRoutes, { services });
+  await app.register(swPushRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

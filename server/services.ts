@@ -63,9 +63,11 @@ import { countryName, listCountries, regionsOf } from './modules/reference/refer
 import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/settings.service.ts';
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
 import { createHub, type TRealtimeHub } from './realtime/hub.ts';
+import { createPushService, pushSubject, type TPushService } from './modules/notifications/push.service.ts';
 import { createRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import type { DestinationStream } from 'pino';
+import type { Agent } from 'node:https';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export interface TServices {
@@ -102,6 +104,8 @@ export interface TServices {
   /** The member's notification switches (issue 14). */
   notifications: TNotificationsService;
   vapid: { publicKey: string };
+  /** Web Push: members' browser subscriptions and delivery of one push (issue 14). */
+  push: TPushService;
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
   content: { render: typeof renderContentPage };
   siteSettings: { selectedCountry: typeof selectedCountry; siteText: typeof siteText };
@@ -133,7 +137,13 @@ export interface TServices {
 export async function createServices(
   config: TConfig,
   database: TDatabase,
-  options: { now?: () => Date; log?: TLogger; logDestination?: DestinationStream } = {},
+  options: {
+    now?: () => Date;
+    log?: TLogger;
+    logDestination?: DestinationStream;
+    /** The https agent of Web Push requests (tests and benchmarks trust their local push service through it). */
+    pushAgent?: Agent;
+  } = {},
 ): Promise<TServices> {
   const log =
     options.log ??
@@ -224,6 +234,14 @@ export async function createServices(
     directDebit: createDirectDebitService({ db: database.db, provider, checkout, sms, now, log }),
     dataExport,
     vapid: { publicKey: vapid.publicKey },
+    push: createPushService({
+      db: database.db,
+      vapid,
+      subject: pushSubject(config.publicUrl),
+      now,
+      log,
+      agent: options.pushAgent,
+    }),
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },
     siteSettings: { selectedCountry, siteText },

@@ -16,6 +16,7 @@ export const OPERATION_LIMITS = {
   mail_change: { max: 10, windowMs: 60_000 },
   account_delete: { max: 10, windowMs: 60_000 },
   reactivation_email: { max: 10, windowMs: 60_000 },
+  push_subscribe: { max: 20, windowMs: 60_000 },
 } as const satisfies Record<string, { max: number; windowMs: number }>;
 
 export type TOperation = keyof typeof OPERATION_LIMITS;

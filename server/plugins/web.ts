@@ -82,7 +82,8 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     decorateReply: false,
     index: false,
     preCompressed: true,
-    globIgnore: ['assets/**', '**/*.html', '**/*.br', '**/*.gz'],
+    // sw-push.js has its own route and caching (server/modules/notifications/sw-push.routes.ts).
+    globIgnore: ['assets/**', '**/*.html', '**/*.br', '**/*.gz', 'sw-push.js*'],
   });
 
   // Browsers and crawlers ask for /favicon.ico whatever the page links; the site's icon is an SVG (a favicon.ico in

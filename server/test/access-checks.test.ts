@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, likes, payments, photos, profiles, reports, users } from '../db/schema/index.ts';
 import { activeMember, CLIENT, photoForm } from './factories.ts';
+import { testSubscription } from './push-service.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
 // Every endpoint that names an id must check that the caller may see or change it (issue 4). The first test lists
@@ -380,6 +381,21 @@ describe('access checks on every id-taking endpoint', () => {
     expect((await end({})).statusCode).toBe(403);
     // The owner's session survived both attempts.
     expect((await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: owner.cookie })).statusCode).toBe(200);
+  });
+
+  it('POST/DELETE /api/user.php?push=1: a member cannot delete another member’s push subscription', async () => {
+    // Not in CHECKED: the endpoint URL is no id field, but it names another member's device all the same.
+    const owner = await activeMember(t);
+    const eve = await activeMember(t);
+    const sub = testSubscription('https://push.example/send/owner-device');
+    const push = (method: 'POST' | 'DELETE', cookie: Record<string, string>, payload: object) =>
+      call(method, '/api/user.php?push=1', cookie, payload);
+    expect((await push('POST', owner.cookie, { endpoint: sub.endpoint, keys: sub.keys })).statusCode).toBe(200);
+    expect((await push('DELETE', eve.cookie, { endpoint: sub.endpoint })).statusCode).toBe(200);
+    expect((await push('DELETE', {}, { endpoint: sub.endpoint })).statusCode).toBe(403);
+    expect((await push('POST', {}, { endpoint: sub.endpoint, keys: sub.keys })).statusCode).toBe(403);
+    expect(await t.services.push.devices(owner.user.id)).toBe(1);
+    expect(await t.services.push.devices(eve.user.id)).toBe(0);
   });
 
   it('every page route that takes an id has a check here', async () => {

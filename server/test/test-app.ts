@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { Agent } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -55,6 +56,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Capture the app's log lines (JSON) here; set `env.LOG_LEVEL` to the level the test needs. */
     logDestination?: DestinationStream;
+    /** The https agent of Web Push requests: `startTestPushService().agent` trusts the local push service. */
+    pushAgent?: Agent;
   } = {},
 ): Promise<TTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'amora-test-'));
@@ -72,7 +75,11 @@ export async function buildTestApp(
   if (options.demoProfiles) {
     await seedDemoProfiles(database.db, { dataDir, count: options.demoProfiles });
   }
-  const services = await createServices(config, database, { now: options.now, logDestination: options.logDestination });
+  const services = await createServices(config, database, {
+    now: options.now,
+    logDestination: options.logDestination,
+    pushAgent: options.pushAgent,
+  });
   const app = await buildApp({ services, web: options.web ?? false, logger: options.logDestination !== undefined });
   await app.ready();
   return {
