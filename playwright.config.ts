@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT } from './e2e/constants.ts';
+import { E2E_MAIL_WEBHOOK_SECRET, E2E_PORT } from './e2e/constants.ts';
 
 const PORT = E2E_PORT;
 const dataDir = path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
@@ -49,6 +49,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The notifications journey reports a bounce and a spam complaint through the signed mail webhook.
+      MAIL_WEBHOOK_SECRET: E2E_MAIL_WEBHOOK_SECRET,
     },
   },
 });

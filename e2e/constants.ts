@@ -6,3 +6,5 @@ export const E2E_PORT = 3217;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The header our own client sends with API calls (required on mutations without an Origin). */
 export const CLIENT = { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE };
+/** The mail provider webhook's shared secret of the journeys' server (playwright.config.ts passes it). */
+export const E2E_MAIL_WEBHOOK_SECRET = 'journeys-mail-webhook-secret-0123456789';

@@ -33,17 +33,23 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
   const [kinds, setKinds] = useState(() => ordered(initial));
   const [status, setStatus] = useState<TStatus>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const pending = useRef(0);
 
   const change = (kind: TNotificationKind, channel: TNotificationChannel, enabled: boolean) => {
     setKinds((current) => withSwitch(current, kind, channel, enabled));
     setStatus(null);
+    pending.current++;
     queue.current = queue.current.then(async () => {
       try {
-        await setNotification({ kind, channel, enabled });
+        const stored = await setNotification({ kind, channel, enabled });
+        // The server's word once nothing else is on its way (a marketing kind's switches follow its consent).
+        if (pending.current === 1) setKinds(ordered(stored.kinds));
         setStatus({ kind: 'saved' });
       } catch {
         setKinds((current) => withSwitch(current, kind, channel, !enabled));
         setStatus({ kind: 'error', text: t('notifications.page.save_failed') });
+      } finally {
+        pending.current--;
       }
     });
   };
@@ -51,9 +57,14 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
   return (
     <section className="card mb-4" aria-labelledby="notification-switches-title">
       <div className="card-body pb-0">
-        <h2 id="notification-switches-title" className="h5">
-          {t('notifications.page.switches_title')}
-        </h2>
+        <div className="d-flex flex-wrap align-items-baseline gap-2">
+          <h2 id="notification-switches-title" className="h5 me-auto">
+            {t('notifications.page.switches_title')}
+          </h2>
+          <span className="small text-success" role="status">
+            {status?.kind === 'saved' ? t('common.saved') : null}
+          </span>
+        </div>
         <p className="small text-body-secondary mb-0">{t('notifications.page.push_note')}</p>
       </div>
       <div className="table-responsive">
@@ -64,18 +75,20 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
                 {t('notifications.page.kind_column')}
               </th>
               {NOTIFICATION_CHANNELS.map((channel) => (
-                <th key={channel} scope="col" className="text-center" style={{ width: '5.5rem' }}>
+                <th key={channel} scope="col" className="text-center" style={{ width: '4.5rem' }}>
                   {t(`notifications.page.${channel}_column`)}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {kinds.map((row) => {
+            {kinds.map((row, index) => {
               const label = t(`notifications.kinds.${row.kind}.label`);
+              // The card's edge closes the table: no second line under the last row.
+              const cell = index === kinds.length - 1 ? { borderBottomWidth: 0 } : undefined;
               return (
                 <tr key={row.kind}>
-                  <th scope="row" className="fw-normal ps-3">
+                  <th scope="row" className="fw-normal ps-3" style={cell}>
                     <span id={`kind-${row.kind}`} className="fw-semibold">
                       {label}
                     </span>
@@ -87,7 +100,7 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
                     </span>
                   </th>
                   {NOTIFICATION_CHANNELS.map((channel) => (
-                    <td key={channel} className="text-center">
+                    <td key={channel} className="text-center" style={cell}>
                       <div className="form-check form-switch d-inline-block fs-5 m-0 p-0">
                         <input
                           id={`switch-${row.kind}-${channel}`}
@@ -109,11 +122,8 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
           </tbody>
         </table>
       </div>
-      <div className="card-body py-2" role="status" aria-live="polite">
-        {status?.kind === 'saved' ? <span className="small text-success">{t('common.saved')}</span> : null}
-      </div>
       {status?.kind === 'error' ? (
-        <div className="alert alert-danger mx-3 mb-3" role="alert">
+        <div className="alert alert-danger m-3" role="alert">
           {status.text}
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { TPushSubscription } from '../../../common/wire/notifications.ts';
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from './notifications.api.ts';
 
 /**
@@ -147,6 +148,35 @@ async function activeRegistration(registration: ServiceWorkerRegistration): Prom
   return registration;
 }
 
+/** A subscription as `POST /api/user.php?push=1` takes it. */
+function toWire(subscription: PushSubscription): TPushSubscription {
+  const json = subscription.toJSON();
+  return {
+    endpoint: subscription.endpoint,
+    expirationTime: subscription.expirationTime,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  };
+}
+
+/** sessionStorage key: the member this tab last filed the browser's subscription under. */
+const SYNCED_KEY = 'push-subscription-member';
+
+/**
+ * Files this browser's subscription under the member logged in now, once per tab session and member: after someone
+ * else used this browser, the pushes must go to whoever is logged in (the server moves the subscription).
+ */
+export async function syncPushSubscription(memberId: number): Promise<void> {
+  try {
+    if (sessionStorage.getItem(SYNCED_KEY) === String(memberId)) return;
+    const subscription = Notification.permission === 'granted' ? await currentSubscription() : null;
+    if (!subscription) return;
+    await savePushSubscription(toWire(subscription));
+    sessionStorage.setItem(SYNCED_KEY, String(memberId));
+  } catch {
+    // Tried again on the next page load.
+  }
+}
+
 /**
  * Turns push on in this browser: asks the permission (call it from the click handler: browsers allow the prompt only
  * during a user gesture), registers the push worker, subscribes with the site's key and stores the subscription on
@@ -170,13 +200,8 @@ export async function enablePush(): Promise<TPushState> {
   }
   const created = !subscription;
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const json = subscription.toJSON();
   try {
-    await savePushSubscription({
-      endpoint: subscription.endpoint,
-      expirationTime: subscription.expirationTime,
-      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-    });
+    await savePushSubscription(toWire(subscription));
   } catch (err) {
     // The server does not know it: a local subscription would slow polling and say 'subscribed' for nothing.
     if (created) await subscription.unsubscribe().catch(() => false);

@@ -13,10 +13,12 @@ import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/notifications.page';
 
-/** Members only: the switches come with the page. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireMember(context.get(appContext), request);
-  return { settings: null as TNotificationSettings | null };
+/** Members only: the switches come with the page (loaded again in the browser if they could not be read). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const user = requireMember(ctx, request);
+  const settings: TNotificationSettings | null = await ctx.services.notifications.settings(user.id).catch(() => null);
+  return { settings };
 }
 
 /** notifications (issue 14): email and push switches per kind, this browser's push state, and email turned off. */
