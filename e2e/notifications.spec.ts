@@ -62,6 +62,29 @@ async function fakePushManager(context: BrowserContext): Promise<void> {
   });
 }
 
+type TMail = { kind: string; text: string };
+
+/** The newest email of a kind sent to an address (the mailbox is filled after the answer, so it is polled). */
+async function newestMail(page: Page, to: string, kind: string): Promise<TMail> {
+  let found: TMail | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+      found = ((await res.json()) as TMail[]).find((m) => m.kind === kind);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The path and query of the email's link that contains `part`. */
+function linkIn(mail: TMail, part: string): string {
+  const href = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(part));
+  if (!href) throw new Error(`No ${part} link in: ${mail.text}`);
+  const link = new URL(href);
+  return link.pathname + link.search;
+}
+
 /** Reports a mail event for an address through the signed provider webhook (README "Mail provider webhook"). */
 async function reportMailEvent(page: Page, email: string, event: Record<string, unknown>): Promise<void> {
   const body = JSON.stringify({ events: [{ id: `e2e-${Date.now()}-${Math.random()}`, email, ...event }] });
@@ -221,7 +244,7 @@ test('/sw-push.js registers with scope / and answers version 2', async ({ browse
   await page.context().close();
 });
 
-test('email turned off by a spam complaint, then by a bounce: the alert, the reason and turning it back on', async ({
+test('email turned off by a spam complaint, then by a bounce: the alert, the reason, turning it back on (by link after a bounce)', async ({
   browser,
 }) => {
   const t = (key: string, values: Record<string, unknown> = {}) => text('en', key, values);
@@ -260,5 +283,14 @@ test('email turned off by a spam complaint, then by a bounce: the alert, the rea
   await gotoHydrated(page, '/members');
   await pushStateOf(page);
   await expect(disabledAlert).toHaveCount(0);
+
+  // The emailed link turns email back on.
+  const mail = await newestMail(page, email, 'email_reenable');
+  await gotoHydrated(page, linkIn(mail, '/email-reenable'));
+  await page.getByRole('button', { name: t('email_reenable.submit') }).click();
+  await expect(page.getByText(t('email_reenable.done'))).toBeVisible();
+  await gotoHydrated(page, '/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: t('notifications.page.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('notifications.email_disabled.title') })).toHaveCount(0);
   await page.context().close();
 });
