@@ -54,6 +54,10 @@ export const SOFT_BOUNCES_TO_DISABLE = 3;
 export const SOFT_BOUNCE_WINDOW_MS = 7 * 86_400_000;
 /** One-click unsubscribe links stay valid this long (they are in old emails). */
 export const UNSUBSCRIBE_LINK_DAYS = 90;
+/** The link that turns email back on after a bounce (it proves the address receives mail again) is valid this long. */
+export const EMAIL_REENABLE_LINK_HOURS = 48;
+/** Re-enable confirmation emails a member may ask for per 24 hours (they go to an address that bounced). */
+export const EMAIL_REENABLE_EMAILS_PER_DAY = 3;
 
 /** Push TTL (seconds the push service keeps an undelivered push) and urgency per kind (RFC 8030). */
 export const PUSH_DELIVERY: Record<TNotificationKind, { ttl: number; urgency: 'very-low' | 'low' | 'normal' | 'high' }> =

@@ -47,6 +47,8 @@ const ZEnv = z.object({
     .optional(),
   /** Connection, greeting and socket timeout of the SMTP transport, each. */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Shared secret of the mail provider's bounce/complaint webhook (HMAC-SHA256); unset: POST /webhooks/mail is off. */
+  MAIL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
   MOLLIE_API_KEY: z
     .string()
@@ -96,6 +98,8 @@ export type TConfig = {
   mailFrom: string | undefined;
   /** SMTP transport: EHLO name, envelope sender (bounces) and timeouts (connection, greeting, socket). */
   smtp: { heloName: string | undefined; bounceAddress: string | undefined; timeoutMs: number };
+  /** Secret that signs the mail provider's webhook reports; undefined turns the webhook off. */
+  mailWebhookSecret: string | undefined;
   payments:
     { provider: 'sandbox' } | { provider: 'mollie'; mollieApiKey: string; mollieApiEndpoint: string | undefined };
   sms: { gatewayUrl: string; gatewayToken: string | undefined } | null;
@@ -141,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bounceAddress: e.MAIL_BOUNCE_ADDRESS,
       timeoutMs: e.SMTP_TIMEOUT_MS,
     },
+    mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
     payments:
       e.PAYMENT_PROVIDER === 'mollie'
         ? { provider: 'mollie', mollieApiKey: e.MOLLIE_API_KEY!, mollieApiEndpoint: e.MOLLIE_API_ENDPOINT }

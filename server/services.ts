@@ -64,6 +64,7 @@ import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/sett
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
 import { createHub, type TRealtimeHub } from './realtime/hub.ts';
 import { createPushService, pushSubject, type TPushService } from './modules/notifications/push.service.ts';
+import { createEmailStatusService, type TEmailStatusService } from './modules/notifications/email-status.service.ts';
 import { createRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import type { DestinationStream } from 'pino';
@@ -104,6 +105,8 @@ export interface TServices {
   /** The member's notification switches (issue 14). */
   notifications: TNotificationsService;
   vapid: { publicKey: string };
+  /** Whether notification email reaches a member: unsubscribe links, bounce/complaint reports, re-enabling. */
+  emailStatus: TEmailStatusService;
   /** Web Push: members' browser subscriptions and delivery of one push (issue 14). */
   push: TPushService;
   reference: { countryName: typeof countryName; listCountries: typeof listCountries; regionsOf: typeof regionsOf };
@@ -234,6 +237,7 @@ export async function createServices(
     directDebit: createDirectDebitService({ db: database.db, provider, checkout, sms, now, log }),
     dataExport,
     vapid: { publicKey: vapid.publicKey },
+    emailStatus: createEmailStatusService({ db: database.db, mailer, jobs, log, now }),
     push: createPushService({
       db: database.db,
       vapid,

@@ -37,6 +37,8 @@ export default [
     route('reactivate', 'pages/reactivate/reactivate.page.tsx', { id: 'reactivate' }),
     route('mail-change/do', 'pages/mail-change/mail-change-do.page.tsx', { id: 'mail-change/do' }),
     route('mail-change/undo', 'pages/mail-change/mail-change-undo.page.tsx', { id: 'mail-change/undo' }),
+    route('unsubscribe', 'pages/unsubscribe/unsubscribe.page.tsx', { id: 'unsubscribe' }),
+    route('email-reenable', 'pages/unsubscribe/email-reenable.page.tsx', { id: 'email-reenable' }),
     route('profile', 'pages/profile/profile.page.tsx', { id: 'profile' }),
     route('match-finder', 'pages/match-finder/match-finder.page.tsx', { id: 'match-finder' }),
     route('swipe-game', 'pages/swipe-game/swipe-game.page.tsx', { id: 'swipe-game' }),

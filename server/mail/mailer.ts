@@ -4,6 +4,7 @@ import type { TDb, TTx } from '../db/connect.ts';
 import type { TLogger } from '../lib/logger.ts';
 import { PermanentJobError, type TJobPolicy } from '../jobs/jobs.ts';
 import { countUserJobsSince, enqueueJob } from '../jobs/jobs.repository.ts';
+import { loadUnsubscribeKey } from '../modules/notifications/unsubscribe-token.ts';
 import { insertMail } from './mailbox.repository.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 
@@ -17,6 +18,23 @@ export interface TMailRequest {
   replyTo?: string;
   /** The member the email is about: counted by `countSentSince` (per-member daily limits). */
   userId?: number;
+}
+
+/**
+ * An email rendered by its caller (notification emails), sent with extra headers (List-Unsubscribe…) and, for SMTP, a
+ * fixed Message-ID. `kind` is what the dev mailbox shows; the dev mailbox keeps no headers.
+ */
+export interface TRenderedMail {
+  site: TMailRequest['site'];
+  to: string;
+  locale: string;
+  kind: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  /** `<id@domain>`: the same for a retried send, so receiving servers can drop a duplicate. */
+  messageId?: string;
 }
 
 /** How long a request waits for `sendOrQueue` before leaving the send to the background. */
@@ -53,37 +71,73 @@ export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn
       })
     : null;
 
-  /** Renders the email in the recipient's locale and delivers it. */
-  async function send(req: TMailRequest): Promise<void> {
-    const mail = renderEmail(req.kind, req.locale, { site: req.site.name, domain: req.site.domain, ...req.vars });
+  /** Delivers a rendered email: over SMTP, or into the dev mailbox table. */
+  async function deliverRendered(mail: TRenderedMail & { replyTo?: string }): Promise<void> {
     if (transport) {
-      const from = config.mailFrom ?? `"${req.site.mailName}" <${req.site.supportEmail}>`;
+      const from = config.mailFrom ?? `"${mail.site.mailName}" <${mail.site.supportEmail}>`;
       await transport.sendMail({
         from,
-        to: req.to,
+        to: mail.to,
         // Bounces go to the bounce address, not to the support inbox the From address may be.
-        envelope: config.smtp.bounceAddress ? { from: config.smtp.bounceAddress, to: req.to } : undefined,
-        replyTo: req.replyTo,
+        envelope: config.smtp.bounceAddress ? { from: config.smtp.bounceAddress, to: mail.to } : undefined,
+        replyTo: mail.replyTo,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
-        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': req.locale },
+        messageId: mail.messageId,
+        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.locale, ...mail.headers },
       });
       return;
     }
     await insertMail(db, {
-      siteId: req.site.id,
-      to: req.to,
+      siteId: mail.site.id,
+      to: mail.to,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      kind: req.kind,
+      kind: mail.kind,
     });
   }
+
+  /** Renders the email in the recipient's locale and delivers it. */
+  async function send(req: TMailRequest): Promise<void> {
+    const mail = renderEmail(req.kind, req.locale, { site: req.site.name, domain: req.site.domain, ...req.vars });
+    await deliverRendered({
+      ...mail,
+      site: req.site,
+      to: req.to,
+      locale: req.locale,
+      kind: req.kind,
+      headers: {},
+      replyTo: req.replyTo,
+    });
+  }
+
+  let unsubscribeKey: Promise<Buffer> | undefined;
 
   return {
     kind: transport ? ('smtp' as const) : ('mailbox' as const),
     send,
+    /**
+     * Sends an email its caller rendered, with extra headers and a fixed Message-ID (notification emails). Throws
+     * when delivery fails; a 5xx answer is a PermanentJobError (a job that calls this is not retried on it).
+     */
+    async sendRendered(mail: TRenderedMail): Promise<void> {
+      try {
+        await deliverRendered(mail);
+      } catch (err) {
+        if (isPermanentSmtpError(err)) throw new PermanentJobError((err as Error).message, { cause: err });
+        throw err;
+      }
+    },
+    /** The key that signs List-Unsubscribe links (an app secret, loaded once per process). */
+    listUnsubscribeKey(): Promise<Buffer> {
+      unsubscribeKey ??= loadUnsubscribeKey(db).catch((err: unknown) => {
+        unsubscribeKey = undefined;
+        throw err;
+      });
+      return unsubscribeKey;
+    },
     /**
      * Sends now, or, when delivery fails, stores the message as a `send_mail` job that the job loop retries with
      * backoff: mail a user's request depends on is never lost. Waits SEND_WAIT_MS at most: a slow mail server goes on

@@ -11,6 +11,7 @@ export type TEmailKind =
   | 'email_changed'
   | 'password_changed'
   | 'data_export_ready'
+  | 'email_reenable'
   | TComplaintEmailKind;
 
 /** Emails whose link does not expire (a way to a page, not a single-use token): no 'valid for' line. */
