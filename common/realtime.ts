@@ -10,6 +10,8 @@ export const REALTIME_HEARTBEAT_MS = 30_000;
 /** A typing event is sent at most this often per conversation, and shown this long after the last one. */
 export const TYPING_SEND_EVERY_MS = 3_000;
 export const TYPING_SHOW_MS = 6_000;
+/** A `viewing` presence lasts this long unless the socket renews it (every heartbeat). */
+export const VIEWING_TTL_MS = 75_000;
 /** Close codes of our own (4000–4999 are free for applications). */
 export const CLOSE_SESSION_ENDED = 4401;
 export const CLOSE_TOO_SLOW = 4408;
@@ -42,5 +44,7 @@ export type TServerEvent =
 export const ZClientEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive() }),
   z.object({ type: z.literal('ping') }),
+  /** The conversation this tab has on screen now (null: none, or the tab is hidden); no notifications for it. */
+  z.object({ type: z.literal('viewing'), conversation_id: z.number().int().positive().nullable() }),
 ]);
 export type TClientEvent = z.infer<typeof ZClientEvent>;

@@ -7,6 +7,7 @@ import { DatabaseStartupError } from './db/connect-error.ts';
 import { createLogger, serializeError, type TLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
 import { ensureRetentionScheduled } from './modules/accounts/retention.job.ts';
+import { ensureNotificationJobsScheduled } from './modules/notifications/notify-sweep.job.ts';
 
 /** After the drain: how long closing (in-flight requests, sockets, hub, database) may take before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -47,6 +48,8 @@ async function main() {
   }
   // The daily storage-limit clean-up reschedules itself; a first run is added when none is pending (new database).
   await ensureRetentionScheduled(database.db, services.now());
+  // The hourly notification sweep (unread reminders, reminders) and the weekly digest, likewise.
+  await ensureNotificationJobsScheduled(database.db, services.now());
   const stopJobs = startJobLoop(services.runJobs, JOB_POLL_MS, (err) => app.log.error({ err }, 'job run failed'));
 
   let closing = false;

@@ -65,6 +65,16 @@ import { createSitesService, type TSitesService } from './modules/sites/sites.se
 import { createHub, type TRealtimeHub } from './realtime/hub.ts';
 import { createPushService, pushSubject, type TPushService } from './modules/notifications/push.service.ts';
 import { createEmailStatusService, type TEmailStatusService } from './modules/notifications/email-status.service.ts';
+import { createNotifier, notificationOrigin } from './modules/notifications/notifier.service.ts';
+import { sendNotificationEmail } from './modules/notifications/notification-email.ts';
+import {
+  createNotifyBroadcastJob,
+  createNotifySweepJob,
+  NOTIFY_BROADCAST_JOB,
+  createNotifyWeeklyJob,
+  NOTIFY_SWEEP_JOB,
+  NOTIFY_WEEKLY_JOB,
+} from './modules/notifications/notify-sweep.job.ts';
 import { createRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import type { DestinationStream } from 'pino';
@@ -169,7 +179,32 @@ export async function createServices(
   const payments = createPaymentsService({ db: database.db, provider, webhook: paymentWebhook, now, log });
   const checkout = createCheckoutService({ db: database.db, provider, webhook: paymentWebhook, now, log });
   const sms = createSmsSender(database.db, config.sms);
+  const push = createPushService({
+    db: database.db,
+    vapid,
+    subject: pushSubject(config.publicUrl),
+    now,
+    log,
+    agent: options.pushAgent,
+  });
+  const sites = createSitesService(database.db);
+  const notifier = createNotifier({
+    db: database.db,
+    sites,
+    push: { subscriptionIds: push.subscriptionIds, deliver: push.deliverNotification },
+    email: (args) => sendNotificationEmail(mailer, args),
+    presence: realtime,
+    activationLink: (userId, origin) => accounts.activationLink(userId, origin),
+    originOf: (site) => notificationOrigin(site, config),
+    jobs: { runDetached: (ids) => jobs.runDetached(ids) },
+    now,
+    log,
+  });
   const handlers = {
+    ...notifier.handlers,
+    [NOTIFY_SWEEP_JOB]: createNotifySweepJob({ db: database.db, now, log }),
+    [NOTIFY_WEEKLY_JOB]: createNotifyWeeklyJob({ db: database.db, now, log }),
+    [NOTIFY_BROADCAST_JOB]: createNotifyBroadcastJob({ db: database.db, now, log }),
     purge_account: createPurgeAccountJob({
       db: database.db,
       store: photoStore,
@@ -212,12 +247,13 @@ export async function createServices(
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
   });
   const dataExport = createDataExportService({ db: database.db, jobs, dataDir: config.dataDir, now, log });
+  const accounts = createAccountsService({ db: database.db, mailer, jobs, realtime, log, now });
   const accountChanges = createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now });
   return {
     config,
     database,
     log,
-    sites: createSitesService(database.db),
+    sites,
     geoip: await createGeoIpService({ header: config.geoipHeader }),
     profiles: createProfilesService(database.db, now),
     search: createSearchService(database.db, now),
@@ -226,8 +262,8 @@ export async function createServices(
     analytics: createAnalyticsService(database.db),
     photos: createPhotosService(database.db, photoStore),
     reports: createReportsService({ db: database.db, mailer }),
-    likes: createLikesService({ db: database.db, realtime, now }),
-    chat: createChatService({ db: database.db, realtime, store: photoStore, now }),
+    likes: createLikesService({ db: database.db, realtime, now, notify: notifier }),
+    chat: createChatService({ db: database.db, realtime, store: photoStore, now, notify: notifier }),
     payments,
     checkout,
     paymentWebhook,
@@ -238,14 +274,7 @@ export async function createServices(
     dataExport,
     vapid: { publicKey: vapid.publicKey },
     emailStatus: createEmailStatusService({ db: database.db, mailer, jobs, log, now }),
-    push: createPushService({
-      db: database.db,
-      vapid,
-      subject: pushSubject(config.publicUrl),
-      now,
-      log,
-      agent: options.pushAgent,
-    }),
+    push,
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },
     siteSettings: { selectedCountry, siteText },
@@ -259,7 +288,7 @@ export async function createServices(
     },
     realtime,
     mailer,
-    accounts: createAccountsService({ db: database.db, mailer, jobs, realtime, log, now }),
+    accounts,
     consents: createConsentsService({ db: database.db, now }),
     notifications: createNotificationsService({ db: database.db, now }),
     accountChanges,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../db/connect.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -114,4 +115,40 @@ export async function countUserJobsSince(
 /** Schedules a failed job's next attempt, keeping its error for operators. */
 export async function rescheduleJob(db: TDb, id: number, runAt: Date, lastError: string): Promise<void> {
   await db.update(jobs).set({ runAt, lastError }).where(eq(jobs.id, id));
+}
+
+/**
+ * Schedules a run of a periodic job at `runAt` unless one is pending already, the run in progress (payload `run`)
+ * aside; under a transaction-scoped advisory lock, so two processes starting together, or a run and a start-up, add
+ * only one. Returns whether it added one.
+ */
+export async function schedulePeriodicJob(db: TDb, kind: string, runAt: Date, exceptRun?: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${kind}, 0))`);
+    const [pending] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, kind),
+          isNull(jobs.doneAt),
+          isNull(jobs.failedAt),
+          exceptRun === undefined
+            ? undefined
+            : sql`not ${jobs.payload} @> ${JSON.stringify({ run: exceptRun })}::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (pending) return false;
+    await tx.insert(jobs).values({ kind, payload: { run: randomUUID() }, runAt });
+    return true;
+  });
+}
+
+/** The pending runs of a periodic job (tests, start-up check). */
+export async function pendingPeriodicRuns(db: TDb, kind: string): Promise<{ id: number; runAt: Date }[]> {
+  return db
+    .select({ id: jobs.id, runAt: jobs.runAt })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), isNull(jobs.failedAt)));
 }

@@ -25,6 +25,13 @@ export interface TRealtimeHub {
    * have been lost (on this process or another). Returns the function that stops listening.
    */
   onResync(handler: () => void): () => void;
+  /**
+   * Presence: the conversation a member's socket has on screen (null: none), kept `ttlMs` unless set again. Best
+   * effort and never throws; notifications skip a conversation on screen (issue 14).
+   */
+  setViewing(profileId: number, socketId: string, conversationId: number | null, ttlMs: number): Promise<void>;
+  /** Whether any socket of the member, on any process, has the conversation on screen; false when unknown. */
+  isViewing(profileId: number, conversationId: number): Promise<boolean>;
   /** Resolves when the hub can deliver now; rejects at once during a known outage, or after the command timeout. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,8 +54,22 @@ export const REDIS_PROBE_EVERY_MS = 500;
 export function createLocalHub(): TRealtimeHub {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
+  const viewing = new Map<number, Map<string, { conversationId: number; until: number }>>();
   return {
     kind: 'local',
+    async setViewing(profileId, socketId, conversationId, ttlMs) {
+      const sockets = viewing.get(profileId) ?? new Map<string, { conversationId: number; until: number }>();
+      if (conversationId === null) sockets.delete(socketId);
+      else sockets.set(socketId, { conversationId, until: Date.now() + ttlMs });
+      if (sockets.size) viewing.set(profileId, sockets);
+      else viewing.delete(profileId);
+    },
+    async isViewing(profileId, conversationId) {
+      const now = Date.now();
+      return [...(viewing.get(profileId)?.values() ?? [])].some(
+        (v) => v.conversationId === conversationId && v.until > now,
+      );
+    },
     async publish(channel, event) {
       bus.emit(channel, event);
     },
@@ -258,8 +279,31 @@ export async function createRedisHub(url: string, options: TRedisHubOptions): Pr
   }
   starting = false;
 
+  const viewingKey = (profileId: number) => `${PREFIX}viewing:${profileId}`;
   return {
     kind: 'redis',
+    async setViewing(profileId, socketId, conversationId, ttlMs) {
+      if (closing || outage || pub.status !== 'ready') return;
+      const key = viewingKey(profileId);
+      const write =
+        conversationId === null
+          ? pub.hdel(key, socketId)
+          : pub
+              .multi()
+              .hset(key, socketId, `${conversationId}:${Date.now() + ttlMs}`)
+              .pexpire(key, ttlMs)
+              .exec();
+      await Promise.resolve(write).catch(() => undefined);
+    },
+    async isViewing(profileId, conversationId) {
+      if (closing || outage || pub.status !== 'ready') return false;
+      const all = await pub.hgetall(viewingKey(profileId)).catch(() => ({}) as Record<string, string>);
+      const now = Date.now();
+      return Object.values(all).some((v) => {
+        const [conversation, until] = v.split(':').map(Number);
+        return conversation === conversationId && until > now;
+      });
+    },
     async publish(channel, event) {
       if (closing) return;
       if (outage || pub.status !== 'ready' || pending >= maxPendingPublishes) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -8,6 +9,7 @@ import {
   REALTIME_PATH,
   type TServerEvent,
   TYPING_SEND_EVERY_MS,
+  VIEWING_TTL_MS,
   ZClientEvent,
 } from '../../common/realtime.ts';
 import { memberChannel } from '../../common/likes.ts';
@@ -65,6 +67,13 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       let alive = true;
       let closed = false;
       const conversations = new Map<number, { other: number; typingAt: number }>();
+      // The conversation this socket has on screen (presence: no notification about it).
+      const socketId = randomUUID();
+      let viewing: number | null = null;
+      const renewViewing = () =>
+        viewing === null
+          ? Promise.resolve()
+          : services.realtime.setViewing(profileId, socketId, viewing, VIEWING_TTL_MS);
 
       const send = (event: TServerEvent) => {
         if (socket.readyState !== socket.OPEN) return;
@@ -86,6 +95,14 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
         if (!result.success) return;
         const event = result.data;
         if (event.type === 'ping') return send({ type: 'pong' });
+        if (event.type === 'viewing') {
+          const id = event.conversation_id;
+          // Only one of the member's own conversations; anything else clears it.
+          viewing = id !== null && (await services.chat.otherMember(profileId, id)) ? id : null;
+          if (closed) return;
+          if (viewing === null) return services.realtime.setViewing(profileId, socketId, null, 0);
+          return renewViewing();
+        }
         // typing: only in the member's own conversations, at most once per interval and conversation.
         let known = conversations.get(event.conversation_id);
         if (!known) {
@@ -112,6 +129,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       });
 
       const heartbeat = setInterval(() => {
+        void renewViewing();
         if (!alive) {
           socket.terminate();
           return;
@@ -139,6 +157,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
         unsubscribeAll();
+        if (viewing !== null) void services.realtime.setViewing(profileId, socketId, null, 0);
       });
 
       try {

@@ -248,6 +248,22 @@ export function createAccountsService(deps: TAccountsDeps) {
       return user.id;
     },
 
+    /**
+     * A fresh activation link for an unconfirmed account, for the activation reminder email (issue 14), which sends
+     * it itself; stored hashed like every other link.
+     */
+    async activationLink(userId: number, origin: string): Promise<string> {
+      const token = newToken();
+      await insertToken(db, {
+        userId,
+        kind: 'activation',
+        tokenHash: hashToken(token),
+        createdAt: now(),
+        expiresAt: new Date(now().getTime() + ACTIVATION_HOURS * 3_600_000),
+      });
+      return `${origin}/activate?token=${token}`;
+    },
+
     /** Sends a new activation link to a logged-in, unconfirmed account (at most 5 a day). */
     async resendActivation(userId: number, site: TSite, origin: string): Promise<void> {
       const user = await findUserWithProfile(db, userId);

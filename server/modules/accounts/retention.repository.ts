@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
+import { pendingPeriodicRuns, schedulePeriodicJob } from '../../jobs/jobs.repository.ts';
 import {
   accountTokens,
   consents,
@@ -112,37 +112,12 @@ export async function applyRetention(tx: TTx, c: TRetentionCutoffs): Promise<TRe
   return counts;
 }
 
-/**
- * Schedules a retention run at `runAt` unless one is pending already, the run in progress (payload `run`) aside; under a
- * transaction-scoped advisory lock, so two processes starting together, or a run and a start-up, add only one.
- */
-export async function scheduleRetention(db: TDb, runAt: Date, exceptRun?: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${RETENTION_JOB}, 0))`);
-    const [pending] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.kind, RETENTION_JOB),
-          isNull(jobs.doneAt),
-          isNull(jobs.failedAt),
-          exceptRun === undefined
-            ? undefined
-            : sql`not ${jobs.payload} @> ${JSON.stringify({ run: exceptRun })}::jsonb`,
-        ),
-      )
-      .limit(1);
-    if (pending) return false;
-    await tx.insert(jobs).values({ kind: RETENTION_JOB, payload: { run: randomUUID() }, runAt });
-    return true;
-  });
+/** Schedules a retention run at `runAt` unless one is pending (the run in progress aside): `schedulePeriodicJob`. */
+export function scheduleRetention(db: TDb, runAt: Date, exceptRun?: string): Promise<boolean> {
+  return schedulePeriodicJob(db, RETENTION_JOB, runAt, exceptRun);
 }
 
 /** The pending retention runs (tests, start-up check). */
-export async function pendingRetentionRuns(db: TDb): Promise<{ id: number; runAt: Date }[]> {
-  return db
-    .select({ id: jobs.id, runAt: jobs.runAt })
-    .from(jobs)
-    .where(and(eq(jobs.kind, RETENTION_JOB), isNull(jobs.doneAt), isNull(jobs.failedAt)));
+export function pendingRetentionRuns(db: TDb): Promise<{ id: number; runAt: Date }[]> {
+  return pendingPeriodicRuns(db, RETENTION_JOB);
 }

@@ -4,7 +4,8 @@ import { FREE_CONVERSATION_LIMIT } from '../../../common/constants.ts';
 import type { TGiftId } from '../../../common/gifts.ts';
 import { memberChannel } from '../../../common/likes.ts';
 import type { TServerEvent } from '../../../common/realtime.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
+import type { TNotifyEvent } from '../notifications/notifier.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
@@ -29,6 +30,12 @@ import {
   takeSignupMessage,
   type TMessageRow,
 } from './chat.repository.ts';
+
+/** Queues a notification in the caller's transaction and runs it after the commit (notifier.service.ts). */
+export interface TNotifyQueue {
+  queue(tx: TTx, event: TNotifyEvent): Promise<number>;
+  runSoon(ids: readonly number[]): void;
+}
 
 /** What a send needs to know of the site (spec §3 settings). */
 export interface TChatSite {
@@ -74,8 +81,14 @@ export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix
 }
 
 /** Conversations and messages with credits (spec §3/§4, ARCHITECTURE §4 money), with realtime events. */
-export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store: TPhotoStore; now: () => Date }) {
-  const { db, realtime, store, now } = deps;
+export function createChatService(deps: {
+  db: TDb;
+  realtime: TRealtimeHub;
+  store: TPhotoStore;
+  now: () => Date;
+  notify: TNotifyQueue;
+}) {
+  const { db, realtime, store, now, notify } = deps;
   /** Realtime is best effort: the database is the truth and clients resync from it. */
   const publish = (profileId: number, event: TServerEvent) =>
     realtime.publish(memberChannel(profileId), event).catch(() => undefined);
@@ -110,18 +123,25 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
     site: TChatSite,
     idempotency: TKeyed | undefined,
   ) {
-    const result = await sendMessage(db, {
-      userId: sender.userId,
-      senderProfileId: sender.profileId,
-      recipientProfileId: recipient,
-      kind: content.kind,
-      body: content.body,
-      attachmentKey: content.attachmentKey,
-      cost,
-      idempotencyKey: idempotency?.key ?? null,
-      requestHash: idempotency?.hash ?? null,
-      freeLimit: FREE_CONVERSATION_LIMIT,
+    // The recipient's notification is queued in the send's transaction: it exists exactly when the message does.
+    let notifyJob: number | undefined;
+    const result = await db.transaction(async (tx) => {
+      const sent = await sendMessage(tx, {
+        userId: sender.userId,
+        senderProfileId: sender.profileId,
+        recipientProfileId: recipient,
+        kind: content.kind,
+        body: content.body,
+        attachmentKey: content.attachmentKey,
+        cost,
+        idempotencyKey: idempotency?.key ?? null,
+        requestHash: idempotency?.hash ?? null,
+        freeLimit: FREE_CONVERSATION_LIMIT,
+      });
+      if (!sent.replayed) notifyJob = await notify.queue(tx, { type: 'message', messageId: sent.row.id });
+      return sent;
     });
+    if (notifyJob) notify.runSoon([notifyJob]);
     if (!result.replayed) {
       await announce(result.row, recipient, site.cdnPrefix);
       if (cost > 0) await publishCredits(realtime, sender.profileId, result.credits);
@@ -283,9 +303,12 @@ export function createChatService(deps: { db: TDb; realtime: TRealtimeHub; store
           requestHash: null,
           freeLimit: FREE_CONVERSATION_LIMIT,
         });
-        return { row, recipient: pending.memberId };
+        const job = await notify.queue(tx, { type: 'message', messageId: row.id });
+        return { row, recipient: pending.memberId, job };
       });
-      if (delivered) await announce(delivered.row, delivered.recipient, cdnPrefix);
+      if (!delivered) return;
+      notify.runSoon([delivered.job]);
+      await announce(delivered.row, delivered.recipient, cdnPrefix);
     },
     /** The id of the member's conversation with a profile, if there is one. */
     async conversationWith(profileId: number, otherProfileId: number): Promise<number | null> {

@@ -22,7 +22,7 @@ export async function findLikeableProfile(db: TDb | TTx, viewerProfileId: number
 }
 
 /** Stores a like once; true when it is new. */
-export async function insertLike(db: TDb, likerProfileId: number, likedProfileId: number, source: string) {
+export async function insertLike(db: TDb | TTx, likerProfileId: number, likedProfileId: number, source: string) {
   const inserted = await db
     .insert(likes)
     .values({ likerProfileId, likedProfileId, source })
@@ -144,6 +144,8 @@ export async function insertSwipeLike(
   likedProfileId: number,
   limit: number | null,
   since: Date,
+  /** Runs in the same transaction when a new like was stored (its notification is queued with it). */
+  onNewLike?: (tx: TTx) => Promise<void>,
 ): Promise<{ stored: boolean; used: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${likerProfileId} for update`);
@@ -157,6 +159,7 @@ export async function insertSwipeLike(
       .values({ likerProfileId, likedProfileId, source: 'swipe' })
       .onConflictDoNothing()
       .returning({ at: likes.createdAt });
+    if (inserted.length > 0) await onNewLike?.(tx);
     return { stored: true, used: n + inserted.length };
   });
 }

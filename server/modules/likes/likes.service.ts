@@ -1,5 +1,6 @@
 import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType, memberChannel } from '../../../common/likes.ts';
 import type { TDb } from '../../db/connect.ts';
+import type { TNotifyQueue } from '../chat/chat.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { gendersSought, mainImage, toProfileCard } from '../profiles/profiles.service.ts';
@@ -24,7 +25,7 @@ import { SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
 const SWIPE_STACK_SIZE = 10;
 
 /** Likes and matches between members (spec §3/§4). */
-export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now: () => Date }) {
+export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now: () => Date; notify: TNotifyQueue }) {
   const { db, realtime, now } = deps;
   /** Swipe likes count per calendar day (UTC). */
   const startOfDay = () => {
@@ -38,7 +39,15 @@ export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now:
     async like(viewerProfileId: number, profileId: number, source: 'profile' | 'swipe' = 'profile') {
       if (profileId === viewerProfileId) throw new AppError('invalid_request');
       if (!(await findLikeableProfile(db, viewerProfileId, profileId))) throw new AppError('profile_not_found');
-      const isNewLike = await insertLike(db, viewerProfileId, profileId, source);
+      // A new like's notification is queued in its transaction (a like given again queues nothing).
+      const { isNewLike, job } = await db.transaction(async (tx) => {
+        const stored = await insertLike(tx, viewerProfileId, profileId, source);
+        const queued = stored
+          ? await deps.notify.queue(tx, { type: 'like', likerProfileId: viewerProfileId, likedProfileId: profileId })
+          : undefined;
+        return { isNewLike: stored, job: queued };
+      });
+      if (job) deps.notify.runSoon([job]);
       const { likedBy } = await findRelation(db, viewerProfileId, profileId);
       if (isNewLike) {
         await realtime
@@ -74,8 +83,23 @@ export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now:
         return { match: false, likes_left: viewer.isPremium ? null : await swipeLikesLeft(viewer.profileId) };
       }
       const limit = viewer.isPremium ? null : SWIPE_DAILY_LIKES;
-      const { stored, used } = await insertSwipeLike(db, viewer.profileId, profileId, limit, startOfDay());
+      let job: number | undefined;
+      const { stored, used } = await insertSwipeLike(
+        db,
+        viewer.profileId,
+        profileId,
+        limit,
+        startOfDay(),
+        async (tx) => {
+          job = await deps.notify.queue(tx, {
+            type: 'like',
+            likerProfileId: viewer.profileId,
+            likedProfileId: profileId,
+          });
+        },
+      );
       if (!stored) throw new AppError('premium_required', { limit: SWIPE_DAILY_LIKES });
+      if (job) deps.notify.runSoon([job]);
       const { likedBy } = await findRelation(db, viewer.profileId, profileId);
       await realtime
         .publish(memberChannel(profileId), { type: likedBy ? 'match' : 'like', profile_id: viewer.profileId })

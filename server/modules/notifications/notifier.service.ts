@@ -6,6 +6,8 @@ import {
   MESSAGE_EMAIL_PER_CONVERSATION_MS,
   NOTIFICATION_EMAILS_PER_DAY,
   PUSH_DELIVERY,
+  REMINDER_EVERY_DAYS,
+  WEEKLY_UPDATE_EVERY_MS,
   type TChannelSwitches,
   type TNotificationChannel,
   type TNotificationKind,
@@ -35,9 +37,17 @@ import {
   findActorRow,
   findLikeFacts,
   findMessageFacts,
+  findNewMembersFor,
   findRecipientByProfile,
+  findRecipientByUser,
+  findSeeker,
+  findUnreadCount,
   type TRecipient,
 } from './notify.repository.ts';
+import { gendersSought } from '../profiles/profiles.service.ts';
+
+/** Members a weekly digest shows at most. */
+const WEEKLY_MEMBERS = 6;
 
 /** The job that turns an event into per-channel sends (fan-out). */
 export const NOTIFY_EVENT_JOB = 'notify_event';
@@ -48,7 +58,24 @@ export const NOTIFY_EMAIL_JOB = 'notify_email';
 
 /** What happened, as the fan-out job receives it. */
 export type TNotifyEvent =
-  { type: 'message'; messageId: number } | { type: 'like'; likerProfileId: number; likedProfileId: number };
+  | { type: 'message'; messageId: number }
+  | { type: 'like'; likerProfileId: number; likedProfileId: number }
+  /** A message stayed unread for UNREAD_REMINDER_AFTER_MS (the sweep finds it). */
+  | { type: 'unread'; profileId: number; conversationId: number; messageId: number; senderProfileId: number }
+  /** An activation, photo or profile reminder (`day`: the sweep's date, YYYY-MM-DD). */
+  | { type: 'reminder'; userId: number; reminder: 'activation' | 'photo' | 'profile'; day: string }
+  /** The weekly digest (`week`: ISO week, e.g. 2026-W48). */
+  | { type: 'weekly'; userId: number; week: string }
+  /** A promotion or news item of an operator's broadcast, in the member's language. */
+  | {
+      type: 'broadcast';
+      userId: number;
+      broadcast: string;
+      kind: 'promotions' | 'news';
+      title: string;
+      body: string;
+      url: string;
+    };
 
 /** The push side the notifier needs (server/modules/notifications/push.service.ts). */
 export interface TPushPort {
@@ -80,11 +107,26 @@ interface TDeps {
   push: TPushPort;
   email: TEmailPort;
   presence: TPresencePort;
+  /** A fresh activation link for an unconfirmed member (the activation reminder's button). */
+  activationLink: (userId: number, origin: string) => Promise<string>;
   /** The origin of links in a site's emails (PUBLIC_URL, or the site's own address). */
   originOf: (site: TSite) => string;
   jobs: { runDetached(ids: readonly number[]): void };
   now: () => Date;
   log: Pick<TLogger, 'info' | 'warn' | 'debug'>;
+}
+
+/**
+ * The origin of links in a site's notifications, where no request tells it: PUBLIC_URL for the default site when set;
+ * a loopback domain (the demo's `localhost`, `*.localhost`) at the app's own port over http; else `https://<domain>`.
+ */
+export function notificationOrigin(
+  site: Pick<TSite, 'domain' | 'isDefault'>,
+  config: { publicUrl: string | undefined; port: number },
+): string {
+  if (site.isDefault && config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  if (site.domain === 'localhost' || site.domain.endsWith('.localhost')) return `http://${site.domain}:${config.port}`;
+  return `https://${site.domain}`;
 }
 
 /** A member's switches for every kind: stored rows over the defaults (marketing kinds: on when consented). */
@@ -169,59 +211,177 @@ export function createNotifier(deps: TDeps) {
     };
   }
 
-  /** What an event is about now: the kind, recipient, key, content; undefined when nothing is to be said any more. */
-  async function resolve(event: TNotifyEvent) {
-    if (event.type === 'message') {
-      const m = await findMessageFacts(db, event.messageId);
-      if (!m) return undefined;
-      const kind: TNotificationKind = m.firstFromSender ? 'new_conversations' : 'new_messages';
-      return {
-        kind,
-        recipientProfileId: m.recipientProfileId,
-        actorProfileId: m.senderProfileId,
-        eventKey: `message:${m.id}`,
-        subjectId: m.conversationId,
-        stale: m.read ? 'read' : undefined,
-        content: (actor: TActor) => ({ kind, actor, conversationId: m.conversationId }) as TNotificationContent,
-        conversationId: m.conversationId,
-      };
+  /** The parts of a resolved event every kind has. */
+  interface TResolved {
+    kind: TNotificationKind;
+    recipient: TRecipient | undefined;
+    /** The member the notification is about (a block either way silences it). */
+    actorProfileId?: number;
+    eventKey: string;
+    subjectId: number | null;
+    /** Why it no longer applies (read, seen), if it does not. */
+    stale?: string;
+    conversationId: number | null;
+    emailDelayMs: number;
+    /** The content for a channel; undefined when there is nothing to say (e.g. no new members this week). */
+    content(c: {
+      actor?: TActor;
+      site: TSite;
+      origin: string;
+      channel: TNotificationChannel;
+    }): Promise<TNotificationContent | undefined>;
+  }
+
+  /** What an event is about now: kind, recipient, key, content; undefined when the event is gone. */
+  async function resolve(event: TNotifyEvent): Promise<TResolved | undefined> {
+    switch (event.type) {
+      case 'message': {
+        const m = await findMessageFacts(db, event.messageId);
+        if (!m) return undefined;
+        const kind: TNotificationKind = m.firstFromSender ? 'new_conversations' : 'new_messages';
+        return {
+          kind,
+          recipient: await findRecipientByProfile(db, m.recipientProfileId),
+          actorProfileId: m.senderProfileId,
+          eventKey: `message:${m.id}`,
+          subjectId: m.conversationId,
+          stale: m.read ? 'read' : undefined,
+          conversationId: m.conversationId,
+          emailDelayMs: MESSAGE_EMAIL_DELAY_MS,
+          content: async ({ actor }) => actor && { kind, actor, conversationId: m.conversationId },
+        };
+      }
+      case 'like': {
+        const l = await findLikeFacts(db, event.likerProfileId, event.likedProfileId);
+        if (!l) return undefined;
+        const pair = [event.likerProfileId, event.likedProfileId].sort((a, b) => a - b);
+        return {
+          kind: 'like',
+          recipient: await findRecipientByProfile(db, event.likedProfileId),
+          actorProfileId: event.likerProfileId,
+          // One notification per liker (a like taken back and given again says nothing new), one per match.
+          eventKey: l.match ? `match:${pair[0]}:${pair[1]}` : `like:${event.likerProfileId}`,
+          subjectId: event.likerProfileId,
+          stale: l.isNew || l.match ? undefined : 'seen',
+          conversationId: null,
+          emailDelayMs: LIKE_EMAIL_DELAY_MS,
+          content: async ({ actor }) => actor && { kind: 'like', actor, match: l.match },
+        };
+      }
+      case 'unread': {
+        const recipient = await findRecipientByProfile(db, event.profileId);
+        const unread = await findUnreadCount(db, event.profileId, event.conversationId, event.messageId);
+        return {
+          kind: 'unread_message_reminders',
+          recipient,
+          actorProfileId: event.senderProfileId,
+          eventKey: `unread:${event.conversationId}:${event.messageId}`,
+          subjectId: event.conversationId,
+          stale: unread > 0 ? undefined : 'read',
+          conversationId: event.conversationId,
+          emailDelayMs: 0,
+          content: async ({ actor }) => ({
+            kind: 'unread_message_reminders',
+            unread,
+            actor: actor ?? null,
+            conversationId: event.conversationId,
+          }),
+        };
+      }
+      case 'reminder': {
+        const recipient = await findRecipientByUser(db, event.userId);
+        const done =
+          event.reminder === 'activation' ? recipient?.status !== 'not_confirmed' : recipient?.status !== 'active';
+        return {
+          kind: 'reminders',
+          recipient,
+          eventKey: `reminder:${event.reminder}:${event.day}`,
+          subjectId: null,
+          stale: done ? 'answered' : undefined,
+          conversationId: null,
+          emailDelayMs: 0,
+          content: async ({ channel, origin }) => ({
+            kind: 'reminders',
+            reminder: event.reminder,
+            link:
+              event.reminder === 'activation' && channel === 'email'
+                ? await deps.activationLink(event.userId, origin)
+                : undefined,
+          }),
+        };
+      }
+      case 'broadcast':
+        return resolveBroadcast(event);
+      case 'weekly': {
+        const recipient = await findRecipientByUser(db, event.userId);
+        return {
+          kind: 'weekly_updates',
+          recipient,
+          eventKey: `weekly:${event.week}`,
+          subjectId: null,
+          conversationId: null,
+          emailDelayMs: 0,
+          content: async ({ site, origin }) => {
+            const members = recipient ? await newMembersFor(recipient.profileId, site, origin) : [];
+            return members.length ? { kind: 'weekly_updates', members } : undefined;
+          },
+        };
+      }
     }
-    const l = await findLikeFacts(db, event.likerProfileId, event.likedProfileId);
-    if (!l) return undefined;
-    const pair = [event.likerProfileId, event.likedProfileId].sort((a, b) => a - b);
+  }
+
+  /** A broadcast's item for one member (a promotion or news; consent is checked by `refusal`). */
+  async function resolveBroadcast(event: Extract<TNotifyEvent, { type: 'broadcast' }>): Promise<TResolved> {
+    const { kind, title, body, url } = event;
     return {
-      kind: 'like' as const,
-      recipientProfileId: event.likedProfileId,
-      actorProfileId: event.likerProfileId,
-      // One notification per liker (a like taken back and given again says nothing new), one per match.
-      eventKey: l.match ? `match:${pair[0]}:${pair[1]}` : `like:${event.likerProfileId}`,
-      subjectId: event.likerProfileId,
-      stale: l.isNew || l.match ? undefined : 'seen',
-      content: (actor: TActor) => ({ kind: 'like', actor, match: l.match }) as TNotificationContent,
+      kind,
+      recipient: await findRecipientByUser(db, event.userId),
+      eventKey: `broadcast:${event.broadcast}`,
+      subjectId: null,
       conversationId: null,
+      emailDelayMs: 0,
+      content: async () => ({ kind, title, body, url }),
     };
   }
 
-  type TResolved = NonNullable<Awaited<ReturnType<typeof resolve>>>;
+  /** Up to WEEKLY_MEMBERS members who joined this week and fit whom the member looks for. */
+  async function newMembersFor(profileId: number, site: TSite, origin: string): Promise<TActor[]> {
+    const me = await findSeeker(db, profileId);
+    if (!me) return [];
+    const ids = await findNewMembersFor(db, {
+      profileId,
+      genders: gendersSought(me.gender, me.sexuality),
+      country: me.country,
+      since: new Date(now().getTime() - WEEKLY_UPDATE_EVERY_MS),
+      limit: WEEKLY_MEMBERS,
+    });
+    const actors = await Promise.all(ids.map((id) => actorOf(id, site, origin)));
+    return actors.filter((a): a is TActor => Boolean(a));
+  }
 
   /**
-   * Everything that must hold for a member to be told now, on a channel: the member reachable, no block either way,
-   * the switch on (a marketing kind also needs its consent), email allowed. Returns the reason when not.
+   * Everything that must hold for a member to be told now, on a channel: the member reachable (a reminder also reaches
+   * an unconfirmed account), no block either way, the switch on (a marketing kind also needs its consent), email
+   * allowed (an activation reminder goes to the unconfirmed address). Returns the reason when not.
    */
-  async function refusal(
-    r: TRecipient | undefined,
-    ev: TResolved,
-    channel: TNotificationChannel,
-  ): Promise<string | undefined> {
-    if (!reachable(r)) return 'unreachable';
+  async function refusal(ev: TResolved, channel: TNotificationChannel): Promise<string | undefined> {
+    const r = ev.recipient;
+    const reminder = ev.kind === 'reminders';
+    if (!r) return 'unreachable';
+    if (reminder ? !['active', 'not_confirmed'].includes(r.status) || r.invisible : !reachable(r)) return 'unreachable';
     if (ev.stale) return ev.stale;
-    const block = await findBlockRelation(db, r.profileId, ev.actorProfileId);
-    if (block.blockedByMe || block.blockedMe) return 'blocked';
+    if (ev.actorProfileId !== undefined) {
+      const block = await findBlockRelation(db, r.profileId, ev.actorProfileId);
+      if (block.blockedByMe || block.blockedMe) return 'blocked';
+    }
     const switches = (await effectiveSwitches(db, r.userId)).get(ev.kind)!;
     if (!switches[channel]) return 'switched_off';
     if (MARKETING_NOTIFICATION_KINDS.includes(ev.kind) && !(await hasLiveConsent(db, r.userId, ev.kind as 'news')))
       return 'no_consent';
-    if (channel === 'email' && !emailAllowed(r)) return 'email_disabled';
+    if (channel === 'email') {
+      const activation = reminder && r.status === 'not_confirmed';
+      if (r.emailDisabled.length > 0 || (!r.emailConfirmed && !activation)) return 'email_disabled';
+    }
     return undefined;
   }
 
@@ -229,65 +389,72 @@ export function createNotifier(deps: TDeps) {
   async function fanOut(payload: Record<string, unknown>): Promise<void> {
     const event = payload as unknown as TNotifyEvent;
     const ev = await resolve(event);
-    if (!ev) return;
-    const r = await findRecipientByProfile(db, ev.recipientProfileId);
+    if (!ev?.recipient) return;
+    const r = ev.recipient;
     const at = now();
-    const pushRefused = await refusal(r, ev, 'push');
-    const emailRefused = await refusal(r, ev, 'email');
-    if (!r || (pushRefused && emailRefused)) {
+    const pushRefused = await refusal(ev, 'push');
+    const emailRefused = await refusal(ev, 'email');
+    if (pushRefused && emailRefused) {
       log.debug({ kind: ev.kind, push: pushRefused, email: emailRefused }, 'notification not sent');
       return;
     }
     const subscriptions = pushRefused ? [] : await deps.push.subscriptionIds(r.userId);
     const pushJobs: number[] = [];
+    const emailJobs: number[] = [];
     await db.transaction(async (tx) => {
       const base = { userId: r.userId, kind: ev.kind, eventKey: ev.eventKey, subjectId: ev.subjectId, at };
       if (subscriptions.length > 0) {
         const sendId = await claimSend(tx, { ...base, channel: 'push' });
-        if (sendId) {
-          for (const subscriptionId of subscriptions) {
-            pushJobs.push(
-              await enqueueJob(tx, {
-                kind: NOTIFY_PUSH_JOB,
-                payload: { sendId, subscriptionId, event },
-                runAt: at,
-                userId: r.userId,
-              }),
-            );
-          }
+        for (const subscriptionId of sendId ? subscriptions : []) {
+          pushJobs.push(
+            await enqueueJob(tx, {
+              kind: NOTIFY_PUSH_JOB,
+              payload: { sendId, subscriptionId, event },
+              runAt: at,
+              createdAt: at,
+              userId: r.userId,
+            }),
+          );
         }
       }
       if (!emailRefused) {
         const sendId = await claimSend(tx, { ...base, channel: 'email' });
-        const delay = event.type === 'message' ? MESSAGE_EMAIL_DELAY_MS : LIKE_EMAIL_DELAY_MS;
         if (sendId) {
-          await enqueueJob(tx, {
+          const job = await enqueueJob(tx, {
             kind: NOTIFY_EMAIL_JOB,
             payload: { sendId, event },
-            runAt: new Date(at.getTime() + delay),
+            runAt: new Date(at.getTime() + ev.emailDelayMs),
+            createdAt: at,
             userId: r.userId,
           });
+          if (ev.emailDelayMs === 0) emailJobs.push(job);
         }
       }
     });
-    if (pushJobs.length) deps.jobs.runDetached(pushJobs);
+    if (pushJobs.length || emailJobs.length) deps.jobs.runDetached([...pushJobs, ...emailJobs]);
   }
 
   /** Loads what a delivery job needs, or ends its send with the reason it no longer applies. */
   async function prepare(sendId: number, event: TNotifyEvent, channel: TNotificationChannel) {
     const send = await findSend(db, sendId);
     if (!send || (send.status !== 'queued' && send.status !== 'sending')) return undefined;
-    const ev = await resolve(event);
-    const r = ev ? await findRecipientByProfile(db, ev.recipientProfileId) : undefined;
-    const refused = ev ? await refusal(r, ev, channel) : 'gone';
-    const site = r ? await deps.sites.byId(r.siteId) : undefined;
-    const origin = site ? deps.originOf(site) : '';
-    const actor = ev && site ? await actorOf(ev.actorProfileId, site, origin) : undefined;
-    if (refused || !ev || !r || !site || !actor) {
-      await finishSend(db, sendId, { status: 'skipped', reason: refused ?? 'gone', at: now() });
+    const skip = async (reason: string) => {
+      await finishSend(db, sendId, { status: 'skipped', reason, at: now() });
       return undefined;
-    }
-    return { send, ev, r, site, origin, delivery: await deliveryFor(r, site, ev.content(actor)) };
+    };
+    const ev = await resolve(event);
+    if (!ev?.recipient) return skip('gone');
+    const refused = await refusal(ev, channel);
+    if (refused) return skip(refused);
+    const r = ev.recipient;
+    const site = await deps.sites.byId(r.siteId);
+    if (!site) return skip('gone');
+    const origin = deps.originOf(site);
+    const actor = ev.actorProfileId === undefined ? undefined : await actorOf(ev.actorProfileId, site, origin);
+    if (ev.actorProfileId !== undefined && !actor && ev.kind !== 'unread_message_reminders') return skip('gone');
+    const content = await ev.content({ actor, site, origin, channel });
+    if (!content) return skip('nothing_new');
+    return { send, ev, r, site, origin, delivery: await deliveryFor(r, site, content) };
   }
 
   /** The push job: one push to one of the member's devices, unless the conversation is on screen or read. */
@@ -326,9 +493,13 @@ export function createNotifier(deps: TDeps) {
           ...common,
           since: new Date(at.getTime() - MESSAGE_EMAIL_PER_CONVERSATION_MS),
           kinds: ['new_messages', 'new_conversations'],
-          subjectId: ready.ev.subjectId,
+          subjectId: ready.ev.subjectId ?? undefined,
         });
         if (recent > 0) return 'conversation_cap';
+      }
+      if (ready.ev.kind === 'unread_message_reminders' || ready.ev.kind === 'reminders') {
+        const since = new Date(at.getTime() - (ready.ev.kind === 'reminders' ? REMINDER_EVERY_DAYS : 1) * 86_400_000);
+        if ((await countSentSince(tx, { ...common, since, kinds: [ready.ev.kind] })) > 0) return 'reminder_cap';
       }
       await markSending(tx, sendId, at);
       return undefined;
@@ -359,7 +530,8 @@ export function createNotifier(deps: TDeps) {
      * Run the returned job after the commit with `jobs.runDetached`.
      */
     queue(tx: TDb | TTx, event: TNotifyEvent): Promise<number> {
-      return enqueueJob(tx, { kind: NOTIFY_EVENT_JOB, payload: { ...event }, runAt: now() });
+      const at = now();
+      return enqueueJob(tx, { kind: NOTIFY_EVENT_JOB, payload: { ...event }, runAt: at, createdAt: at });
     },
     /** Runs queued event jobs after the request (never holds it). */
     runSoon(ids: readonly number[]): void {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type TDb, type TTx } from '../../db/connect.ts';
 import { conversationMembers, likes, messages, photos, profiles, users } from '../../db/schema/index.ts';
 
@@ -150,18 +150,122 @@ export async function findUnreadStretches(db: TDb | TTx, olderThan: Date, notBef
   }));
 }
 
-/** Messages of a conversation newer than an id (a stretch still unread?). */
-export async function isStillUnread(db: TDb | TTx, profileId: number, conversationId: number, messageId: number) {
+/** Messages from the other member still unread in a conversation, from `messageId` on (0: all read since). */
+export async function findUnreadCount(db: TDb | TTx, profileId: number, conversationId: number, messageId: number) {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${messages} m
+        join ${conversationMembers} cm on cm.conversation_id = m.conversation_id and cm.profile_id = ${profileId}
+        where m.conversation_id = ${conversationId} and m.id >= ${messageId} and m.sender_profile_id <> ${profileId}
+          and m.id > greatest(cm.read_up_to, cm.cleared_up_to)`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A member who may get a reminder: an unconfirmed address (activation) or a profile without photo or text. */
+export interface TReminderCandidate {
+  userId: number;
+  reminder: 'activation' | 'photo' | 'profile';
+}
+
+/**
+ * Members due a reminder (issue 14 `reminders`): unconfirmed accounts (activation), or confirmed ones without a main
+ * photo (photo) or without an "about me" (profile); signed up before `signedUpBefore`, no reminder since `spacedAfter`,
+ * fewer than `max` reminders sent since their last login (unanswered), email not disabled. At most `limit`.
+ */
+export async function findReminderCandidates(
+  db: TDb | TTx,
+  q: { signedUpBefore: Date; spacedAfter: Date; max: number; limit: number },
+): Promise<TReminderCandidate[]> {
+  const rows = await queryRows<{ user_id: number; reminder: TReminderCandidate['reminder'] }>(
+    db,
+    sql`select u.id as user_id,
+          case when u.status = 'not_confirmed' then 'activation'
+               when not exists (select 1 from photos ph where ph.profile_id = p.id and ph.is_main) then 'photo'
+               else 'profile' end as reminder
+        from users u join profiles p on p.id = u.profile_id
+        where u.signup_date <= ${q.signedUpBefore.toISOString()}::timestamptz
+          and cardinality(u.notifications_disabled) = 0 and not u.invisible and not p.invisible
+          and (u.status = 'not_confirmed'
+               or (u.status = 'active' and u.email_confirmed and p.status = 'active'
+                   and (p.about_me = '' or not exists (select 1 from photos ph where ph.profile_id = p.id and ph.is_main))))
+          and not exists (select 1 from notification_sends s where s.user_id = u.id and s.kind = 'reminders'
+                          and s.created_at > ${q.spacedAfter.toISOString()}::timestamptz)
+          and not exists (select 1 from notification_preferences np where np.user_id = u.id
+                          and np.kind = 'reminders' and not np.email and not np.push)
+          and (select count(*) from notification_sends s where s.user_id = u.id and s.kind = 'reminders'
+               and s.status = 'sent' and s.created_at > coalesce(u.last_login_at, u.signup_date)) < ${q.max}
+        order by u.id
+        limit ${q.limit}`,
+  );
+  return rows.map((r) => ({ userId: Number(r.user_id), reminder: r.reminder }));
+}
+
+/** Members who get the weekly digest of `eventKey` and have not had it: visible, confirmed, after a user id. */
+export async function findWeeklyCandidates(
+  db: TDb | TTx,
+  q: { eventKey: string; afterUserId: number; limit: number },
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from users u join profiles p on p.id = u.profile_id
+        where u.id > ${q.afterUserId} and u.status = 'active' and u.email_confirmed and not u.invisible
+          and p.status = 'active' and not p.invisible
+          and not exists (select 1 from notification_sends s where s.user_id = u.id and s.event_key = ${q.eventKey})
+        order by u.id
+        limit ${q.limit}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * New members for a member's weekly digest: visible, joined since `since`, of the genders the member seeks, in the
+ * member's country, no block either way; those with a photo first, newest first.
+ */
+export async function findNewMembersFor(
+  db: TDb | TTx,
+  q: { profileId: number; genders: string[]; country: string; since: Date; limit: number },
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select p.id from profiles p
+        where p.status = 'active' and not p.invisible and p.id <> ${q.profileId}
+          and p.created_at >= ${q.since.toISOString()}::timestamptz
+          and p.country = ${q.country}
+          and p.gender in (${sql.join(
+            q.genders.map((g) => sql`${g}`),
+            sql`, `,
+          )})
+          and not exists (select 1 from blocks b where (b.blocker_profile_id = ${q.profileId} and b.blocked_profile_id = p.id)
+                          or (b.blocker_profile_id = p.id and b.blocked_profile_id = ${q.profileId}))
+        order by exists (select 1 from photos ph where ph.profile_id = p.id and ph.is_main) desc, p.created_at desc
+        limit ${q.limit}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** A profile's gender, orientation and country (whom the weekly digest looks for). */
+export async function findSeeker(db: TDb | TTx, profileId: number) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(conversationMembers)
-    .where(
-      and(
-        eq(conversationMembers.profileId, profileId),
-        eq(conversationMembers.conversationId, conversationId),
-        lt(conversationMembers.readUpTo, messageId),
-        lt(conversationMembers.clearedUpTo, messageId),
-      ),
-    );
-  return Number(row?.n ?? 0) > 0;
+    .select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  return row;
+}
+
+/** Members of a site with a live marketing consent of a kind (a broadcast's audience), after a user id. */
+export async function findBroadcastAudience(
+  db: TDb | TTx,
+  q: { siteId: number; kind: 'promotions' | 'news'; afterUserId: number; limit: number },
+): Promise<{ userId: number; locale: string }[]> {
+  const rows = await queryRows<{ id: number; locale: string }>(
+    db,
+    sql`select u.id, u.locale from users u
+        where u.site_id = ${q.siteId} and u.id > ${q.afterUserId} and u.status = 'active'
+          and exists (select 1 from consents c where c.user_id = u.id and c.kind = ${q.kind} and c.withdrawn_at is null)
+        order by u.id
+        limit ${q.limit}`,
+  );
+  return rows.map((r) => ({ userId: Number(r.id), locale: r.locale }));
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TChatMessage } from '../../../common/chat.ts';
 import { TYPING_SHOW_MS } from '../../../common/realtime.ts';
-import { onRealtime, useRealtimeOpen } from '../../lib/realtime.ts';
+import { onRealtime, sendRealtime, useRealtimeOpen } from '../../lib/realtime.ts';
 import { fetchChatPage } from './chat.api.ts';
 import { markChatRead, setActiveConversation } from './chats-store.ts';
 
@@ -62,6 +62,26 @@ export function useConversationSync(options: {
       after = page.messages[page.messages.length - 1].id;
     }
   }, [conversationId, merge]);
+
+  // The server hears which conversation is on screen (and visible): no push or email about it while it is.
+  useEffect(() => {
+    if (!conversationId) return;
+    const tell = () =>
+      sendRealtime({
+        type: 'viewing',
+        conversation_id: document.visibilityState === 'visible' ? conversationId : null,
+      });
+    tell();
+    document.addEventListener('visibilitychange', tell);
+    const off = onRealtime((event) => {
+      if (event.type === 'hello') tell();
+    });
+    return () => {
+      off();
+      document.removeEventListener('visibilitychange', tell);
+      sendRealtime({ type: 'viewing', conversation_id: null });
+    };
+  }, [conversationId]);
 
   // The conversation on screen is read: its badge clears now, and new messages are read as they come.
   useEffect(() => {

@@ -1,0 +1,390 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MESSAGE_EMAIL_DELAY_MS,
+  NOTIFICATION_EMAILS_PER_DAY,
+  REMINDER_EVERY_DAYS,
+  REMINDERS_MAX_UNANSWERED,
+  UNREAD_REMINDER_AFTER_MS,
+} from '../../../common/notifications.ts';
+import { jobs, notificationSends, profiles, users } from '../../db/schema/index.ts';
+import { claimDueJob } from '../../jobs/jobs.repository.ts';
+import { activeMember, buildMember, CLIENT, type TTestMember } from '../../test/factories.ts';
+import { startTestPushService, type TTestPushService } from '../../test/push-service.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { NOTIFY_EMAIL_JOB, NOTIFY_EVENT_JOB } from './notifier.service.ts';
+import { NOTIFY_SWEEP_JOB, NOTIFY_WEEKLY_JOB, queueBroadcast } from './notify-sweep.job.ts';
+
+let t: TTestApp;
+let push: TTestPushService;
+let clock = new Date('2026-11-27T10:00:00Z');
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+beforeAll(async () => {
+  push = await startTestPushService();
+  t = await buildTestApp({ now: () => clock, pushAgent: push.agent });
+});
+afterAll(async () => {
+  await t?.close();
+  await push?.close();
+});
+beforeEach(() => {
+  push.received.length = 0;
+});
+
+const db = () => t.services.database.db;
+
+/** A confirmed, visible member with credits and one push subscription (a browser) at the local push service. */
+async function member(gender: 'female' | 'male', options: { push?: boolean } = {}) {
+  const m = await activeMember(t, { gender, looking_for: gender === 'female' ? 'male' : 'female' }, { credits: 500 });
+  await db().update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, m.user.id));
+  if (options.push !== false) {
+    const sub = push.subscription(`m${m.user.id}`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { endpoint: sub.endpoint, keys: sub.keys },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  return m;
+}
+
+const send = async (from: TTestMember, to: TTestMember, text = 'Hello there') => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat.php',
+    headers: CLIENT,
+    cookies: from.cookie,
+    payload: { profile_id: to.user.profile.id, text },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().message as { id: number; conversation_id: number };
+};
+const like = (from: TTestMember, to: TTestMember) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/like.php',
+    headers: CLIENT,
+    cookies: from.cookie,
+    payload: { profile_id: to.user.profile.id },
+  });
+
+/** Runs everything due (the poller), after the background runs of the request settled. */
+async function drain() {
+  await t.services.settleJobs();
+  while ((await t.services.runJobs()) > 0) await t.services.settleJobs();
+  await t.services.settleJobs();
+}
+
+const sendsOf = (m: TTestMember) =>
+  db().select().from(notificationSends).where(eq(notificationSends.userId, m.user.id)).orderBy(notificationSends.id);
+const mails = async (m: TTestMember) =>
+  (await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(m.form.email)}` })).json() as {
+    kind: string;
+    subject: string;
+    text: string;
+  }[];
+const notificationMails = async (m: TTestMember) => (await mails(m)).filter((x) => x.kind.startsWith('notify_'));
+
+describe('notifications of messages (issue 14)', () => {
+  it('pushes at once, emails after 10 minutes if still unread, once per conversation per 6 hours', async () => {
+    const anna = await member('female');
+    const ben = await member('male');
+    const first = await send(anna, ben);
+    await drain();
+    // The push arrived, localized, linking to the conversation.
+    expect(push.received.map((p) => p.path)).toEqual([`/push/m${ben.user.id}`]);
+    expect(push.received[0].payload).toMatchObject({
+      kind: 'new_conversations',
+      url: `/chats/${first.conversation_id}`,
+    });
+    expect(push.received[0].payload.title).toContain(anna.form.name);
+    // One idempotency row per channel: push sent, email queued for later.
+    expect((await sendsOf(ben)).map((s) => [s.channel, s.kind, s.status])).toEqual([
+      ['push', 'new_conversations', 'sent'],
+      ['email', 'new_conversations', 'queued'],
+    ]);
+    expect(await notificationMails(ben)).toEqual([]);
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    const [mail] = await notificationMails(ben);
+    expect(mail.kind).toBe('notify_new_conversations');
+    expect(mail.text).toContain(anna.form.name);
+    expect(mail.text).not.toContain('Hello there'); // never the message text
+    // A second message in the same conversation: pushed, but no second email within 6 hours.
+    await send(anna, ben, 'Second');
+    await drain();
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    expect(push.received).toHaveLength(2);
+    expect(await notificationMails(ben)).toHaveLength(1);
+    expect((await sendsOf(ben)).at(-1)).toMatchObject({ channel: 'email', kind: 'new_messages', status: 'skipped' });
+    expect((await sendsOf(ben)).at(-1)?.reason).toBe('conversation_cap');
+  });
+
+  it('sends no email for a message read within 10 minutes, and nothing to a member who has it on screen', async () => {
+    const anna = await member('female');
+    const ben = await member('male');
+    // Ben has the conversation open (a socket said so): no push.
+    const opener = await send(anna, ben, 'First');
+    await drain();
+    push.received.length = 0;
+    await t.services.realtime.setViewing(ben.user.profile.id, 'socket-1', opener.conversation_id, 60_000);
+    await send(anna, ben, 'While you look');
+    await drain();
+    expect(push.received).toEqual([]);
+    expect((await sendsOf(ben)).find((s) => s.channel === 'push' && s.kind === 'new_messages')).toMatchObject({
+      status: 'skipped',
+      reason: 'on_screen',
+    });
+    await t.services.realtime.setViewing(ben.user.profile.id, 'socket-1', null, 0);
+    // Reading it (the conversation's newest page) before the email is due: no email.
+    await t.app.inject({
+      url: `/api/chat.php?conversation_id=${opener.conversation_id}`,
+      headers: CLIENT,
+      cookies: ben.cookie,
+    });
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    expect(await notificationMails(ben)).toEqual([]);
+    expect((await sendsOf(ben)).filter((s) => s.channel === 'email').map((s) => s.reason)).toEqual(['read', 'read']);
+  });
+
+  it('never notifies across a block, nor an invisible or deleted member, nor when switched off', async () => {
+    const anna = await member('female');
+    const ben = await member('male');
+    await send(anna, ben);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: CLIENT,
+      cookies: ben.cookie,
+      payload: { profile_id: anna.user.profile.id },
+    });
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    // The push may have gone out before the block; the email did not.
+    expect(await notificationMails(ben)).toEqual([]);
+
+    const cleo = await member('female');
+    const dan = await member('male');
+    await db().update(users).set({ invisible: true }).where(eq(users.id, dan.user.id));
+    await send(cleo, dan);
+    await drain();
+    expect(await sendsOf(dan)).toEqual([]);
+
+    const eve = await member('female');
+    const finn = await member('male');
+    for (const channel of ['email', 'push'] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/notifications.php',
+        headers: CLIENT,
+        cookies: finn.cookie,
+        payload: { kind: 'new_conversations', channel, enabled: false },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await send(eve, finn);
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    expect(await sendsOf(finn)).toEqual([]);
+    expect(push.received.filter((p) => p.path === `/push/m${finn.user.id}`)).toEqual([]);
+  });
+
+  it('a killed worker’s email job is retried after its lease and sent once', async () => {
+    const anna = await member('female', { push: false });
+    const ben = await member('male', { push: false });
+    await send(anna, ben);
+    await drain();
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    // A worker claims the email job, then dies before sending (its lease holds it for 10 minutes).
+    const claimed = await claimDueJob(db(), clock, new Date(clock.getTime() + 10 * 60_000));
+    expect(claimed?.kind).toBe(NOTIFY_EMAIL_JOB);
+    await drain();
+    expect(await notificationMails(ben)).toEqual([]);
+    advance(10 * 60_000 + 1);
+    await drain();
+    await drain();
+    expect(await notificationMails(ben)).toHaveLength(1);
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, claimed!.id));
+    expect(job.attempts).toBe(2);
+    expect(job.doneAt).not.toBeNull();
+  });
+
+  it('an event queued twice notifies once per channel', async () => {
+    const anna = await member('female', { push: false });
+    const ben = await member('male');
+    const message = await send(anna, ben);
+    // The same event again (a retried fan-out after a crash).
+    await db()
+      .insert(jobs)
+      .values({ kind: NOTIFY_EVENT_JOB, payload: { type: 'message', messageId: message.id }, runAt: clock });
+    await drain();
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    expect((await sendsOf(ben)).map((s) => s.channel).sort()).toEqual(['email', 'push']);
+    expect(push.received.filter((p) => p.path === `/push/m${ben.user.id}`)).toHaveLength(1);
+    expect(await notificationMails(ben)).toHaveLength(1);
+  });
+});
+
+describe('notifications of likes (issue 14)', () => {
+  it('a like and a match notify the liked member once each; a like taken back and given again does not', async () => {
+    const anna = await member('female');
+    const ben = await member('male');
+    expect((await like(anna, ben)).statusCode).toBe(200);
+    await drain();
+    expect(push.received.find((p) => p.path === `/push/m${ben.user.id}`)?.payload).toMatchObject({
+      kind: 'like',
+      url: '/likes',
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/like.php',
+      headers: CLIENT,
+      cookies: anna.cookie,
+      payload: { profile_id: ben.user.profile.id },
+    });
+    await like(anna, ben);
+    await like(ben, anna); // a match: Anna hears of it
+    await drain();
+    expect(push.received.filter((p) => p.path === `/push/m${ben.user.id}`)).toHaveLength(1);
+    const toAnna = push.received.filter((p) => p.path === `/push/m${anna.user.id}`);
+    expect(toAnna.map((p) => p.payload.url)).toEqual(['/likes/match']);
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    expect((await notificationMails(ben)).map((m) => m.kind)).toEqual(['notify_like']);
+    expect((await notificationMails(anna)).map((m) => m.kind)).toEqual(['notify_like']);
+  });
+
+  it('fictional profiles’ likes follow the same rules and their emails carry the fictional warning', async () => {
+    const fiona = await member('female', { push: false });
+    await db().update(profiles).set({ isFictional: true }).where(eq(profiles.id, fiona.user.profile.id));
+    const ben = await member('male', { push: false });
+    await like(fiona, ben);
+    await drain();
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    const [mail] = await notificationMails(ben);
+    expect(await sendsOf(ben)).toMatchObject([{ channel: 'email', status: 'sent' }]);
+    const site = await t.services.sites.resolve('localhost');
+    const warning = t.services.siteSettings.siteText(site, 'fictionalWarning', 'en');
+    expect(mail.text).toContain(warning.slice(0, 40));
+  });
+
+  it('caps notification emails per member and day', async () => {
+    const ben = await member('male', { push: false });
+    for (let i = 0; i < NOTIFICATION_EMAILS_PER_DAY + 2; i++) {
+      const liker = await member('female', { push: false });
+      await like(liker, ben);
+    }
+    await drain();
+    advance(MESSAGE_EMAIL_DELAY_MS);
+    await drain();
+    expect(await notificationMails(ben)).toHaveLength(NOTIFICATION_EMAILS_PER_DAY);
+    const skipped = await db()
+      .select()
+      .from(notificationSends)
+      .where(and(eq(notificationSends.userId, ben.user.id), eq(notificationSends.reason, 'daily_cap')));
+    expect(skipped).toHaveLength(2);
+  });
+});
+
+describe('reminders, unread reminders and the weekly digest (issue 14)', () => {
+  // One run now, whatever runs earlier tests (with their own clocks) scheduled.
+  const runPeriodic = async (kind: string) => {
+    await db().insert(jobs).values({ kind, payload: {}, runAt: clock });
+    await drain();
+  };
+
+  it('reminds once of a message unread for 24 hours', async () => {
+    clock = new Date();
+    const anna = await member('female', { push: false });
+    const ben = await member('male', { push: false });
+    await send(anna, ben, 'Are you there?');
+    await drain();
+    advance(UNREAD_REMINDER_AFTER_MS + 60_000);
+    await runPeriodic(NOTIFY_SWEEP_JOB);
+    // (A day after signing up, Ben also gets a reminder to add a photo.)
+    const unread = async () =>
+      (await notificationMails(ben)).filter((x) => x.kind === 'notify_unread_message_reminders');
+    expect(await unread()).toHaveLength(1);
+    expect((await unread())[0].text).not.toContain('Are you there?');
+    advance(3_600_000);
+    await runPeriodic(NOTIFY_SWEEP_JOB);
+    expect(await unread()).toHaveLength(1);
+  });
+
+  it('sends an unconfirmed member at most 3 activation reminders, spaced, with a working link', async () => {
+    clock = new Date();
+    const m = await buildMember(t);
+    await db()
+      .update(users)
+      .set({ signupDate: new Date(clock.getTime() - 2 * 86_400_000) })
+      .where(eq(users.id, m.user.id));
+    const reminders = async () => (await notificationMails(m)).filter((x) => x.kind === 'notify_reminders');
+    await runPeriodic(NOTIFY_SWEEP_JOB);
+    expect(await reminders()).toHaveLength(1);
+    expect((await reminders())[0].text).toMatch(/\/activate\?token=/);
+    advance(86_400_000);
+    await runPeriodic(NOTIFY_SWEEP_JOB);
+    expect(await reminders()).toHaveLength(1); // spaced REMINDER_EVERY_DAYS apart
+    for (let i = 0; i < 4; i++) {
+      advance(REMINDER_EVERY_DAYS * 86_400_000);
+      await runPeriodic(NOTIFY_SWEEP_JOB);
+    }
+    expect(await reminders()).toHaveLength(REMINDERS_MAX_UNANSWERED);
+  });
+
+  it('sends a weekly digest of new members who fit, once a week', async () => {
+    clock = new Date();
+    const ben = await member('male', { push: false });
+    const newcomer = await member('female', { push: false });
+    await runPeriodic(NOTIFY_WEEKLY_JOB);
+    const digests = async () => (await notificationMails(ben)).filter((x) => x.kind === 'notify_weekly_updates');
+    expect(await digests()).toHaveLength(1);
+    expect((await digests())[0].text).toContain(newcomer.form.name);
+    await runPeriodic(NOTIFY_WEEKLY_JOB);
+    expect(await digests()).toHaveLength(1);
+  });
+});
+
+describe('promotions and news (issue 14)', () => {
+  it('go only to members who opted in, in their language, once however often the broadcast runs', async () => {
+    clock = new Date();
+    const optedIn = await member('female', { push: false });
+    const silent = await member('female', { push: false });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications.php',
+      headers: CLIENT,
+      cookies: optedIn.cookie,
+      payload: { kind: 'news', channel: 'email', enabled: true },
+    });
+    expect(res.json().kinds.find((k: { kind: string }) => k.kind === 'news')).toEqual({
+      kind: 'news',
+      email: true,
+      push: false,
+    });
+    const site = await t.services.sites.resolve('localhost');
+    const item = {
+      broadcast: 'b-1',
+      siteId: site.id,
+      kind: 'news' as const,
+      messages: { en: { title: 'Our new swipe game', body: 'Try it today.', url: 'https://localhost/swipe-game' } },
+    };
+    await queueBroadcast(db(), item, clock);
+    await queueBroadcast(db(), item, clock);
+    await drain();
+    const news = (await notificationMails(optedIn)).filter((m) => m.kind === 'notify_news');
+    expect(news).toHaveLength(1);
+    expect(news[0].subject).toContain('Our new swipe game');
+    expect((await notificationMails(silent)).filter((m) => m.kind === 'notify_news')).toEqual([]);
+  });
+});

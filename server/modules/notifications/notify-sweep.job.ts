@@ -1,0 +1,181 @@
+import {
+  REMINDER_EVERY_DAYS,
+  REMINDERS_MAX_UNANSWERED,
+  UNREAD_REMINDER_AFTER_MS,
+  WEEKLY_UPDATE_EVERY_MS,
+} from '../../../common/notifications.ts';
+import type { TDb } from '../../db/connect.ts';
+import { enqueueJob, schedulePeriodicJob } from '../../jobs/jobs.repository.ts';
+import type { TLogger } from '../../lib/logger.ts';
+import { NOTIFY_EVENT_JOB, type TNotifyEvent } from './notifier.service.ts';
+import {
+  findBroadcastAudience,
+  findReminderCandidates,
+  findUnreadStretches,
+  findWeeklyCandidates,
+} from './notify.repository.ts';
+
+/** The hourly job that finds messages unread for a day and members due a reminder. */
+export const NOTIFY_SWEEP_JOB = 'notify_sweep';
+export const NOTIFY_SWEEP_EVERY_MS = 3_600_000;
+/** The weekly job that sends every member the week's digest (in batches, each member once). */
+export const NOTIFY_WEEKLY_JOB = 'notify_weekly';
+/** A message unread this much longer than UNREAD_REMINDER_AFTER_MS is no longer reminded of (the sweep's window). */
+const UNREAD_WINDOW_MS = 3 * 3_600_000;
+/** Members a reminder or weekly run handles per batch. */
+const BATCH = 500;
+/** Accounts get their first reminder a day after signing up. */
+const FIRST_REMINDER_AFTER_MS = 86_400_000;
+
+/** ISO 8601 week of a date, e.g. `2026-W48`. */
+export function isoWeek(at: Date): string {
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+  const day = d.getUTCDay() || 7;
+  d.setUTCDate(d.getUTCDate() + 4 - day);
+  const yearStart = new Date(Date.UTC(d.getUTCFullYear(), 0, 1));
+  const week = Math.ceil(((d.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
+  return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+interface TDeps {
+  db: TDb;
+  now: () => Date;
+  log: Pick<TLogger, 'info'>;
+}
+
+/** Queues fan-out jobs for events the sweep found (the fan-out's idempotency rows make repeats harmless). */
+async function queueEvents(db: TDb, events: TNotifyEvent[], at: Date): Promise<void> {
+  if (!events.length) return;
+  await db.transaction(async (tx) => {
+    for (const event of events) {
+      await enqueueJob(tx, { kind: NOTIFY_EVENT_JOB, payload: { ...event }, runAt: at, createdAt: at });
+    }
+  });
+}
+
+/**
+ * The hourly sweep (issue 14): messages unread for UNREAD_REMINDER_AFTER_MS (`unread_message_reminders`; a window of
+ * a few hours, so a late run still finds them and each is considered a few times at most) and members due a
+ * reminder (activation, photo, profile; spaced REMINDER_EVERY_DAYS, stopping after REMINDERS_MAX_UNANSWERED without a
+ * login). Schedules the next run.
+ */
+export function createNotifySweepJob({ db, now, log }: TDeps) {
+  return async (payload: Record<string, unknown>): Promise<void> => {
+    const at = now();
+    const unreadBefore = new Date(at.getTime() - UNREAD_REMINDER_AFTER_MS);
+    const stretches = await findUnreadStretches(
+      db,
+      unreadBefore,
+      new Date(unreadBefore.getTime() - UNREAD_WINDOW_MS),
+      BATCH * 4,
+    );
+    await queueEvents(
+      db,
+      stretches.map((s) => ({
+        type: 'unread',
+        profileId: s.profileId,
+        conversationId: s.conversationId,
+        messageId: s.firstUnread,
+        senderProfileId: s.senderProfileId,
+      })),
+      at,
+    );
+    const day = at.toISOString().slice(0, 10);
+    const candidates = await findReminderCandidates(db, {
+      signedUpBefore: new Date(at.getTime() - FIRST_REMINDER_AFTER_MS),
+      spacedAfter: new Date(at.getTime() - REMINDER_EVERY_DAYS * 86_400_000),
+      max: REMINDERS_MAX_UNANSWERED,
+      limit: BATCH * 4,
+    });
+    await queueEvents(
+      db,
+      candidates.map((c) => ({ type: 'reminder', userId: c.userId, reminder: c.reminder, day })),
+      at,
+    );
+    log.info({ job: NOTIFY_SWEEP_JOB, unread: stretches.length, reminders: candidates.length }, 'notification sweep');
+    const run = typeof payload.run === 'string' ? payload.run : undefined;
+    await schedulePeriodicJob(db, NOTIFY_SWEEP_JOB, new Date(at.getTime() + NOTIFY_SWEEP_EVERY_MS), run);
+  };
+}
+
+/**
+ * The weekly digest (`weekly_updates`): walks every member in batches (the cursor travels in the payload, the next
+ * batch is queued at once), queues each one's digest for the ISO week, then schedules next week's run.
+ */
+export function createNotifyWeeklyJob({ db, now, log }: TDeps) {
+  return async (payload: Record<string, unknown>): Promise<void> => {
+    const at = now();
+    const week = typeof payload.week === 'string' ? payload.week : isoWeek(at);
+    const after = typeof payload.after === 'number' ? payload.after : 0;
+    const ids = await findWeeklyCandidates(db, { eventKey: `weekly:${week}`, afterUserId: after, limit: BATCH });
+    await queueEvents(
+      db,
+      ids.map((userId) => ({ type: 'weekly', userId, week })),
+      at,
+    );
+    // The batches of one run share its run id: the next week's run is scheduled once, after the last batch.
+    const run = typeof payload.run === 'string' ? payload.run : undefined;
+    if (ids.length === BATCH) {
+      const next = { week, after: ids[ids.length - 1], ...(run ? { run } : {}) };
+      await enqueueJob(db, { kind: NOTIFY_WEEKLY_JOB, payload: next, runAt: at, createdAt: at });
+      return;
+    }
+    log.info({ job: NOTIFY_WEEKLY_JOB, week }, 'weekly digests queued');
+    await schedulePeriodicJob(db, NOTIFY_WEEKLY_JOB, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS), run);
+  };
+}
+
+/** Makes sure the sweep and the weekly digest are pending (start-up): each is added when none is. */
+export async function ensureNotificationJobsScheduled(db: TDb, at: Date): Promise<void> {
+  await schedulePeriodicJob(db, NOTIFY_SWEEP_JOB, at);
+  await schedulePeriodicJob(db, NOTIFY_WEEKLY_JOB, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS));
+}
+
+/** The job that sends an operator's promotion or news item to every member of a site who consented to it. */
+export const NOTIFY_BROADCAST_JOB = 'notify_broadcast';
+
+/** A broadcast: its id (idempotency: one per member and channel), the site, the kind and the text per locale. */
+export interface TBroadcast {
+  broadcast: string;
+  siteId: number;
+  kind: 'promotions' | 'news';
+  /** Title, body (plain text) and link per locale; members of a locale without its own text get `en`. */
+  messages: Record<string, { title: string; body: string; url: string }>;
+}
+
+/** Queues a broadcast (operator scripts; the job loop sends it). Returns the job id. */
+export function queueBroadcast(db: TDb, b: TBroadcast, at: Date): Promise<number> {
+  if (!b.messages.en) throw new Error('a broadcast needs at least the English text (messages.en)');
+  return enqueueJob(db, { kind: NOTIFY_BROADCAST_JOB, payload: { ...b, after: 0 }, runAt: at, createdAt: at });
+}
+
+/**
+ * The broadcast job: walks the site's members with a live consent of the kind in batches (the cursor travels in the
+ * payload) and queues each one's item in their language; the fan-out checks consent and switches again.
+ */
+export function createNotifyBroadcastJob({ db, now, log }: TDeps) {
+  return async (payload: Record<string, unknown>): Promise<void> => {
+    const b = payload as unknown as TBroadcast & { after: number };
+    const at = now();
+    const audience = await findBroadcastAudience(db, {
+      siteId: b.siteId,
+      kind: b.kind,
+      afterUserId: b.after,
+      limit: BATCH,
+    });
+    await queueEvents(
+      db,
+      audience.map((m) => {
+        const text = b.messages[m.locale] ?? b.messages.en;
+        return { type: 'broadcast', userId: m.userId, broadcast: b.broadcast, kind: b.kind, ...text };
+      }),
+      at,
+    );
+    if (audience.length === BATCH) {
+      const next = { ...b, after: audience[audience.length - 1].userId };
+      await enqueueJob(db, { kind: NOTIFY_BROADCAST_JOB, payload: next, runAt: at, createdAt: at });
+      return;
+    }
+    log.info({ job: NOTIFY_BROADCAST_JOB, broadcast: b.broadcast, kind: b.kind }, 'broadcast queued');
+  };
+}
