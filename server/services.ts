@@ -192,7 +192,7 @@ export async function createServices(
     db: database.db,
     sites,
     push: { subscriptionIds: push.subscriptionIds, deliver: push.deliverNotification },
-    email: (args) => sendNotificationEmail(mailer, args),
+    email: (args) => sendNotificationEmail(mailer, { ...args, now: now() }),
     presence: realtime,
     activationLink: (userId, origin) => accounts.activationLink(userId, origin),
     originOf: (site) => notificationOrigin(site, config),

@@ -90,6 +90,29 @@ describe('GET /api/ws (realtime)', () => {
     for (const s of [benSocket, annaSocket, eveSocket]) s.close();
   });
 
+  it('records which of the member’s own conversations a socket has on screen, until it says none or closes', async () => {
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
+    const eve = await activeMember(t, {}, { credits: 100 });
+    await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Hello' });
+    const conversationId = (await t.services.chat.conversationWith(anna.user.profile.id, ben.user.profile.id))!;
+    const viewing = (m: TTestMember) => t.services.realtime.isViewing(m.user.profile.id, conversationId);
+    const benSocket = await openSocket(base, ben.cookie);
+    const eveSocket = await openSocket(base, eve.cookie);
+    // Eve names a conversation that is not hers: nothing is recorded.
+    eveSocket.send({ type: 'viewing', conversation_id: conversationId });
+    benSocket.send({ type: 'viewing', conversation_id: conversationId });
+    await expect.poll(() => viewing(ben)).toBe(true);
+    expect(await viewing(eve)).toBe(false);
+    benSocket.send({ type: 'viewing', conversation_id: null });
+    await expect.poll(() => viewing(ben)).toBe(false);
+    benSocket.send({ type: 'viewing', conversation_id: conversationId });
+    await expect.poll(() => viewing(ben)).toBe(true);
+    benSocket.close();
+    await expect.poll(() => viewing(ben)).toBe(false);
+    eveSocket.close();
+  });
+
   it('tells the sender when the recipient has read, and the reader’s other tabs', async () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 100 });
