@@ -121,5 +121,7 @@ export const PAYMENT_RETENTION_YEARS = 10;
 export const CONSENT_PROOF_RETENTION_YEARS = 3;
 /** A revoked SEPA mandate's details (IBAN, holder, address) are kept this many days: a debtor may dispute a debit for 13 months. */
 export const SEPA_MANDATE_RETENTION_DAYS = 425;
+/** The record of which notifications a member was sent, and mail providers' bounce and spam reports, go after this many days. */
+export const NOTIFICATION_LOG_RETENTION_DAYS = 60;
 /** Hours between two runs of the retention job. */
 export const RETENTION_INTERVAL_HOURS = 24;

@@ -150,6 +150,32 @@ export const ZExportSessions = z.array(
   }),
 );
 
+/**
+ * notifications.json: the member's switches per kind as /notifications shows them, their push devices (the push
+ * service's host only: the endpoint's path and the encryption keys are secrets) and the notifications sent to them
+ * (kept NOTIFICATION_LOG_RETENTION_DAYS).
+ */
+export const ZExportNotifications = z.strictObject({
+  switches: z.array(z.strictObject({ kind: z.string(), email: z.boolean(), push: z.boolean() })),
+  push_devices: z.array(
+    z.strictObject({
+      push_service: z.string().nullable(),
+      user_agent: z.string().nullable(),
+      created_at: iso,
+      last_success_at: iso.nullable(),
+    }),
+  ),
+  sent: z.array(
+    z.strictObject({
+      kind: z.string(),
+      channel: z.string(),
+      status: z.string(),
+      created_at: iso,
+      sent_at: iso.nullable(),
+    }),
+  ),
+});
+
 /** The JSON files of the archive and their schemas (README.txt describes each by this name). */
 export const DATA_EXPORT_FILES = {
   'account.json': ZExportAccount,
@@ -161,6 +187,7 @@ export const DATA_EXPORT_FILES = {
   'payments.json': ZExportPayments,
   'credit_ledger.json': ZExportLedger,
   'sessions.json': ZExportSessions,
+  'notifications.json': ZExportNotifications,
 } as const;
 
 export type TDataExportFile = keyof typeof DATA_EXPORT_FILES;

@@ -8,6 +8,7 @@ import {
   FINISHED_JOB_RETENTION_DAYS,
   IP_RETENTION_DAYS,
   LOGIN_ATTEMPT_RETENTION_DAYS,
+  NOTIFICATION_LOG_RETENTION_DAYS,
   PAYMENT_RETENTION_YEARS,
   RETENTION_INTERVAL_HOURS,
   SEPA_MANDATE_RETENTION_DAYS,
@@ -35,10 +36,11 @@ describe('the privacy page states the storage limits the code applies (issue 23 
       sepaMonths,
       FINISHED_JOB_RETENTION_DAYS,
       DEV_MAILBOX_RETENTION_DAYS,
+      NOTIFICATION_LOG_RETENTION_DAYS,
     ])
       expect(numbers, `${locale}: ${n}`).toContain(String(n));
     // Each list item is one limit; the run is daily.
-    expect(section.split('\n- ').length - 1).toBe(9);
+    expect(section.split('\n- ').length - 1).toBe(10);
     expect(RETENTION_INTERVAL_HOURS).toBe(24);
   });
 });

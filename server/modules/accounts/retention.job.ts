@@ -4,6 +4,7 @@ import {
   FINISHED_JOB_RETENTION_DAYS,
   IP_RETENTION_DAYS,
   LOGIN_ATTEMPT_RETENTION_DAYS,
+  NOTIFICATION_LOG_RETENTION_DAYS,
   PAYMENT_RETENTION_YEARS,
   RETENTION_INTERVAL_HOURS,
   SEPA_MANDATE_RETENTION_DAYS,
@@ -31,6 +32,7 @@ export function retentionCutoffs(now: Date): TRetentionCutoffs {
     purgedPayments: yearsAgo(PAYMENT_RETENTION_YEARS),
     purgedConsents: yearsAgo(CONSENT_PROOF_RETENTION_YEARS),
     revokedMandates: daysAgo(SEPA_MANDATE_RETENTION_DAYS),
+    notificationLog: daysAgo(NOTIFICATION_LOG_RETENTION_DAYS),
   };
 }
 

@@ -6,9 +6,11 @@ import {
   consents,
   creditLedger,
   discountRedemptions,
+  emailFeedback,
   jobs,
   loginAttempts,
   mailbox,
+  notificationSends,
   paymentMandates,
   payments,
   sessions,
@@ -28,6 +30,7 @@ export interface TRetentionCutoffs {
   purgedPayments: Date;
   purgedConsents: Date;
   revokedMandates: Date;
+  notificationLog: Date;
 }
 
 /** How many rows each step of a retention run deleted or cleared (for the log). */
@@ -84,6 +87,12 @@ export async function applyRetention(tx: TTx, c: TRetentionCutoffs): Promise<TRe
       .set({ details: null })
       .where(and(isNotNull(paymentMandates.details), lt(paymentMandates.revokedAt, c.revokedMandates)))
       .returning(id),
+  );
+  counts.notificationSends = countOf(
+    await tx.delete(notificationSends).where(lt(notificationSends.createdAt, c.notificationLog)).returning(id),
+  );
+  counts.emailFeedback = countOf(
+    await tx.delete(emailFeedback).where(lt(emailFeedback.createdAt, c.notificationLog)).returning(id),
   );
   // Purged accounts: payments and their ledger once the tax period after each ended, consent records once the
   // limitation period after the erasure ended. A live member's own history is theirs and stays.

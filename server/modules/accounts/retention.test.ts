@@ -6,6 +6,7 @@ import {
   FINISHED_JOB_RETENTION_DAYS,
   IP_RETENTION_DAYS,
   LOGIN_ATTEMPT_RETENTION_DAYS,
+  NOTIFICATION_LOG_RETENTION_DAYS,
   PAYMENT_RETENTION_YEARS,
   RETENTION_INTERVAL_HOURS,
   SEPA_MANDATE_RETENTION_DAYS,
@@ -16,9 +17,11 @@ import {
   consents,
   creditLedger,
   creditPackages,
+  emailFeedback,
   jobs,
   loginAttempts,
   mailbox,
+  notificationSends,
   paymentMandates,
   payments,
   sessions,
@@ -221,6 +224,31 @@ describe('storage limits: the daily retention job (issue 23 §5, GDPR Art. 5(1)(
         },
       ]);
 
+    const sendAt = (side: 'past' | 'within') => daysAgo(NOTIFICATION_LOG_RETENTION_DAYS, side);
+    await db()
+      .insert(notificationSends)
+      .values(
+        (['past', 'within'] as const).map((side) => ({
+          userId: m.user.id,
+          kind: 'like',
+          channel: 'email',
+          eventKey: `test:${side}`,
+          status: 'sent',
+          createdAt: sendAt(side),
+          sentAt: sendAt(side),
+        })),
+      );
+    await db()
+      .insert(emailFeedback)
+      .values(
+        (['past', 'within'] as const).map((side) => ({
+          userId: m.user.id,
+          type: 'soft_bounce',
+          providerId: `test-${side}-${randomUUID()}`,
+          createdAt: sendAt(side),
+        })),
+      );
+
     // A member purged long ago: payments and ledger past the tax period go, younger ones stay; consent proof goes.
     const gone = await activeMember(t);
     const longAgo = yearsAgo(PAYMENT_RETENTION_YEARS, 'past');
@@ -310,6 +338,10 @@ describe('storage limits: the daily retention job (issue 23 §5, GDPR Art. 5(1)(
       new: true,
       live: true,
     });
+    const sendsLeft = await db().select().from(notificationSends).where(eq(notificationSends.userId, m.user.id));
+    expect(sendsLeft.map((r) => r.eventKey)).toEqual(['test:within']);
+    const feedbackLeft = await db().select().from(emailFeedback).where(eq(emailFeedback.userId, m.user.id));
+    expect(feedbackLeft.map((r) => r.providerId?.split('-')[1])).toEqual(['within']);
     expect(await db().select().from(payments).where(eq(payments.userId, gone.user.id))).toHaveLength(1);
     expect(
       await db()

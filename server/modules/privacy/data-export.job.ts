@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
-import { DATA_EXPORT_DAYS } from '../../../common/constants.ts';
+import { DATA_EXPORT_DAYS, NOTIFICATION_LOG_RETENTION_DAYS } from '../../../common/constants.ts';
 import { DATA_EXPORT_FILES, type TDataExportContents, type TDataExportFile } from '../../../common/wire/data-export.ts';
 import type { TDb } from '../../db/connect.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
@@ -12,6 +12,7 @@ import { serverT } from '../../lib/i18n.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
 import { mediaDir } from '../photos/photo-store.ts';
 import {
   findAccountData,
@@ -23,9 +24,11 @@ import {
   findLikesGiven,
   findLikesReceived,
   findMessagesIn,
+  findNotificationSendsOf,
   findPaymentsOf,
   findProfileData,
   findProfilePhotos,
+  findPushDevicesOf,
   findSessionsOf,
   markExportFailed,
   markExportReady,
@@ -50,6 +53,15 @@ interface TArchivePhoto {
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The host of a push endpoint (which push service, e.g. fcm.googleapis.com); its path identifies the browser. */
+function pushServiceOf(endpoint: string): string | null {
+  try {
+    return new URL(endpoint).host || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether a stored file exists (a photo whose file was lost is listed without a file). */
 async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then(
@@ -59,7 +71,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Gathers everything the archive holds about a member: the JSON files' contents and the photos to copy. */
-async function collect(db: TDb, dataDir: string, userId: number) {
+async function collect(db: TDb, dataDir: string, userId: number, now: () => Date) {
   const account = await findAccountData(db, userId);
   if (!account) return null;
   const profileId = account.profileId;
@@ -208,6 +220,23 @@ async function collect(db: TDb, dataDir: string, userId: number) {
       ip_prefix: s.ipPrefix,
       country: s.country,
     })),
+    'notifications.json': {
+      // As /notifications shows them: the marketing kinds read as off without a live consent.
+      switches: (await createNotificationsService({ db, now }).settings(userId)).kinds,
+      push_devices: (await findPushDevicesOf(db, userId)).map((d) => ({
+        push_service: pushServiceOf(d.endpoint),
+        user_agent: d.userAgent,
+        created_at: iso(d.createdAt),
+        last_success_at: isoOrNull(d.lastSuccessAt),
+      })),
+      sent: (await findNotificationSendsOf(db, userId)).map((n) => ({
+        kind: n.kind,
+        channel: n.channel,
+        status: n.status,
+        created_at: iso(n.createdAt),
+        sent_at: isoOrNull(n.sentAt),
+      })),
+    },
   };
   return { account, name: profile.name, contents, photos: files };
 }
@@ -215,7 +244,12 @@ async function collect(db: TDb, dataDir: string, userId: number) {
 /** README.txt in the member's language: what the archive is and what each file holds. */
 export function renderReadme(locale: string, site: string, createdAt: Date): string {
   const t = serverT(locale);
-  const v = { site, date: createdAt.toISOString().slice(0, 10), interpolation: { escapeValue: false } };
+  const v = {
+    site,
+    date: createdAt.toISOString().slice(0, 10),
+    days: NOTIFICATION_LOG_RETENTION_DAYS,
+    interpolation: { escapeValue: false },
+  };
   const lines = [t('privacy_export.readme.title', v), '', t('privacy_export.readme.intro', v), ''];
   for (const file of Object.keys(DATA_EXPORT_FILES)) {
     lines.push(`${file}: ${t(`privacy_export.readme.files.${file.replace('.json', '')}`, v)}`);
@@ -271,7 +305,7 @@ export function createBuildDataExportJob(deps: TBuildDataExportDeps) {
     const row = await findExport(db, payload.exportId);
     if (!row || row.status !== 'pending') return; // erased with the account, or built already
     try {
-      const data = await collect(db, dataDir, row.userId);
+      const data = await collect(db, dataDir, row.userId, now);
       if (!data) {
         await markExportFailed(db, row.id);
         return;

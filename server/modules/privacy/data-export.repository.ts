@@ -8,9 +8,11 @@ import {
   dataExports,
   likes,
   messages,
+  notificationSends,
   payments,
   photos,
   profiles,
+  pushSubscriptions,
   sessions,
   sites,
   users,
@@ -286,4 +288,33 @@ export async function findSessionsOf(db: TDb, userId: number) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
+}
+
+/** The member's push devices, oldest first: the endpoint to take its host from, never the encryption keys. */
+export async function findPushDevicesOf(db: TDb, userId: number) {
+  return db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      userAgent: pushSubscriptions.userAgent,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+}
+
+/** The notifications sent to the member still stored (the retention job keeps them 60 days), oldest first. */
+export async function findNotificationSendsOf(db: TDb, userId: number) {
+  return db
+    .select({
+      kind: notificationSends.kind,
+      channel: notificationSends.channel,
+      status: notificationSends.status,
+      createdAt: notificationSends.createdAt,
+      sentAt: notificationSends.sentAt,
+    })
+    .from(notificationSends)
+    .where(eq(notificationSends.userId, userId))
+    .orderBy(asc(notificationSends.createdAt), asc(notificationSends.id));
 }

@@ -3,8 +3,17 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '../../../common/notifications.ts';
 import { DATA_EXPORT_FILES } from '../../../common/wire/data-export.ts';
-import { dataExports, jobs, photos, users } from '../../db/schema/index.ts';
+import {
+  dataExports,
+  jobs,
+  notificationPreferences,
+  notificationSends,
+  photos,
+  pushSubscriptions,
+  users,
+} from '../../db/schema/index.ts';
 import { activeMember, CLIENT, lastMail, photoForm, type TTestMember } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { exportPath } from './data-export.service.ts';
@@ -142,6 +151,89 @@ describe('Download my data (issue 23 §3)', () => {
     expect(mail?.text).toContain('/settings#data-export');
     // The link leads to a page, it does not expire: no 'valid for N hours' line.
     expect(mail?.text).not.toMatch(/valid for/i);
+  });
+
+  it('lists the notification switches as shown, the push devices by push service only and the notifications sent', async () => {
+    const m = await activeMember(t);
+    const { db } = t.services.database;
+    const at = new Date(Date.now() + offset - DAY);
+    await db.insert(notificationPreferences).values([
+      { userId: m.user.id, kind: 'like', email: false, push: true },
+      // Stored on, but without a live marketing consent it reads as off (as /notifications shows it).
+      { userId: m.user.id, kind: 'promotions', email: true, push: true },
+    ]);
+    const secret = {
+      path: `fcm/send/dEviCePaTh-${Math.random().toString(36).slice(2)}`,
+      p256dh: `BPubKey${Math.random().toString(36).slice(2)}`,
+      auth: `AuThSeCrEt${Math.random().toString(36).slice(2)}`,
+    };
+    await db.insert(pushSubscriptions).values({
+      userId: m.user.id,
+      endpoint: `https://fcm.googleapis.com/${secret.path}`,
+      p256dh: secret.p256dh,
+      auth: secret.auth,
+      userAgent: 'Mozilla/5.0 (Android 14) Chrome/131',
+      createdAt: at,
+      lastSuccessAt: at,
+    });
+    await db.insert(notificationSends).values([
+      {
+        userId: m.user.id,
+        kind: 'new_messages',
+        channel: 'push',
+        eventKey: 'message:4242',
+        subjectId: 4242,
+        status: 'sent',
+        createdAt: at,
+        sentAt: at,
+      },
+      {
+        userId: m.user.id,
+        kind: 'like',
+        channel: 'email',
+        eventKey: 'like:1:2:3',
+        status: 'skipped',
+        reason: 'preference',
+        createdAt: at,
+      },
+    ]);
+
+    const state = (await requestExport(m)).json().export;
+    const entries = unzipSync(new Uint8Array((await download(m, state.id)).rawPayload));
+    const notifications = DATA_EXPORT_FILES['notifications.json'].parse(
+      JSON.parse(strFromU8(entries['notifications.json'])),
+    );
+    expect(notifications.switches.map((s) => s.kind)).toEqual([...NOTIFICATION_KINDS]);
+    expect(notifications.switches).toContainEqual({ kind: 'like', email: false, push: true });
+    expect(notifications.switches).toContainEqual({ kind: 'new_messages', email: true, push: true });
+    expect(notifications.switches).toContainEqual({ kind: 'promotions', email: false, push: false });
+    expect(notifications.push_devices).toEqual([
+      {
+        push_service: 'fcm.googleapis.com',
+        user_agent: 'Mozilla/5.0 (Android 14) Chrome/131',
+        created_at: at.toISOString(),
+        last_success_at: at.toISOString(),
+      },
+    ]);
+    expect(notifications.sent).toEqual([
+      {
+        kind: 'new_messages',
+        channel: 'push',
+        status: 'sent',
+        created_at: at.toISOString(),
+        sent_at: at.toISOString(),
+      },
+      { kind: 'like', channel: 'email', status: 'skipped', created_at: at.toISOString(), sent_at: null },
+    ]);
+    expect(strFromU8(entries['README.txt'])).toMatch(/notifications\.json: .*60 days/);
+
+    // The endpoint's path and the subscription's keys let anyone push to that browser: nowhere in the archive.
+    const everything = Object.values(entries)
+      .map((e) => Buffer.from(e).toString('latin1'))
+      .join('\n');
+    for (const value of Object.values(secret)) expect(everything).not.toContain(value);
+    expect(everything).not.toContain('dEviCePaTh');
+    expect(everything).not.toContain('message:4242');
   });
 
   it('writes the README and the email in the member’s language', async () => {
