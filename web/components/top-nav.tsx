@@ -13,6 +13,7 @@ import { useHydrated } from '../lib/use-hydrated.ts';
 import { url } from '../lib/url.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 import { LanguageDropdown } from './language-dropdown.tsx';
+import { releasePushOnLogout } from '../features/notifications/push.ts';
 
 /** Routes that show a back button in installed-app mode (spec §2). */
 const BACK_ROUTES = new Set(['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod']);
@@ -52,6 +53,7 @@ function MemberLinks({ user }: { user: TUser }) {
     // This tab ends the session itself: its socket goes first, so the server closing it is not taken for a logout
     // elsewhere, whose revalidation would race this navigation and could leave the member's menu on /login.
     stopRealtime();
+    await releasePushOnLogout();
     await endSession().catch(() => undefined);
     await navigate(url('index'));
     await revalidator.revalidate();

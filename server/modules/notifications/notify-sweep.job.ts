@@ -4,6 +4,7 @@ import {
   UNREAD_REMINDER_AFTER_MS,
   WEEKLY_UPDATE_EVERY_MS,
 } from '../../../common/notifications.ts';
+import { NOTIFICATION_LOG_RETENTION_DAYS } from '../../../common/constants.ts';
 import type { TDb } from '../../db/connect.ts';
 import { enqueueJob, schedulePeriodicJob } from '../../jobs/jobs.repository.ts';
 import type { TLogger } from '../../lib/logger.ts';
@@ -24,6 +25,8 @@ export const NOTIFY_WEEKLY_JOB = 'notify_weekly';
 const UNREAD_WINDOW_MS = 3 * 3_600_000;
 /** Members a reminder or weekly run handles per batch. */
 const BATCH = 500;
+/** Reminders go to members who logged in (or signed up) within this many days: well inside the log's retention. */
+const REMINDER_WINDOW_DAYS = NOTIFICATION_LOG_RETENTION_DAYS / 2;
 /** Accounts get their first reminder a day after signing up. */
 const FIRST_REMINDER_AFTER_MS = 86_400_000;
 
@@ -86,6 +89,9 @@ export function createNotifySweepJob({ db, now, log }: TDeps) {
       spacedAfter: new Date(at.getTime() - REMINDER_EVERY_DAYS * 86_400_000),
       max: REMINDERS_MAX_UNANSWERED,
       limit: BATCH * 4,
+      // Only members seen lately: the record of sent reminders is kept NOTIFICATION_LOG_RETENTION_DAYS, so an
+      // absent member's count would start again once it is deleted.
+      activeSince: new Date(at.getTime() - REMINDER_WINDOW_DAYS * 86_400_000),
     });
     await queueEvents(
       db,

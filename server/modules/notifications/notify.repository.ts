@@ -170,12 +170,13 @@ export interface TReminderCandidate {
 
 /**
  * Members due a reminder (issue 14 `reminders`): unconfirmed accounts (activation), or confirmed ones without a main
- * photo (photo) or without an "about me" (profile); signed up before `signedUpBefore`, no reminder since `spacedAfter`,
- * fewer than `max` reminders sent since their last login (unanswered), email not disabled. At most `limit`.
+ * photo (photo) or without an "about me" (profile); signed up before `signedUpBefore`, last seen (login, or signup)
+ * after `activeSince`, no reminder since `spacedAfter`, fewer than `max` reminders sent since their last login
+ * (unanswered), email not disabled. At most `limit`.
  */
 export async function findReminderCandidates(
   db: TDb | TTx,
-  q: { signedUpBefore: Date; spacedAfter: Date; max: number; limit: number },
+  q: { signedUpBefore: Date; spacedAfter: Date; max: number; limit: number; activeSince: Date },
 ): Promise<TReminderCandidate[]> {
   const rows = await queryRows<{ user_id: number; reminder: TReminderCandidate['reminder'] }>(
     db,
@@ -185,6 +186,7 @@ export async function findReminderCandidates(
                else 'profile' end as reminder
         from users u join profiles p on p.id = u.profile_id
         where u.signup_date <= ${q.signedUpBefore.toISOString()}::timestamptz
+          and coalesce(u.last_login_at, u.signup_date) > ${q.activeSince.toISOString()}::timestamptz
           and cardinality(u.notifications_disabled) = 0 and not u.invisible and not p.invisible
           and (u.status = 'not_confirmed'
                or (u.status = 'active' and u.email_confirmed and p.status = 'active'

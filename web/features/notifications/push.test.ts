@@ -58,6 +58,7 @@ function browser({ permission = 'default', secure = true, script = '/sw-push.js'
   vi.stubGlobal('sessionStorage', {
     getItem: (k: string) => session.get(k) ?? null,
     setItem: (k: string, v: string) => session.set(k, v),
+    removeItem: (k: string) => session.delete(k),
   });
   return { calls, registration, serviceWorker, notification, subscription: () => subscription };
 }
@@ -175,6 +176,18 @@ describe('web push in the browser', () => {
     await push.syncPushSubscription(7);
     expect(api.savePushSubscription).toHaveBeenCalledTimes(1);
     await push.syncPushSubscription(8);
+    expect(api.savePushSubscription).toHaveBeenCalledTimes(2);
+  });
+
+  it('on logout the server forgets this browser, which keeps its subscription for the next login to file again', async () => {
+    const b = browser({ permission: 'granted', subscribed: true });
+    const push = await import('./push.ts');
+    await push.syncPushSubscription(7);
+    await push.releasePushOnLogout();
+    expect(api.deletePushSubscription).toHaveBeenCalledWith('https://push.example/abc');
+    expect(b.subscription()).not.toBeNull();
+    // The same member logging in again in this tab files it again.
+    await push.syncPushSubscription(7);
     expect(api.savePushSubscription).toHaveBeenCalledTimes(2);
   });
 });

@@ -178,6 +178,21 @@ export async function syncPushSubscription(memberId: number): Promise<void> {
 }
 
 /**
+ * Before logging out: the server forgets this browser's subscription, so the next person using it gets no push about
+ * this member (a push names who wrote or liked). The browser keeps its subscription: the next login files it under
+ * whoever logs in (`syncPushSubscription`).
+ */
+export async function releasePushOnLogout(): Promise<void> {
+  try {
+    sessionStorage.removeItem(SYNCED_KEY);
+    const subscription = isPushCapable() ? await currentSubscription() : null;
+    if (subscription) await deletePushSubscription(subscription.endpoint);
+  } catch {
+    // The logout goes on; the next login's sync moves the subscription anyway.
+  }
+}
+
+/**
  * Turns push on in this browser: asks the permission (call it from the click handler: browsers allow the prompt only
  * during a user gesture), registers the push worker, subscribes with the site's key and stores the subscription on
  * the server. A refused or dismissed prompt resolves with the new state ('denied' or 'available'); a failure after
