@@ -51,6 +51,8 @@ export default defineConfig({
       REDIS_URL: '',
       // The notifications journey reports a bounce and a spam complaint through the signed mail webhook.
       MAIL_WEBHOOK_SECRET: E2E_MAIL_WEBHOOK_SECRET,
+      // A like or message email goes at once (not after 10 minutes), so a journey can follow a real one.
+      NOTIFICATION_EMAIL_DELAY_S: '0',
     },
   },
 });

@@ -294,3 +294,39 @@ test('email turned off by a spam complaint, then by a bounce: the alert, the rea
   await expect(page.getByRole('heading', { name: t('notifications.email_disabled.title') })).toHaveCount(0);
   await page.context().close();
 });
+
+test('the unsubscribe link of a real like email turns likes off without login, and Undo turns them on again', async ({
+  browser,
+}) => {
+  const de = (key: string, values: Record<string, unknown> = {}) => text('de', key, values);
+  const en = (key: string) => text('en', key);
+  const anna = await confirmedMember(browser, 'unsub-anna');
+  const ben = await confirmedMember(browser, 'unsub-ben', { locale: 'de', gender: 'male', lookingFor: 'female' });
+
+  // Anna likes Ben: the journeys' server sends the like email at once (NOTIFICATION_EMAIL_DELAY_S=0), in German.
+  await gotoHydrated(anna.page, `/members/${ben.profileId}`);
+  await anna.page.getByRole('button', { name: en('likes.like'), exact: true }).click();
+  const mail = await newestMail(ben.page, ben.email, 'notify_like');
+  expect(mail.text).toContain(anna.name);
+  const unsubscribe = linkIn(mail, '/unsubscribe?token=');
+
+  // Opened in a browser without Ben's session: opening changes nothing, the button does.
+  const visitor = await browser.newPage();
+  await visitor.context().addCookies([{ name: 'i18n_redirected', value: 'de', url: E2E_BASE_URL }]);
+  await gotoHydrated(visitor, unsubscribe);
+  await expect(visitor.getByText(de('unsubscribe.confirm.text_kind'))).toBeVisible();
+  await visitor.getByRole('button', { name: de('unsubscribe.confirm.submit'), exact: true }).click();
+  await expect(visitor.getByRole('heading', { name: de('unsubscribe.done.title') })).toBeVisible();
+  await screenshot(visitor, 'unsubscribe-done-de');
+
+  const likeEmail = ben.page.getByRole('switch', {
+    name: de('notifications.page.email_switch', { kind: de('notifications.kinds.like.label') }),
+  });
+  await gotoHydrated(ben.page, '/notifications');
+  await expect(likeEmail).not.toBeChecked();
+
+  await visitor.getByRole('button', { name: de('unsubscribe.done.undo') }).click();
+  await expect(visitor.getByText(de('unsubscribe.undone'))).toBeVisible();
+  await gotoHydrated(ben.page, '/notifications');
+  await expect(likeEmail).toBeChecked();
+});

@@ -49,6 +49,8 @@ const ZEnv = z.object({
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Shared secret of the mail provider's bounce/complaint webhook (HMAC-SHA256); unset: POST /webhooks/mail is off. */
   MAIL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Seconds an email about a message or like waits for the member to read it on another channel (push, the site). */
+  NOTIFICATION_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(600),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
   MOLLIE_API_KEY: z
     .string()
@@ -100,6 +102,8 @@ export type TConfig = {
   smtp: { heloName: string | undefined; bounceAddress: string | undefined; timeoutMs: number };
   /** Secret that signs the mail provider's webhook reports; undefined turns the webhook off. */
   mailWebhookSecret: string | undefined;
+  /** How long an email about a message or like waits (it goes only if still unread/unseen then). */
+  notificationEmailDelayMs: number;
   payments:
     { provider: 'sandbox' } | { provider: 'mollie'; mollieApiKey: string; mollieApiEndpoint: string | undefined };
   sms: { gatewayUrl: string; gatewayToken: string | undefined } | null;
@@ -146,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.SMTP_TIMEOUT_MS,
     },
     mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
+    notificationEmailDelayMs: e.NOTIFICATION_EMAIL_DELAY_S * 1000,
     payments:
       e.PAYMENT_PROVIDER === 'mollie'
         ? { provider: 'mollie', mollieApiKey: e.MOLLIE_API_KEY!, mollieApiEndpoint: e.MOLLIE_API_ENDPOINT }

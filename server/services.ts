@@ -196,6 +196,7 @@ export async function createServices(
     presence: realtime,
     activationLink: (userId, origin) => accounts.activationLink(userId, origin),
     originOf: (site) => notificationOrigin(site, config),
+    emailDelayMs: config.notificationEmailDelayMs,
     jobs: { runDetached: (ids) => jobs.runDetached(ids) },
     now,
     log,

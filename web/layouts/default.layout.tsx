@@ -14,8 +14,8 @@ import { WarningsHeader } from '../components/warnings-header.tsx';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 
-/** Routes of the default layout without the entry warning (spec §2). */
-const NO_ENTRY_WARNING = new Set(['complete-signup', 'reset-password']);
+/** Routes of the default layout without the entry warning (spec §2): pages a member reaches from an email's link. */
+const NO_ENTRY_WARNING = new Set(['complete-signup', 'reset-password', 'unsubscribe', 'email-reenable']);
 
 function DefaultShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

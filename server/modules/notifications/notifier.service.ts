@@ -109,6 +109,8 @@ interface TDeps {
   presence: TPresencePort;
   /** A fresh activation link for an unconfirmed member (the activation reminder's button). */
   activationLink: (userId: number, origin: string) => Promise<string>;
+  /** How long an email about a message or like waits (default MESSAGE_EMAIL_DELAY_MS / LIKE_EMAIL_DELAY_MS). */
+  emailDelayMs?: number;
   /** The origin of links in a site's emails (PUBLIC_URL, or the site's own address). */
   originOf: (site: TSite) => string;
   jobs: { runDetached(ids: readonly number[]): void };
@@ -247,7 +249,7 @@ export function createNotifier(deps: TDeps) {
           subjectId: m.conversationId,
           stale: m.read ? 'read' : undefined,
           conversationId: m.conversationId,
-          emailDelayMs: MESSAGE_EMAIL_DELAY_MS,
+          emailDelayMs: deps.emailDelayMs ?? MESSAGE_EMAIL_DELAY_MS,
           content: async ({ actor }) => actor && { kind, actor, conversationId: m.conversationId },
         };
       }
@@ -264,7 +266,7 @@ export function createNotifier(deps: TDeps) {
           subjectId: event.likerProfileId,
           stale: l.isNew || l.match ? undefined : 'seen',
           conversationId: null,
-          emailDelayMs: LIKE_EMAIL_DELAY_MS,
+          emailDelayMs: deps.emailDelayMs ?? LIKE_EMAIL_DELAY_MS,
           content: async ({ actor }) => actor && { kind: 'like', actor, match: l.match },
         };
       }
