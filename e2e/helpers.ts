@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Response } from '@playwright/test';
+import { type Browser, expect, type Page, type Response } from '@playwright/test';
 import { CLIENT, E2E_BASE_URL } from './constants.ts';
 
 type TTree = { [key: string]: string | TTree };
@@ -90,4 +90,27 @@ export async function confirmedMember(
 export async function grantCredits(page: Page, email: string, credits: number): Promise<void> {
   const res = await page.request.post('/dev/credits.json', { data: { email, credits } });
   if (!res.ok()) throw new Error(`credit grant failed: ${res.status()}`);
+}
+
+export type TMail = { kind: string; text: string };
+
+/** The newest email of a kind sent to an address (the mailbox is filled after the answer, so it is polled). */
+export async function newestMail(page: Page, to: string, kind: string): Promise<TMail> {
+  let found: TMail | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+      found = ((await res.json()) as TMail[]).find((m) => m.kind === kind);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The path and query of the email's link that contains `part`. */
+export function linkIn(mail: TMail, part: string): string {
+  const href = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(part));
+  if (!href) throw new Error(`No ${part} link in: ${mail.text}`);
+  const link = new URL(href);
+  return link.pathname + link.search;
 }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL, E2E_MAIL_WEBHOOK_SECRET } from './constants.ts';
-import { confirmedMember, gotoHydrated, screenshot, text } from './helpers.ts';
+import { confirmedMember, gotoHydrated, linkIn, newestMail, screenshot, text } from './helpers.ts';
 
 // The notifications journeys of issue 14: the page in two locales, the push prompt, the push worker, email turned off.
 
@@ -60,29 +60,6 @@ async function fakePushManager(context: BrowserContext): Promise<void> {
       return make(stored);
     };
   });
-}
-
-type TMail = { kind: string; text: string };
-
-/** The newest email of a kind sent to an address (the mailbox is filled after the answer, so it is polled). */
-async function newestMail(page: Page, to: string, kind: string): Promise<TMail> {
-  let found: TMail | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-      found = ((await res.json()) as TMail[]).find((m) => m.kind === kind);
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
-
-/** The path and query of the email's link that contains `part`. */
-function linkIn(mail: TMail, part: string): string {
-  const href = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(part));
-  if (!href) throw new Error(`No ${part} link in: ${mail.text}`);
-  const link = new URL(href);
-  return link.pathname + link.search;
 }
 
 /** Reports a mail event for an address through the signed provider webhook (README "Mail provider webhook"). */

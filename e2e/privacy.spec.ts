@@ -2,33 +2,19 @@ import fs from 'node:fs';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { CLIENT, E2E_BASE_URL } from './constants.ts';
-import { confirmedMember, dismissEntryWarning, gotoHydrated, screenshot, text, waitForHydration } from './helpers.ts';
+import {
+  confirmedMember,
+  dismissEntryWarning,
+  gotoHydrated,
+  linkIn,
+  newestMail,
+  screenshot,
+  text,
+  waitForHydration,
+} from './helpers.ts';
 
 // The privacy journey of issue 23 on a smartphone.
 test.use({ viewport: { width: 375, height: 812 } });
-
-type TMail = { kind: string; text: string };
-
-/** The newest email of a kind sent to an address (the mailbox is filled after the answer, so it is polled). */
-async function newestMail(page: Page, to: string, kind: string): Promise<TMail> {
-  let found: TMail | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-      found = ((await res.json()) as TMail[]).find((m) => m.kind === kind);
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
-
-/** The path and query of the email's link that contains `part`. */
-function linkIn(mail: TMail, part: string): string {
-  const href = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(part));
-  if (!href) throw new Error(`No ${part} link in: ${mail.text}`);
-  const link = new URL(href);
-  return link.pathname + link.search;
-}
 
 /** A context of a visitor (no session) in a locale. */
 async function visitorPage(browser: Browser, lng: string): Promise<Page> {

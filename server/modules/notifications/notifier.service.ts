@@ -4,6 +4,7 @@ import {
   MARKETING_NOTIFICATION_KINDS,
   MESSAGE_EMAIL_DELAY_MS,
   MESSAGE_EMAIL_PER_CONVERSATION_MS,
+  NOTIFICATION_KINDS,
   NOTIFICATION_EMAILS_PER_DAY,
   PUSH_DELIVERY,
   REMINDER_EVERY_DAYS,
@@ -138,16 +139,7 @@ export async function effectiveSwitches(
 ): Promise<Map<TNotificationKind, TChannelSwitches>> {
   const stored = new Map((await findPreferences(db, userId)).map((r) => [r.kind, { email: r.email, push: r.push }]));
   const out = new Map<TNotificationKind, TChannelSwitches>();
-  for (const kind of [
-    'new_conversations',
-    'new_messages',
-    'like',
-    'unread_message_reminders',
-    'promotions',
-    'weekly_updates',
-    'news',
-    'reminders',
-  ] as const) {
+  for (const kind of NOTIFICATION_KINDS) {
     out.set(kind, stored.get(kind) ?? defaultSwitches(kind));
   }
   return out;
