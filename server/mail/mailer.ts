@@ -37,6 +37,12 @@ export interface TRenderedMail {
   messageId?: string;
 }
 
+/** What an email needs of its site (name, domain, sender), as stored in a queued email's payload. */
+export function mailSite(site: TMailRequest['site']): TMailRequest['site'] {
+  const { id, name, domain, mailName, supportEmail } = site;
+  return { id, name, domain, mailName, supportEmail };
+}
+
 /** How long a request waits for `sendOrQueue` before leaving the send to the background. */
 const SEND_WAIT_MS = 500;
 
@@ -179,10 +185,9 @@ export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn
      */
     async enqueue(tx: TDb | TTx, req: TMailRequest, now: Date): Promise<number> {
       const { userId, ...mail } = req;
-      const { id, name, domain, mailName, supportEmail } = req.site;
       return enqueueJob(tx, {
         kind: 'send_mail',
-        payload: { ...mail, site: { id, name, domain, mailName, supportEmail } },
+        payload: { ...mail, site: mailSite(req.site) },
         runAt: now,
         createdAt: now,
         userId,

@@ -16,6 +16,7 @@ import {
 import { yearsSince } from '../../../common/accounts.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import { mailSite } from '../../mail/mailer.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import { photoUrls } from '../photos/photo-store.ts';
 import { findBlockRelation } from '../profiles/blocks.repository.ts';
@@ -193,13 +194,7 @@ export function createNotifier(deps: TDeps) {
     return {
       content,
       locale,
-      site: {
-        id: site.id,
-        name: site.name,
-        domain: site.domain,
-        mailName: site.mailName,
-        supportEmail: site.supportEmail,
-      },
+      site: mailSite(site),
       fictionalWarning: siteText(site, 'fictionalWarning', locale),
       badge: await countBadge(db, r.profileId),
     };

@@ -9,6 +9,7 @@ import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import { mailSite } from '../../mail/mailer.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   countExports,
@@ -97,13 +98,7 @@ export function createDataExportService(deps: TDataExportDeps) {
         const id = await insertExport(tx, userId, at);
         const payload: TBuildDataExportPayload = {
           exportId: id,
-          site: {
-            id: site.id,
-            name: site.name,
-            domain: site.domain,
-            mailName: site.mailName,
-            supportEmail: site.supportEmail,
-          },
+          site: mailSite(site),
           link,
         };
         const job = await enqueueJob(tx, {
