@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
 import { activeMember, CLIENT, photoForm, type TTestMember } from '../../test/factories.ts';
+import { testSubscription } from '../../test/push-service.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { exportPath } from '../privacy/data-export.service.ts';
 import { ERASURE_PLAN } from './purge.repository.ts';
@@ -22,7 +23,7 @@ const PHONE = '0612345678';
 const NAME = 'Zephyrine_Quillfeather';
 type TCookie = Record<string, string>;
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, cookies?: TCookie, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookies?: TCookie, payload?: object) =>
   t.app.inject({ method, url, headers: CLIENT, cookies, payload });
 const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   ((await t.services.database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -102,6 +103,14 @@ async function memberWithHistory() {
     locale: 'en',
     ipPrefix: '203.0.113.0/24',
   });
+  // Notifications (issue 14): a changed switch, a browser's push subscription, what was sent, a bounce report.
+  await ok(api('PUT', '/api/notifications.php', member.cookie, { kind: 'news', channel: 'email', enabled: true }));
+  const browser = testSubscription(`https://push.example/${member.user.id}`);
+  await ok(api('POST', '/api/user.php?push=1', member.cookie, { endpoint: browser.endpoint, keys: browser.keys }));
+  await db
+    .insert(schema.notificationSends)
+    .values({ userId: member.user.id, kind: 'like', channel: 'email', eventKey: 'like:1' });
+  await db.insert(schema.emailFeedback).values({ userId: member.user.id, type: 'soft_bounce', detail: { email } });
   const exportKey = 'a'.repeat(32);
   await fs.mkdir(path.dirname(exportPath(t.config.dataDir, exportKey)), { recursive: true });
   await fs.writeFile(exportPath(t.config.dataDir, exportKey), `${NAME} ${PHONE}`);
