@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { seedAll } from './db/seed/seed.ts';
-import { startJobLoop } from './jobs/jobs.ts';
+import { drainDueJobs, startJobLoop } from './jobs/jobs.ts';
 import { DatabaseStartupError } from './db/connect-error.ts';
 import { createLogger, serializeError, type TLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
@@ -12,7 +12,7 @@ import { ensureNotificationJobsScheduled } from './modules/notifications/notify-
 /** After the drain: how long closing (in-flight requests, sockets, hub, database) may take before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** How often the process looks for due background jobs. */
-const JOB_POLL_MS = 60_000;
+const JOB_POLL_MS = 10_000;
 
 let log: TLogger | undefined;
 
@@ -50,7 +50,12 @@ async function main() {
   await ensureRetentionScheduled(database.db, services.now());
   // The hourly notification sweep (unread reminders, reminders) and the weekly digest, likewise.
   await ensureNotificationJobsScheduled(database.db, services.now());
-  const stopJobs = startJobLoop(services.runJobs, JOB_POLL_MS, (err) => app.log.error({ err }, 'job run failed'));
+  // Each tick drains what is due (a backlog in full batches, for up to 30 s), then waits JOB_POLL_MS.
+  const stopJobs = startJobLoop(
+    () => drainDueJobs(services.runJobs, { stopped: () => services.lifecycle.shuttingDown }),
+    JOB_POLL_MS,
+    (err) => app.log.error({ err }, 'job run failed'),
+  );
 
   let closing = false;
   let endDrain = () => {};

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startJobLoop } from './jobs.ts';
+import { drainDueJobs, startJobLoop } from './jobs.ts';
 
 describe('startJobLoop', () => {
   it('stops polling, and its stop resolves only after the run in progress has finished', async () => {
@@ -47,5 +47,18 @@ describe('startJobLoop', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('drainDueJobs', () => {
+  it('runs again while a full batch ran (a backlog), and stops at a short batch or when stopped', async () => {
+    const batches = [20, 20, 20, 7, 20];
+    const runDue = vi.fn(async () => batches.shift() ?? 0);
+    expect(await drainDueJobs(runDue, { limit: 20 })).toBe(67);
+    expect(runDue).toHaveBeenCalledTimes(4);
+
+    let calls = 0;
+    const stoppedAfterTwo = await drainDueJobs(async () => 20, { limit: 20, stopped: () => ++calls >= 2 });
+    expect(stoppedAfterTwo).toBe(40);
   });
 });
