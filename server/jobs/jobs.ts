@@ -15,6 +15,9 @@ export class PermanentJobError extends Error {
 /** Attempts before a job that keeps failing permanently is given up (one more in case the refusal was a fluke). */
 export const PERMANENT_FAILURE_ATTEMPTS = 3;
 
+/** Background runs started by `runDetached` at once at most; more jobs wait for the poller. */
+const MAX_DETACHED_RUNS = 4;
+
 /** A claimed job is leased this long; if its process dies, another one picks it up after the lease. */
 const LEASE_MS = 10 * 60_000;
 
@@ -123,6 +126,7 @@ export async function drainDueJobs(
 /** The durable job queue of a process: the poller drains due jobs, `runNow` runs just-committed ones at once. */
 export function createJobRunner(db: TDb, options: TRunnerOptions) {
   const running = new Set<Promise<void>>();
+  let detached = 0;
   const waitMs = options.runNowWaitMs ?? RUN_NOW_WAIT_MS;
 
   /** Runs the jobs one after the other; never throws. */
@@ -163,9 +167,16 @@ export function createJobRunner(db: TDb, options: TRunnerOptions) {
      * holding the caller: nothing the jobs do can show in the answer or its timing. `idle` waits for them too.
      */
     runDetached(ids: readonly number[]): void {
+      // Under load (many sends a second) background runs would compete with requests for the database: beyond a few
+      // at once, the jobs are left to the poller, which drains them in batches.
+      if (detached >= MAX_DETACHED_RUNS) return;
+      detached++;
       const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runEach(ids));
       running.add(run);
-      void run.finally(() => running.delete(run));
+      void run.finally(() => {
+        detached--;
+        running.delete(run);
+      });
     },
     /** Resolves once every run started by `runNow` has ended (before closing the database; tests). */
     async idle(): Promise<void> {

@@ -31,6 +31,11 @@ export interface TNewMessage {
   requestHash: string | null;
   /** Free members may start this many conversations. */
   freeLimit: number;
+  /**
+   * A job queued by the same statement when a new message is stored (the recipient's notification): it exists exactly
+   * when the message does, without a transaction of its own (the hot path stays one round trip).
+   */
+  notifyJob?: { kind: string; at: Date };
 }
 
 const SEND_REFUSALS = new Set([
@@ -50,8 +55,17 @@ const SEND_REFUSALS = new Set([
 export async function sendMessage(
   db: TDb | TTx,
   m: TNewMessage,
-): Promise<{ row: TMessageRow; credits: number; replayed: boolean }> {
+): Promise<{ row: TMessageRow; credits: number; replayed: boolean; jobId: number | null }> {
   let result;
+  const job = m.notifyJob;
+  const queue = job
+    ? sql`, queued as (
+          insert into jobs (kind, payload, run_at, created_at)
+          select ${job.kind}, jsonb_build_object('type', 'message', 'messageId', message_id),
+            ${job.at.toISOString()}::timestamptz, ${job.at.toISOString()}::timestamptz
+          from sent where not replayed
+          returning id)`
+    : sql``;
   try {
     [result] = await queryRows<{
       message_id: string;
@@ -59,13 +73,18 @@ export async function sendMessage(
       created_ms: number;
       credits: number;
       replayed: boolean;
+      job_id: string | null;
     }>(
       db,
-      sql`select message_id, conversation_id, (extract(epoch from created_at) * 1000)::float8 as created_ms,
-            credits, replayed
-          from chat_send(${m.userId}::int, ${m.senderProfileId}::int, ${m.recipientProfileId}::int, ${m.kind}::text,
-            ${m.body}::text, ${m.attachmentKey}::text, ${m.cost}::int, ${m.idempotencyKey}::text, ${m.freeLimit}::int,
-            ${m.idempotencyKey ?? String(Date.now())}::text, ${m.requestHash}::text)`,
+      sql`with sent as (
+            select message_id, conversation_id, created_at, credits, replayed
+            from chat_send(${m.userId}::int, ${m.senderProfileId}::int, ${m.recipientProfileId}::int, ${m.kind}::text,
+              ${m.body}::text, ${m.attachmentKey}::text, ${m.cost}::int, ${m.idempotencyKey}::text, ${m.freeLimit}::int,
+              ${m.idempotencyKey ?? String(Date.now())}::text, ${m.requestHash}::text)
+          )${queue}
+          select message_id, conversation_id, (extract(epoch from created_at) * 1000)::float8 as created_ms,
+            credits, replayed, ${job ? sql`(select id from queued)` : sql`null::bigint`} as job_id
+          from sent`,
     );
   } catch (error) {
     // Drizzle wraps the driver's error; its cause carries PostgreSQL's code and message.
@@ -91,7 +110,12 @@ export async function sendMessage(
         requestHash: m.requestHash,
         createdAt: new Date(Number(result.created_ms)),
       };
-  return { row, credits: Number(result.credits), replayed: Boolean(result.replayed) };
+  return {
+    row,
+    credits: Number(result.credits),
+    replayed: Boolean(result.replayed),
+    jobId: result.job_id === null ? null : Number(result.job_id),
+  };
 }
 
 /** A message sent before with this idempotency key, if any. */

@@ -33,6 +33,8 @@ import {
 
 /** Queues a notification in the caller's transaction and runs it after the commit (notifier.service.ts). */
 export interface TNotifyQueue {
+  /** The job kind of a notification event (a message's is queued by the send's own statement). */
+  eventJobKind: string;
   queue(tx: TTx, event: TNotifyEvent): Promise<number>;
   runSoon(ids: readonly number[]): void;
 }
@@ -123,25 +125,21 @@ export function createChatService(deps: {
     site: TChatSite,
     idempotency: TKeyed | undefined,
   ) {
-    // The recipient's notification is queued in the send's transaction: it exists exactly when the message does.
-    let notifyJob: number | undefined;
-    const result = await db.transaction(async (tx) => {
-      const sent = await sendMessage(tx, {
-        userId: sender.userId,
-        senderProfileId: sender.profileId,
-        recipientProfileId: recipient,
-        kind: content.kind,
-        body: content.body,
-        attachmentKey: content.attachmentKey,
-        cost,
-        idempotencyKey: idempotency?.key ?? null,
-        requestHash: idempotency?.hash ?? null,
-        freeLimit: FREE_CONVERSATION_LIMIT,
-      });
-      if (!sent.replayed) notifyJob = await notify.queue(tx, { type: 'message', messageId: sent.row.id });
-      return sent;
+    // The recipient's notification is queued by the send's own statement: it exists exactly when the message does.
+    const result = await sendMessage(db, {
+      userId: sender.userId,
+      senderProfileId: sender.profileId,
+      recipientProfileId: recipient,
+      kind: content.kind,
+      body: content.body,
+      attachmentKey: content.attachmentKey,
+      cost,
+      idempotencyKey: idempotency?.key ?? null,
+      requestHash: idempotency?.hash ?? null,
+      freeLimit: FREE_CONVERSATION_LIMIT,
+      notifyJob: { kind: notify.eventJobKind, at: now() },
     });
-    if (notifyJob) notify.runSoon([notifyJob]);
+    if (result.jobId) notify.runSoon([result.jobId]);
     if (!result.replayed) {
       await announce(result.row, recipient, site.cdnPrefix);
       if (cost > 0) await publishCredits(realtime, sender.profileId, result.credits);
@@ -291,7 +289,7 @@ export function createChatService(deps: {
         const pending = await takeSignupMessage(tx, userId);
         if (!pending) return null;
         if (!(await findLikeableProfile(tx, pending.profileId, pending.memberId))) return null;
-        const { row } = await sendMessage(tx, {
+        const { row, jobId } = await sendMessage(tx, {
           userId,
           senderProfileId: pending.profileId,
           recipientProfileId: pending.memberId,
@@ -302,12 +300,12 @@ export function createChatService(deps: {
           idempotencyKey: null,
           requestHash: null,
           freeLimit: FREE_CONVERSATION_LIMIT,
+          notifyJob: { kind: notify.eventJobKind, at: now() },
         });
-        const job = await notify.queue(tx, { type: 'message', messageId: row.id });
-        return { row, recipient: pending.memberId, job };
+        return { row, recipient: pending.memberId, job: jobId };
       });
       if (!delivered) return;
-      notify.runSoon([delivered.job]);
+      if (delivered.job) notify.runSoon([delivered.job]);
       await announce(delivered.row, delivered.recipient, cdnPrefix);
     },
     /** The id of the member's conversation with a profile, if there is one. */

@@ -45,36 +45,6 @@ export async function countPushDevices(db: TDb | TTx, userId: number): Promise<n
   return row?.n ?? 0;
 }
 
-/**
- * Claims the right to notify a member of an event on a channel: inserts the idempotency row, or does nothing when one
- * exists (another process, a retry or a repeated event got there first). Returns the new row's id, or undefined.
- */
-export async function claimSend(
-  tx: TDb | TTx,
-  s: {
-    userId: number;
-    kind: TNotificationKind;
-    channel: TNotificationChannel;
-    eventKey: string;
-    subjectId?: number | null;
-    at: Date;
-  },
-): Promise<number | undefined> {
-  const [row] = await tx
-    .insert(notificationSends)
-    .values({
-      userId: s.userId,
-      kind: s.kind,
-      channel: s.channel,
-      eventKey: s.eventKey,
-      subjectId: s.subjectId ?? null,
-      createdAt: s.at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: notificationSends.id });
-  return row?.id;
-}
-
 /** A send's idempotency row. */
 export async function findSend(db: TDb | TTx, id: number) {
   const [row] = await db.select().from(notificationSends).where(eq(notificationSends.id, id)).limit(1);
@@ -143,4 +113,42 @@ export async function countSentSince(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Claims the right to notify a member of an event on a channel and queues its delivery, in one statement (no
+ * transaction round trips on the hot path): the idempotency row is inserted, or nothing happens when it exists
+ * (another process, a retry or a repeated event got there first). When it is new, one job per subscription (push) or one job (email, `subscriptionIds` empty) is queued with
+ * payload `{ sendId, event, subscriptionId? }`. Returns the ids of the jobs queued (none when already claimed).
+ */
+export async function claimSendAndQueue(
+  db: TDb | TTx,
+  s: {
+    userId: number;
+    kind: TNotificationKind;
+    channel: TNotificationChannel;
+    eventKey: string;
+    subjectId: number | null;
+    at: Date;
+    jobKind: string;
+    runAt: Date;
+    event: Record<string, unknown>;
+    subscriptionIds: number[];
+  },
+): Promise<number[]> {
+  const subscriptions = `{${s.subscriptionIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const result = await db.execute(sql`
+    with claimed as (
+      insert into ${notificationSends} (user_id, kind, channel, event_key, subject_id, created_at)
+      values (${s.userId}, ${s.kind}, ${s.channel}, ${s.eventKey}, ${s.subjectId}, ${s.at.toISOString()}::timestamptz)
+      on conflict do nothing
+      returning id)
+    insert into jobs (kind, payload, run_at, created_at, user_id)
+    select ${s.jobKind},
+      jsonb_build_object('sendId', claimed.id, 'event', ${JSON.stringify(s.event)}::jsonb)
+        || case when sub.id is null then '{}'::jsonb else jsonb_build_object('subscriptionId', sub.id) end,
+      ${s.runAt.toISOString()}::timestamptz, ${s.at.toISOString()}::timestamptz, ${s.userId}
+    from claimed left join unnest(${subscriptions}::int[]) as sub(id) on true
+    returning id`);
+  return (result as unknown as { rows: { id: string | number }[] }).rows.map((r) => Number(r.id));
 }

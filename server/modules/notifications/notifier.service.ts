@@ -26,7 +26,7 @@ import { siteText } from '../sites/settings.service.ts';
 import { isLocale } from '../../../common/locales.ts';
 import type { TActor, TNotificationContent, TNotificationDelivery } from './content.ts';
 import {
-  claimSend,
+  claimSendAndQueue,
   countSentSince,
   findPreferences,
   findSend,
@@ -351,27 +351,31 @@ export function createNotifier(deps: TDeps) {
   /**
    * Everything that must hold for a member to be told now, on a channel: the member reachable (a reminder also reaches
    * an unconfirmed account), no block either way, the switch on (a marketing kind also needs its consent), email
-   * allowed (an activation reminder goes to the unconfirmed address). Returns the reason when not.
+   * allowed (an activation reminder goes to the unconfirmed address). Returns the reason per channel where not, with
+   * one look at blocks and switches for both.
    */
-  async function refusal(ev: TResolved, channel: TNotificationChannel): Promise<string | undefined> {
+  async function refusals(ev: TResolved): Promise<Record<TNotificationChannel, string | undefined>> {
+    const both = (reason: string) => ({ push: reason, email: reason });
     const r = ev.recipient;
     const reminder = ev.kind === 'reminders';
-    if (!r) return 'unreachable';
-    if (reminder ? !['active', 'not_confirmed'].includes(r.status) || r.invisible : !reachable(r)) return 'unreachable';
-    if (ev.stale) return ev.stale;
+    if (!r) return both('unreachable');
+    if (reminder ? !['active', 'not_confirmed'].includes(r.status) || r.invisible : !reachable(r))
+      return both('unreachable');
+    if (ev.stale) return both(ev.stale);
     if (ev.actorProfileId !== undefined) {
       const block = await findBlockRelation(db, r.profileId, ev.actorProfileId);
-      if (block.blockedByMe || block.blockedMe) return 'blocked';
+      if (block.blockedByMe || block.blockedMe) return both('blocked');
     }
     const switches = (await effectiveSwitches(db, r.userId)).get(ev.kind)!;
-    if (!switches[channel]) return 'switched_off';
+    if (!switches.push && !switches.email) return both('switched_off');
     if (MARKETING_NOTIFICATION_KINDS.includes(ev.kind) && !(await hasLiveConsent(db, r.userId, ev.kind as 'news')))
-      return 'no_consent';
-    if (channel === 'email') {
-      const activation = reminder && r.status === 'not_confirmed';
-      if (r.emailDisabled.length > 0 || (!r.emailConfirmed && !activation)) return 'email_disabled';
-    }
-    return undefined;
+      return both('no_consent');
+    const activation = reminder && r.status === 'not_confirmed';
+    const emailOff = r.emailDisabled.length > 0 || (!r.emailConfirmed && !activation);
+    return {
+      push: switches.push ? undefined : 'switched_off',
+      email: !switches.email ? 'switched_off' : emailOff ? 'email_disabled' : undefined,
+    };
   }
 
   /** The fan-out job: one idempotency row and delivery jobs per channel the member gets this event on. */
@@ -381,46 +385,35 @@ export function createNotifier(deps: TDeps) {
     if (!ev?.recipient) return;
     const r = ev.recipient;
     const at = now();
-    const pushRefused = await refusal(ev, 'push');
-    const emailRefused = await refusal(ev, 'email');
+    const { push: pushRefused, email: emailRefused } = await refusals(ev);
     if (pushRefused && emailRefused) {
       log.debug({ kind: ev.kind, push: pushRefused, email: emailRefused }, 'notification not sent');
       return;
     }
     const subscriptions = pushRefused ? [] : await deps.push.subscriptionIds(r.userId);
-    const pushJobs: number[] = [];
-    const emailJobs: number[] = [];
-    await db.transaction(async (tx) => {
-      const base = { userId: r.userId, kind: ev.kind, eventKey: ev.eventKey, subjectId: ev.subjectId, at };
-      if (subscriptions.length > 0) {
-        const sendId = await claimSend(tx, { ...base, channel: 'push' });
-        for (const subscriptionId of sendId ? subscriptions : []) {
-          pushJobs.push(
-            await enqueueJob(tx, {
-              kind: NOTIFY_PUSH_JOB,
-              payload: { sendId, subscriptionId, event },
-              runAt: at,
-              createdAt: at,
-              userId: r.userId,
-            }),
-          );
-        }
-      }
-      if (!emailRefused) {
-        const sendId = await claimSend(tx, { ...base, channel: 'email' });
-        if (sendId) {
-          const job = await enqueueJob(tx, {
-            kind: NOTIFY_EMAIL_JOB,
-            payload: { sendId, event },
-            runAt: new Date(at.getTime() + ev.emailDelayMs),
-            createdAt: at,
-            userId: r.userId,
-          });
-          if (ev.emailDelayMs === 0) emailJobs.push(job);
-        }
-      }
-    });
-    if (pushJobs.length || emailJobs.length) deps.jobs.runDetached([...pushJobs, ...emailJobs]);
+    // Each channel's idempotency row and jobs in one statement: a crash between the two leaves the other channel to
+    // the retried fan-out, whose claim of this one does nothing.
+    const base = { userId: r.userId, kind: ev.kind, eventKey: ev.eventKey, subjectId: ev.subjectId, at, event };
+    const pushJobs = subscriptions.length
+      ? await claimSendAndQueue(db, {
+          ...base,
+          channel: 'push',
+          jobKind: NOTIFY_PUSH_JOB,
+          runAt: at,
+          subscriptionIds: subscriptions,
+        })
+      : [];
+    const emailJobs = emailRefused
+      ? []
+      : await claimSendAndQueue(db, {
+          ...base,
+          channel: 'email',
+          jobKind: NOTIFY_EMAIL_JOB,
+          runAt: new Date(at.getTime() + ev.emailDelayMs),
+          subscriptionIds: [],
+        });
+    const dueNow = ev.emailDelayMs === 0 ? emailJobs : [];
+    if (pushJobs.length || dueNow.length) deps.jobs.runDetached([...pushJobs, ...dueNow]);
   }
 
   /** Loads what a delivery job needs, or ends its send with the reason it no longer applies. */
@@ -433,7 +426,7 @@ export function createNotifier(deps: TDeps) {
     };
     const ev = await resolve(event);
     if (!ev?.recipient) return skip('gone');
-    const refused = await refusal(ev, channel);
+    const refused = (await refusals(ev))[channel];
     if (refused) return skip(refused);
     const r = ev.recipient;
     const site = await deps.sites.byId(r.siteId);
@@ -514,6 +507,7 @@ export function createNotifier(deps: TDeps) {
   }
 
   return {
+    eventJobKind: NOTIFY_EVENT_JOB,
     /**
      * Queues the notification of an event in the caller's transaction (it exists exactly when the change commits).
      * Run the returned job after the commit with `jobs.runDetached`.
