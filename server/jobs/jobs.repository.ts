@@ -45,15 +45,20 @@ export async function cancelJobs(
  * `leaseUntil` and counting the attempt, so no two processes run it at once.
  */
 export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: number): Promise<TClaimedJob | undefined> {
-  const only = id === undefined ? sql`` : sql`and id = ${id}`;
+  // One given job is found by its key; "the oldest due" walks the due index. (With `and id = …` inside the ordered
+  // subquery the planner walked every due job to find one: slow once many are due.)
+  const pick =
+    id === undefined
+      ? sql`select id from ${jobs}
+            where done_at is null and failed_at is null and run_at <= ${now.toISOString()}::timestamptz
+            order by run_at limit 1
+            for update skip locked`
+      : sql`select id from ${jobs}
+            where id = ${id} and done_at is null and failed_at is null and run_at <= ${now.toISOString()}::timestamptz
+            for update skip locked`;
   const result = await db.execute(sql`
     update ${jobs} set run_at = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
-    where id = (
-      select id from ${jobs}
-      where done_at is null and failed_at is null and run_at <= ${now.toISOString()}::timestamptz ${only}
-      order by run_at limit 1
-      for update skip locked
-    )
+    where id = (${pick})
     returning id, kind, payload, attempts, created_at`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) return undefined;
