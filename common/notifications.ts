@@ -60,17 +60,19 @@ export const EMAIL_REENABLE_LINK_HOURS = 48;
 export const EMAIL_REENABLE_EMAILS_PER_DAY = 3;
 
 /** Push TTL (seconds the push service keeps an undelivered push) and urgency per kind (RFC 8030). */
-export const PUSH_DELIVERY: Record<TNotificationKind, { ttl: number; urgency: 'very-low' | 'low' | 'normal' | 'high' }> =
-  {
-    new_conversations: { ttl: 86_400, urgency: 'high' },
-    new_messages: { ttl: 86_400, urgency: 'high' },
-    like: { ttl: 86_400, urgency: 'normal' },
-    unread_message_reminders: { ttl: 3_600 * 12, urgency: 'low' },
-    promotions: { ttl: 3_600 * 12, urgency: 'very-low' },
-    weekly_updates: { ttl: 86_400, urgency: 'very-low' },
-    news: { ttl: 86_400, urgency: 'very-low' },
-    reminders: { ttl: 86_400, urgency: 'low' },
-  };
+export const PUSH_DELIVERY: Record<
+  TNotificationKind,
+  { ttl: number; urgency: 'very-low' | 'low' | 'normal' | 'high' }
+> = {
+  new_conversations: { ttl: 86_400, urgency: 'high' },
+  new_messages: { ttl: 86_400, urgency: 'high' },
+  like: { ttl: 86_400, urgency: 'normal' },
+  unread_message_reminders: { ttl: 3_600 * 12, urgency: 'low' },
+  promotions: { ttl: 3_600 * 12, urgency: 'very-low' },
+  weekly_updates: { ttl: 86_400, urgency: 'very-low' },
+  news: { ttl: 86_400, urgency: 'very-low' },
+  reminders: { ttl: 86_400, urgency: 'low' },
+};
 
 /**
  * What the push service worker receives (JSON, encrypted by Web Push): already localized on the server in the

@@ -121,9 +121,17 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
   },
   direct_debit_requests: { how: 'purged', refs: { user: ['user_id'] }, why: 'bank details never confirmed' },
   notification_preferences: { how: 'purged', refs: { user: ['user_id'] }, why: 'notification switches' },
-  push_subscriptions: { how: 'purged', refs: { user: ['user_id'] }, why: "the member's browsers' push endpoints and keys" },
+  push_subscriptions: {
+    how: 'purged',
+    refs: { user: ['user_id'] },
+    why: "the member's browsers' push endpoints and keys",
+  },
   notification_sends: { how: 'purged', refs: { user: ['user_id'] }, why: 'which notifications the member was sent' },
-  email_feedback: { how: 'purged', refs: { user: ['user_id'] }, why: "bounce and spam reports about the member's address" },
+  email_feedback: {
+    how: 'purged',
+    refs: { user: ['user_id'] },
+    why: "bounce and spam reports about the member's address",
+  },
   payments: {
     how: 'kept',
     why:
