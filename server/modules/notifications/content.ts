@@ -1,5 +1,3 @@
-import type { TNotificationKind } from '../../../common/notifications.ts';
-
 /** The member a notification is about (who wrote, liked, or a new member of the weekly digest). */
 export interface TActor {
   profileId: number;
@@ -60,6 +58,3 @@ export function notificationPath(content: TNotificationContent): string {
       return content.url;
   }
 }
-
-/** The kind a content belongs to (the switch that governs it). */
-export const contentKind = (content: TNotificationContent): TNotificationKind => content.kind;

@@ -3,7 +3,6 @@ import {
   MARKETING_NOTIFICATION_KINDS,
   NOTIFICATION_KINDS,
   type TEmailDisabledReason,
-  type TNotificationKind,
 } from '../../../common/notifications.ts';
 import type { TNotificationSettings, TSetNotification } from '../../../common/wire/notifications.ts';
 import type { TDb } from '../../db/connect.ts';
@@ -57,7 +56,3 @@ export function createNotificationsService({ db, now }: { db: TDb; now: () => Da
 }
 
 export type TNotificationsService = ReturnType<typeof createNotificationsService>;
-
-/** Kinds a member may switch (all of them). */
-export const isNotificationKind = (v: string): v is TNotificationKind =>
-  (NOTIFICATION_KINDS as readonly string[]).includes(v);

@@ -157,9 +157,6 @@ export function reachable(r: TRecipient | undefined): r is TRecipient {
   );
 }
 
-/** Whether notification email may go to the member's address: confirmed, and not disabled (bounce, spam, unsubscribe). */
-export const emailAllowed = (r: TRecipient) => r.emailConfirmed && r.emailDisabled.length === 0;
-
 /**
  * Notifications (issue 14): events are queued in the transaction of the change that causes them (a like, a message),
  * fanned out by a job into one idempotency row per (member, channel, event) with its delivery jobs, and delivered by
