@@ -67,12 +67,14 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
   /** Stores a single-use token in the caller's transaction and returns it (only its hash is kept). */
   async function issue(tx: TTx, userId: number, kind: string, hours: number, data: Record<string, string> = {}) {
     const token = newToken();
+    // One clock reading: the link lives exactly `hours` (two readings could differ by a millisecond).
+    const createdAt = now();
     await insertToken(tx, {
       userId,
       kind,
       tokenHash: hashToken(token),
-      createdAt: now(),
-      expiresAt: later(hours),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + hours * 3_600_000),
       data,
     });
     return token;
