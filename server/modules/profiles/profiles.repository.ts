@@ -1,4 +1,5 @@
-import { and, arrayContains, desc, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, or, sql } from 'drizzle-orm';
+import { ORIENTATION_NICHES } from '../../../common/consents.ts';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
 
@@ -27,23 +28,38 @@ export const CARD_COLUMNS = {
   fileKey: photos.fileKey,
 };
 
-/** Active, visible profiles of a niche that have a main photo, newest first. */
+/**
+ * The members a niche lists (issue 28): active, visible and in the niche; for a niche that reveals orientation only
+ * those who chose to show it (`show_sexuality`), and fictional profiles, which are no one's personal data.
+ */
+function listedInNiche(niche: number) {
+  return and(
+    eq(profiles.status, 'active'),
+    eq(profiles.invisible, false),
+    arrayContains(profiles.niches, [niche]),
+    (ORIENTATION_NICHES as readonly number[]).includes(niche)
+      ? or(eq(profiles.showSexuality, true), eq(profiles.isFictional, true))
+      : undefined,
+  );
+}
+
+/** Profiles a niche lists that have a main photo, newest first. */
 export async function findNicheCards(db: TDb, niche: number, limit: number): Promise<TCardRow[]> {
   return db
     .select(CARD_COLUMNS)
     .from(profiles)
     .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-    .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), arrayContains(profiles.niches, [niche])))
+    .where(listedInNiche(niche))
     .orderBy(desc(profiles.id))
     .limit(limit);
 }
 
-/** Counts active visible profiles of a niche. */
+/** Counts the profiles a niche lists. */
 export async function countNicheProfiles(db: TDb, niche: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
-    .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), arrayContains(profiles.niches, [niche])));
+    .where(listedInNiche(niche));
   return row?.n ?? 0;
 }
 
