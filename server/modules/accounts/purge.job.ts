@@ -8,8 +8,8 @@ import { claimAccountForPurge, erasePersonalData, findAccountForPurge, findLiveM
 
 /**
  * Purges a deleted account after the grace period (GDPR Art. 17): every table is purged, anonymized or kept as
- * `ERASURE_PLAN` (purge.repository.ts) says, and every file of the member goes: profile photos, the chat photos of
- * their conversations and their data exports. Payments and the credit ledger stay for tax law, and so do signed direct
+ * `ERASURE_PLAN` (purge.repository.ts) says, and every file of the member goes: profile photos, the chat photos they
+ * sent and their data exports (what the other member sent stays theirs). Payments and the credit ledger stay for tax law, and so do signed direct
  * debit mandates (revoked; banks may ask for them for a while after the last collection).
  */
 export function createPurgeAccountJob(deps: {

@@ -6,7 +6,6 @@ import {
   complaints,
   consents,
   conversationMembers,
-  conversations,
   dataExports,
   directDebitRequests,
   jobs,
@@ -30,7 +29,7 @@ import {
 
 export type TMandateRow = typeof paymentMandates.$inferSelect;
 
-/** The message kind a purged member's conversations show instead of each message ('message removed'). */
+/** The message kind a purged member's conversations show instead of each of their messages ('message removed'). */
 export const REMOVED_MESSAGE_KIND = 'removed';
 
 /** What a purge does with a table's rows about the member. */
@@ -92,8 +91,8 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
     how: 'anonymized',
     columns: ['kind', 'body', 'attachment_key', 'idempotency_key', 'request_hash'],
     why:
-      "both directions of every conversation of the member: a received message is part of the member's " +
-      "correspondence (it answers and quotes them); the other member sees 'message removed' in its place",
+      "the messages the member sent: the other member sees 'message removed' in their place and keeps their own " +
+      'messages (their own words, issue 28)',
   },
   consents: {
     how: 'anonymized',
@@ -226,7 +225,7 @@ export async function claimAccountForPurge(tx: TTx, userId: number, cutoff: Date
 export interface TPurgedFiles {
   /** Profile photos (full, thumbnail and blurred variants). */
   photos: { fileKey: string; censoredKey: string | null }[];
-  /** Chat photos of the member's conversations (both directions). */
+  /** Chat photos the member sent. */
   attachments: string[];
   /** The member's data export archives (under DATA_DIR/exports/). */
   exports: string[];
@@ -239,7 +238,7 @@ const mentions = (column: unknown, needle: string) =>
 /**
  * Erases a claimed account's personal data in every table (ERASURE_PLAN): deletes its photos, sessions, tokens, login
  * attempts, exports, likes, blocks, swipe passes, reports, complaints, jobs and dev-mailbox rows about its address and
- * direct debit requests; removes the content of every message of its conversations; withdraws its consents without the
+ * direct debit requests; removes the content of every message it sent; withdraws its consents without the
  * address prefix; revokes its mandates; disables its unused codes; blanks its profile. Returns the files to delete
  * once the transaction committed.
  */
@@ -299,19 +298,16 @@ export async function erasePersonalData(
     .delete(complaints)
     .where(or(eq(complaints.userId, userId), sql`lower(${complaints.email}) = ${email.toLowerCase()}`));
 
-  // Every message of the member's conversations, both directions: the other member sees 'message removed'.
-  const theirs = tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(or(eq(conversations.profileA, profileId), eq(conversations.profileB, profileId)));
+  // Every message the member sent: the other member sees 'message removed' in its place. What the other member wrote
+  // is theirs and stays, as in any correspondence whose other party left (issue 28).
   const attachments = await tx
     .select({ key: messages.attachmentKey })
     .from(messages)
-    .where(and(inArray(messages.conversationId, theirs), isNotNull(messages.attachmentKey)));
+    .where(and(eq(messages.senderProfileId, profileId), isNotNull(messages.attachmentKey)));
   await tx
     .update(messages)
     .set({ kind: REMOVED_MESSAGE_KIND, body: '', attachmentKey: null, idempotencyKey: null, requestHash: null })
-    .where(inArray(messages.conversationId, theirs));
+    .where(eq(messages.senderProfileId, profileId));
   await tx.delete(conversationMembers).where(eq(conversationMembers.profileId, profileId));
   // Another visitor's first message waiting for this member at their activation is no longer deliverable.
   await tx.update(users).set({ signupMemberId: null, signupMessage: null }).where(eq(users.signupMemberId, profileId));

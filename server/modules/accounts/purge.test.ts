@@ -21,6 +21,8 @@ afterAll(async () => {
 
 const PHONE = '0612345678';
 const NAME = 'Zephyrine_Quillfeather';
+/** What the other member wrote to the purged one: their own words, which stay (issue 28). */
+const OTHER_TEXT = 'Which city are you in?';
 type TCookie = Record<string, string>;
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookies?: TCookie, payload?: object) =>
@@ -64,11 +66,9 @@ async function memberWithHistory() {
   await ok(
     api('POST', '/api/chat.php', member.cookie, { profile_id: other.user.profile.id, text: `my phone is ${PHONE}` }),
   );
-  await ok(
-    api('POST', '/api/chat.php', other.cookie, { profile_id: member.user.profile.id, text: `is ${PHONE} yours?` }),
-  );
+  await ok(api('POST', '/api/chat.php', other.cookie, { profile_id: member.user.profile.id, text: OTHER_TEXT }));
   const photoUrl = await chatPhoto(member, other);
-  await chatPhoto(other, member);
+  const otherPhotoUrl = await chatPhoto(other, member);
   await ok(api('POST', '/api/like.php', member.cookie, { profile_id: other.user.profile.id }));
   await ok(api('POST', '/api/like.php', other.cookie, { profile_id: member.user.profile.id }));
   await ok(api('POST', '/api/swipe.php', member.cookie, { profile_id: third.user.profile.id, action: 'pass' }));
@@ -120,16 +120,15 @@ async function memberWithHistory() {
     payload: { to: email, kind: 'reset', vars: { name: NAME } },
     runAt: new Date(clock.getTime() + 365 * 86_400_000),
   });
-  return { member, other, third, email, photoUrl, exportKey };
+  return { member, other, third, email, photoUrl, otherPhotoUrl, exportKey };
 }
 
-/** The file keys a member's rows point at: profile photos and the chat photos of their conversations. */
+/** The file keys a member's rows point at: profile photos and the chat photos they sent. */
 async function fileKeysOf(profileId: number): Promise<string[]> {
   const found = await rows<{ key: string | null }>(sql`
     select file_key as key from photos where profile_id = ${profileId}
     union all select censored_key from photos where profile_id = ${profileId}
-    union all select m.attachment_key from messages m join conversations c on c.id = m.conversation_id
-      where c.profile_a = ${profileId} or c.profile_b = ${profileId}`);
+    union all select attachment_key from messages where sender_profile_id = ${profileId}`);
   return found.flatMap((r) => (r.key ? [r.key] : []));
 }
 
@@ -211,12 +210,12 @@ describe('erasure that erases (issue 23 §4, GDPR Art. 17)', () => {
     }
   });
 
-  it('leaves no trace of the member in any table or file; the other member sees Deleted member and removed messages', async () => {
-    const { member, other, email, photoUrl, exportKey } = await memberWithHistory();
+  it("leaves no trace of the member in any table or file; the other member sees Deleted member, the member's messages removed and their own kept", async () => {
+    const { member, other, email, photoUrl, otherPhotoUrl, exportKey } = await memberWithHistory();
     const who = { userId: member.user.id, profileId: member.user.profile.id, email };
     const dataDir = t.config.dataDir;
     const keys = await fileKeysOf(who.profileId);
-    expect(keys.length).toBe(4); // profile photo (full + blurred), two chat photos
+    expect(keys.length).toBe(3); // profile photo (full + blurred), the chat photo they sent
     expect((await t.app.inject({ url: photoUrl.replace(/^https?:\/\/[^/]+/, '') })).statusCode).toBe(200);
 
     // Before: the member is in every purged table this history fills, and every needle is somewhere.
@@ -267,14 +266,24 @@ describe('erasure that erases (issue 23 §4, GDPR Art. 17)', () => {
     const files = await walk(dataDir);
     expect(files.filter((f) => keys.some((k) => f.includes(k)) || f.includes(exportKey))).toEqual([]);
     expect((await t.app.inject({ url: photoUrl.replace(/^https?:\/\/[^/]+/, '') })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: otherPhotoUrl.replace(/^https?:\/\/[^/]+/, '') })).statusCode).toBe(200);
 
-    // The other member: the conversation stays, with 'Deleted member' (empty name) and every message removed.
+    // The other member: the conversation stays, with 'Deleted member' (empty name), the member's messages removed and
+    // their own as they wrote them.
     const chats = (await api('GET', '/api/chats.php', other.cookie)).json();
     const chat = chats.find((c: { profile: { id: number } }) => c.profile.id === who.profileId);
     expect(chat.profile).toMatchObject({ name: '', main_image: null });
     const page = (await api('GET', `/api/chat.php?conversation_id=${chat.conversation.id}`, other.cookie)).json();
     expect(page.messages).toHaveLength(4);
-    for (const m of page.messages) expect(m).toMatchObject({ kind: 'removed', text: '', photo: null, gift: null });
+    const received = page.messages.filter((m: { from_me: boolean }) => !m.from_me);
+    expect(received).toHaveLength(2);
+    for (const m of received) expect(m).toMatchObject({ kind: 'removed', text: '', photo: null, gift: null });
+    const sent = page.messages.filter((m: { from_me: boolean }) => m.from_me);
+    expect(sent.map((m: { kind: string; text: string }) => [m.kind, m.text])).toEqual([
+      ['text', OTHER_TEXT],
+      ['photo', ''],
+    ]);
+    expect(sent[1].photo.filename).toBe(otherPhotoUrl);
     // Nothing can be sent to a purged member.
     const send = await api('POST', '/api/chat.php', other.cookie, { profile_id: who.profileId, text: 'hello?' });
     expect(send.statusCode).toBeGreaterThanOrEqual(400);

@@ -19,7 +19,7 @@ export function MessageBubble({
   );
   let content;
   if (message.kind === 'removed') {
-    // A purged member's conversation (issue 23 §4): the content is gone in both directions.
+    // A message of a purged member (issue 23 §4): its content is gone; what the reader wrote stays (issue 28).
     content = <em className={mine ? undefined : 'text-body-secondary'}>{t('erasure.message_removed')}</em>;
   } else if (message.kind === 'photo' && message.photo) {
     content = (
