@@ -244,9 +244,10 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   RATE_LIMITS: 'false',
   SMTP_URL: sinks.smtpUrl,
+  PUSH_ALLOW_LOOPBACK: 'true',
 });
 await seedBaseSites(database.db);
-const services = await createServices(config, database, { now, pushAgent });
+const services = await createServices(config, database, { now, pushCa: sinks.pushCa });
 const failures: string[] = [];
 const phases: { pipeline: TPhase[]; baseline: TPhase[] } = { pipeline: [], baseline: [] };
 

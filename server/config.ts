@@ -49,6 +49,8 @@ const ZEnv = z.object({
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Shared secret of the mail provider's bounce/complaint webhook (HMAC-SHA256); unset: POST /webhooks/mail is off. */
   MAIL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Lets push endpoints name loopback addresses (the tests' local push service); refused in production. */
+  PUSH_ALLOW_LOOPBACK: ZBool.default(false),
   /** Seconds an email about a message or like waits for the member to read it on another channel (push, the site). */
   NOTIFICATION_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(600),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
@@ -104,6 +106,8 @@ export type TConfig = {
   mailWebhookSecret: string | undefined;
   /** How long an email about a message or like waits (it goes only if still unread/unseen then). */
   notificationEmailDelayMs: number;
+  /** Whether push endpoints may name loopback addresses (tests only; public addresses otherwise). */
+  pushAllowLoopback: boolean;
   payments:
     { provider: 'sandbox' } | { provider: 'mollie'; mollieApiKey: string; mollieApiEndpoint: string | undefined };
   sms: { gatewayUrl: string; gatewayToken: string | undefined } | null;
@@ -118,6 +122,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (e.PUSH_ALLOW_LOOPBACK && e.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  - PUSH_ALLOW_LOOPBACK: only for tests, never with NODE_ENV=production');
+  }
   if (e.PAYMENT_PROVIDER === 'mollie' && !e.MOLLIE_API_KEY) {
     throw new Error('Invalid configuration:\n  - MOLLIE_API_KEY: required with PAYMENT_PROVIDER=mollie');
   }
@@ -151,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
     notificationEmailDelayMs: e.NOTIFICATION_EMAIL_DELAY_S * 1000,
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     payments:
       e.PAYMENT_PROVIDER === 'mollie'
         ? { provider: 'mollie', mollieApiKey: e.MOLLIE_API_KEY!, mollieApiEndpoint: e.MOLLIE_API_ENDPOINT }

@@ -63,6 +63,7 @@ import { countryName, listCountries, regionsOf } from './modules/reference/refer
 import { ensureVapidKeys, selectedCountry, siteText } from './modules/sites/settings.service.ts';
 import { createSitesService, type TSitesService } from './modules/sites/sites.service.ts';
 import { createHub, type TRealtimeHub } from './realtime/hub.ts';
+import type { TPushResolver } from './modules/notifications/push-address.ts';
 import { createPushService, pushSubject, type TPushService } from './modules/notifications/push.service.ts';
 import { createEmailStatusService, type TEmailStatusService } from './modules/notifications/email-status.service.ts';
 import { createNotifier, notificationOrigin } from './modules/notifications/notifier.service.ts';
@@ -78,7 +79,6 @@ import {
 import { createRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import type { DestinationStream } from 'pino';
-import type { Agent } from 'node:https';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export interface TServices {
@@ -154,8 +154,10 @@ export async function createServices(
     now?: () => Date;
     log?: TLogger;
     logDestination?: DestinationStream;
-    /** The https agent of Web Push requests (tests and benchmarks trust their local push service through it). */
-    pushAgent?: Agent;
+    /** Certificates Web Push requests trust instead of the system's (tests and benchmarks: their local push service). */
+    pushCa?: string;
+    /** Resolves push endpoints' host names (tests stub it); default the system resolver. */
+    pushResolver?: TPushResolver;
   } = {},
 ): Promise<TServices> {
   const log =
@@ -185,7 +187,9 @@ export async function createServices(
     subject: pushSubject(config.publicUrl),
     now,
     log,
-    agent: options.pushAgent,
+    addressPolicy: { allowLoopback: config.pushAllowLoopback },
+    resolve: options.pushResolver,
+    ca: options.pushCa,
   });
   const sites = createSitesService(database.db);
   const notifier = createNotifier({

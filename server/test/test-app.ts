@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { Agent } from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { connectDatabase, type TDatabase } from '../db/connect.ts';
 import { seedBaseSites } from '../db/seed/base-sites.ts';
 import { seedDemoProfiles } from '../db/seed/demo-seed.ts';
 import { createServices, type TServices } from '../services.ts';
+import type { TPushResolver } from '../modules/notifications/push-address.ts';
 
 export interface TTestApp {
   app: FastifyInstance;
@@ -56,8 +56,10 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Capture the app's log lines (JSON) here; set `env.LOG_LEVEL` to the level the test needs. */
     logDestination?: DestinationStream;
-    /** The https agent of Web Push requests: `startTestPushService().agent` trusts the local push service. */
-    pushAgent?: Agent;
+    /** Certificates Web Push requests trust: `startTestPushService().ca` (with `env.PUSH_ALLOW_LOOPBACK`). */
+    pushCa?: string;
+    /** Resolves push endpoints' host names instead of the system resolver. */
+    pushResolver?: TPushResolver;
   } = {},
 ): Promise<TTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'amora-test-'));
@@ -78,7 +80,8 @@ export async function buildTestApp(
   const services = await createServices(config, database, {
     now: options.now,
     logDestination: options.logDestination,
-    pushAgent: options.pushAgent,
+    pushCa: options.pushCa,
+    pushResolver: options.pushResolver,
   });
   const app = await buildApp({ services, web: options.web ?? false, logger: options.logDestination !== undefined });
   await app.ready();

@@ -24,7 +24,7 @@ const advance = (ms: number) => {
 
 beforeAll(async () => {
   push = await startTestPushService();
-  t = await buildTestApp({ now: () => clock, pushAgent: push.agent });
+  t = await buildTestApp({ now: () => clock, pushCa: push.ca, env: { PUSH_ALLOW_LOOPBACK: 'true' } });
 });
 afterAll(async () => {
   await t?.close();

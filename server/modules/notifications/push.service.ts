@@ -1,9 +1,16 @@
 import { createHash, createPublicKey } from 'node:crypto';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { TPushPayload } from '../../../common/notifications.ts';
 import type { TNotificationDelivery } from './content.ts';
 import { renderPushPayload } from './push-content.ts';
+import {
+  guardedLookup,
+  PUSH_ADDRESS_REFUSED,
+  pushEndpointProblem,
+  type TPushAddressPolicy,
+  type TPushResolver,
+} from './push-address.ts';
 import type { TPushSubscription } from '../../../common/wire/notifications.ts';
 import type { TDb } from '../../db/connect.ts';
 import { PermanentJobError } from '../../jobs/jobs.ts';
@@ -109,10 +116,20 @@ export function createPushService(deps: {
   subject: string;
   now: () => Date;
   log: TLogger;
-  /** The https agent for push services (tests trust their local push service's certificate through it). */
-  agent?: Agent;
+  /** Which addresses an endpoint may name (public ones; loopback too only outside production, for tests). */
+  addressPolicy: TPushAddressPolicy;
+  /** The resolver of endpoint host names (tests stub it); default the system's. */
+  resolve?: TPushResolver;
+  /** Certificates to trust instead of the system's (tests: their local push service's). */
+  ca?: string;
 }) {
-  const { db, now, log } = deps;
+  const { db, now, log, addressPolicy } = deps;
+  // Every socket to a push service resolves its host through the guard and connects to the address it checked.
+  const agent = new Agent({
+    keepAlive: true,
+    lookup: guardedLookup(addressPolicy, deps.resolve),
+    ...(deps.ca ? { ca: deps.ca } : {}),
+  });
   const vapidDetails = { subject: deps.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey };
 
   /**
@@ -128,6 +145,13 @@ export function createPushService(deps: {
     const sub = await findSubscriptionById(db, subscriptionId);
     if (!sub) return 'gone';
     const entry = { subscriptionId, kind: payload.kind, pushHost: new URL(sub.endpoint).host };
+    // Stored before the address rule existed, or an IP literal (which no lookup sees): never connected to.
+    const problem = pushEndpointProblem(sub.endpoint, addressPolicy);
+    if (problem) {
+      log.warn({ ...entry, problem }, 'push subscription with a refused endpoint deleted');
+      await deleteSubscriptionById(db, sub.id);
+      return 'gone';
+    }
     if (!hasValidPushKeys(sub)) {
       log.warn(entry, 'push subscription with unusable keys deleted');
       await deleteSubscriptionById(db, sub.id);
@@ -144,10 +168,14 @@ export function createPushService(deps: {
           topic: pushTopic(options.topic ?? payload.tag),
           contentEncoding: 'aes128gcm',
           timeout: SEND_TIMEOUT_MS,
-          ...(deps.agent ? { agent: deps.agent } : {}),
+          agent,
         },
       );
     } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === PUSH_ADDRESS_REFUSED) {
+        log.warn(entry, 'push endpoint resolves to a non-public address: not sent');
+        throw new PermanentJobError((err as Error).message);
+      }
       const status = statusOf(err);
       if (status === 404 || status === 410) {
         log.info({ ...entry, status }, 'push subscription gone');
@@ -172,6 +200,8 @@ export function createPushService(deps: {
 
     /** Stores a browser's subscription for a member (moving it from another member who used that browser before). */
     async subscribe(userId: number, sub: TPushSubscription, userAgent: string | null): Promise<void> {
+      const problem = pushEndpointProblem(sub.endpoint, addressPolicy);
+      if (problem) throw new AppError('invalid_request', { issues: [{ path: 'endpoint', message: problem }] });
       if (!hasValidPushKeys(sub.keys)) {
         throw new AppError('invalid_request', { issues: [{ path: 'keys.p256dh', message: 'Invalid push keys' }] });
       }

@@ -17,7 +17,7 @@ let t: TTestApp;
 let fake: TTestPushService;
 beforeAll(async () => {
   fake = await startTestPushService();
-  t = await buildTestApp({ pushAgent: fake.agent });
+  t = await buildTestApp({ pushCa: fake.ca, env: { PUSH_ALLOW_LOOPBACK: 'true' } });
 });
 afterAll(async () => {
   await t.close();
