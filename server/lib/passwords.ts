@@ -100,15 +100,34 @@ function hintFor(feedback: FeedbackType): TPasswordHint {
   return (feedback.warning && HINT_BY_WARNING[feedback.warning]) || 'password_strength.weak';
 }
 
+/** What of a site a password must not be built on: its name, sender name, domain and the company's brand names. */
+export type TPasswordSite = { name: string; domain: string; mailName?: string; company?: { tradenames: string[] } };
+
 /**
- * Null when a new password is strong enough (zxcvbn score ≥ 3, the member's email, its local part and their name
- * counting as known words), else the catalogue key of a hint saying why not.
+ * The words of a site that count as known to a guesser (`Amora2026!` on Amora, `Liefde2026!` on liefde.nl): the site's
+ * name and sender name, its domain (split into its labels by `passwordWeakness`) and the white-label brand names of
+ * every site of the company.
+ */
+export function siteWords(site: TPasswordSite): string[] {
+  return [site.name, site.mailName ?? '', site.domain, ...(site.company?.tradenames ?? [])];
+}
+
+/** A known word and its parts: split at address and domain punctuation and at inner capitals (`ReifeLust`). */
+function wordParts(value: string): string[] {
+  const camel = value.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const parts = camel.split(/[\s@.+_-]+/).map((v) => v.toLowerCase());
+  return [value.toLowerCase(), ...parts];
+}
+
+/**
+ * Null when a new password is strong enough (zxcvbn score ≥ 3, the member's email, its local part, their name and the
+ * site's words counting as known words), else the catalogue key of a hint saying why not.
  */
 export function passwordWeakness(password: string, userInputs: (string | null | undefined)[]): TPasswordHint | null {
   const inputs = userInputs
     .filter((v): v is string => Boolean(v))
-    .flatMap((v) => [v.toLowerCase(), ...v.toLowerCase().split(/[@.+_-]/)])
-    .filter((v) => v.length >= 3);
+    .flatMap(wordParts)
+    .filter((v, i, all) => v.length >= 3 && all.indexOf(v) === i);
   const result = getEstimator().check(normalizePassword(password), inputs);
   return result.score >= PASSWORD_MIN_SCORE ? null : hintFor(result.feedback);
 }

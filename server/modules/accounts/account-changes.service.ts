@@ -11,7 +11,7 @@ import type { TTx } from '../../db/connect.ts';
 import { cancelJobs, enqueueJob } from '../../jobs/jobs.repository.ts';
 import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword, hashPassword, siteWords, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailRequest } from '../../mail/mailer.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
@@ -230,7 +230,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const live = token ? await findLiveToken(db, 'reset', tokenHash, now()) : undefined;
       if (!live) throw new AppError('link_invalid');
       const owner = await findUserWithProfile(db, live.userId);
-      assertStrongPassword(password, [owner?.email, owner?.profile.name]);
+      assertStrongPassword(password, [owner?.email, owner?.profile.name, ...siteWords(site)]);
       const passwordHash = await hashPassword(password);
       const { userId, mail } = await db.transaction(async (tx) => {
         const row = await consumeToken(tx, 'reset', tokenHash, now());
@@ -277,7 +277,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
           issues: [{ path: 'password_confirmation', message: 'validation.passwords_differ' }],
         });
       }
-      assertStrongPassword(input.password, [user.email, user.profile.name]);
+      assertStrongPassword(input.password, [user.email, user.profile.name, ...siteWords(site)]);
       const passwordHash = await hashPassword(input.password);
       const keep = currentSessionToken ? hashToken(currentSessionToken) : null;
       const mail = await db.transaction(async (tx) => {

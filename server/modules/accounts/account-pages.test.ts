@@ -154,3 +154,24 @@ describe('form actions share the per-IP limits of their API twins (item 7)', () 
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe("the signup page refuses a password built on the site's name (issue 28 item 4)", () => {
+  const pageSignup = (host: string, password: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/signup.data',
+      headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+      payload: signupForm({ password, password_confirmation: password }),
+      remoteAddress: ip,
+    });
+
+  it.each([
+    ['localhost', 'Amora2026!', '10.8.7.1'],
+    ['liefde.localhost', 'Liefde2026!', '10.8.7.2'],
+  ])('on %s, %s gets the weak-password hint', async (host, password, ip) => {
+    const res = await pageSignup(host, password, ip);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('invalid_request');
+    expect(res.body).toMatch(/password_strength\.\w+/);
+  });
+});

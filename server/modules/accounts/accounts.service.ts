@@ -9,7 +9,7 @@ import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ipPrefix } from '../../lib/ip-prefix.ts';
 import type { TLogger } from '../../lib/logger.ts';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword, hashPassword, siteWords, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
@@ -176,7 +176,7 @@ export function createAccountsService(deps: TAccountsDeps) {
       const member = v.member_id ? await findPublicProfile(db, v.member_id) : undefined;
       const signupMessage = member && v.signup_message ? v.signup_message.slice(0, site.messageLength) : null;
       const niches = withOrientationNiches([1], v.gender, sexuality);
-      assertStrongPassword(v.password, [v.email, v.name]);
+      assertStrongPassword(v.password, [v.email, v.name, ...siteWords(site)]);
       const passwordHash = await hashPassword(v.password);
       let created: { userId: number; mail: number };
       try {

@@ -91,6 +91,67 @@ describe('new passwords (issue 23 §6)', () => {
   });
 });
 
+describe("passwords built on the site's name (issue 28 item 4)", () => {
+  const onSite = (host: string, overrides: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: { ...CLIENT, host },
+      payload: signupForm(overrides),
+    });
+
+  it.each([
+    ['localhost', 'Amora2026!'],
+    ['liefde.localhost', 'Liefde2026!'],
+    ['liefde.localhost', 'Liefdesplein2026'],
+    ['reife.localhost', 'ReifeLust2026!'],
+    // The brand names of every site of the company, whichever site the member signs up on.
+    ['localhost', 'EntreHommes2026'],
+  ])('signup on %s refuses %s with the weak-password hint', async (host, password) => {
+    const res = await onSite(host, { password, password_confirmation: password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_request');
+    expect(passwordIssue(res)).toMatch(/^password_strength\./);
+  });
+
+  it('a strong unrelated password is still accepted on the Dutch site', async () => {
+    const res = await onSite('liefde.localhost', {
+      password: 'lantern orbit meadow',
+      password_confirmation: 'lantern orbit meadow',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a password change and a reset refuse the site name too', async () => {
+    const m = await buildMember(t, {}, { host: 'liefde.localhost' });
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/password.php',
+      headers: { ...CLIENT, host: 'liefde.localhost' },
+      cookies: m.cookie,
+      payload: { old_password: m.form.password, password: 'Liefde2026!', password_confirmation: 'Liefde2026!' },
+    });
+    expect(change.statusCode).toBe(400);
+    expect(passwordIssue(change)).toMatch(/^password_strength\./);
+    const token = newToken();
+    await insertToken(t.services.database.db, {
+      userId: m.user.id,
+      kind: 'reset',
+      tokenHash: hashToken(token),
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset-do.php',
+      headers: CLIENT,
+      payload: { token, password: 'Amora2026!', password_confirmation: 'Amora2026!' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(passwordIssue(reset)).toMatch(/^password_strength\./);
+  });
+});
+
 describe('existing passwords', () => {
   it('a member whose 8-character password was set before the rule still logs in with it', async () => {
     const m = await buildMember(t);
