@@ -396,6 +396,7 @@ try {
 } finally {
   await services.settleJobs();
   await services.realtime.close();
+  await services.rateLimits.close();
   services.mailer.close();
   pushAgent.destroy();
   await database.close();

@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'data_export_pending',
   'too_many_data_exports',
+  'daily_limit_reached',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

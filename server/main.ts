@@ -92,6 +92,7 @@ async function main() {
     // another process after its lease).
     await jobsStopped;
     await services.realtime.close();
+    await services.rateLimits.close();
     services.mailer.close();
     await database.close();
     app.log.info('shut down');

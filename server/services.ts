@@ -76,7 +76,7 @@ import {
   NOTIFY_SWEEP_JOB,
   NOTIFY_WEEKLY_JOB,
 } from './modules/notifications/notify-sweep.job.ts';
-import { createRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
+import { createSiteRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import type { DestinationStream } from 'pino';
 
@@ -136,7 +136,10 @@ export interface TServices {
   accountChanges: TAccountChangesService;
   /** The member's active sessions in settings (list, end one, end all others). */
   sessions: TSessionsService;
-  /** Per-IP budgets of account operations, shared by their API routes and page form actions. */
+  /**
+   * The one limiter (issue 28): per-IP budgets of account operations (shared by API routes and page form actions),
+   * per-inbox email budgets, profile and search reads, member daily caps; in Redis when configured, else in memory.
+   */
   rateLimits: TRateLimiter;
   /** Runs due background jobs once (the process entry polls it). */
   runJobs: () => Promise<number>;
@@ -158,6 +161,8 @@ export async function createServices(
     pushCa?: string;
     /** Resolves push endpoints' host names (tests stub it); default the system resolver. */
     pushResolver?: TPushResolver;
+    /** Prefix of the limiter's counters: tests give each app its own, or one to share between two apps. */
+    limiterNamespace?: string;
   } = {},
 ): Promise<TServices> {
   const log =
@@ -298,7 +303,12 @@ export async function createServices(
     notifications: createNotificationsService({ db: database.db, now }),
     accountChanges,
     sessions: createSessionsService({ db: database.db, realtime, log, now }),
-    rateLimits: createRateLimiter({ enabled: config.rateLimits }),
+    rateLimits: await createSiteRateLimiter({
+      enabled: config.rateLimits,
+      redisUrl: config.redisUrl,
+      namespace: options.limiterNamespace,
+      log,
+    }),
     runJobs: () => jobs.runDue(),
     settleJobs: () => jobs.idle(),
     now,

@@ -40,6 +40,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   idempotency_key_reused: 422,
   data_export_pending: 409,
   too_many_data_exports: 429,
+  daily_limit_reached: 429,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

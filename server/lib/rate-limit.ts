@@ -1,121 +1,403 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import normalizeEmail from 'validator/lib/normalizeEmail.js';
 import { AppError } from './app-error.ts';
+import type { TLogger } from './logger.ts';
+
+/** One budget: at most `max` uses per fixed window of `windowMs`, windows aligned to the epoch (a day: UTC midnight). */
+export type TLimitRule = { max: number; windowMs: number };
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
 
 /**
- * Per-IP budgets of the operations that send email, verify a password or create an account. One budget per operation,
- * shared by its `/api/*.php` route and its page form action, so neither door is a way around the other.
+ * Every rate limit of the site, in one table (issue 28): an operation has one or more windows, each counted per subject
+ * (an IP, a member, an inbox, or '*' for the whole site). The operations that send email, verify a password or create
+ * an account are shared by their `/api/*.php` route and their page form action, so neither door is a way around the
+ * other. Member-facing daily caps (likes, new conversations) are product rules in common/constants.ts.
  */
 export const OPERATION_LIMITS = {
-  login: { max: 20, windowMs: 60_000 },
-  signup: { max: 10, windowMs: 60_000 },
-  activation_email: { max: 5, windowMs: 60_000 },
-  password_reset_email: { max: 10, windowMs: 60_000 },
-  password_reset: { max: 10, windowMs: 60_000 },
-  password_change: { max: 10, windowMs: 60_000 },
-  mail_change: { max: 10, windowMs: 60_000 },
-  account_delete: { max: 10, windowMs: 60_000 },
-  reactivation_email: { max: 10, windowMs: 60_000 },
-  push_subscribe: { max: 20, windowMs: 60_000 },
-} as const satisfies Record<string, { max: number; windowMs: number }>;
+  /** Login attempts per IP (the per-account lockout is in the accounts service). */
+  login: [{ max: 20, windowMs: MINUTE }],
+  /** Signups per IP. */
+  signup: [{ max: 10, windowMs: MINUTE }],
+  /** Activation email resends per IP. */
+  activation_email: [{ max: 5, windowMs: MINUTE }],
+  /** Password reset email requests per IP. */
+  password_reset_email: [{ max: 10, windowMs: MINUTE }],
+  /** New passwords set with a reset link, per IP. */
+  password_reset: [{ max: 10, windowMs: MINUTE }],
+  /** Password changes per IP. */
+  password_change: [{ max: 10, windowMs: MINUTE }],
+  /** Email change requests per IP. */
+  mail_change: [{ max: 10, windowMs: MINUTE }],
+  /** Account deletions per IP. */
+  account_delete: [{ max: 10, windowMs: MINUTE }],
+  /** Reactivation email requests per IP. */
+  reactivation_email: [{ max: 10, windowMs: MINUTE }],
+  /** Push subscriptions stored per IP. */
+  push_subscribe: [{ max: 20, windowMs: MINUTE }],
+  /** Emails to one inbox (normalized address) from signup, email change, reset and reactivation together, whatever the IPs. */
+  inbox_email: [{ max: 5, windowMs: HOUR }],
+  /** Address-targeted requests of one operation on the whole site, whatever the IPs and addresses. */
+  target_global: [{ max: 300, windowMs: MINUTE }],
+  /** Profiles one member opens: a fast browser opens a few a minute, a script hundreds. */
+  profile_read: [
+    { max: 120, windowMs: MINUTE },
+    { max: 3_000, windowMs: DAY },
+  ],
+  /** Profiles opened by visitors (not logged in) from one IP. */
+  profile_read_visitor: [
+    { max: 60, windowMs: MINUTE },
+    { max: 1_000, windowMs: DAY },
+  ],
+  /** Profiles opened by all members on one IP (a household or office shares it; one script rotating accounts too). */
+  profile_read_ip: [
+    { max: 600, windowMs: MINUTE },
+    { max: 20_000, windowMs: DAY },
+  ],
+  /** Result pages of search and match-finder one member asks for. */
+  search_read: [
+    { max: 60, windowMs: MINUTE },
+    { max: 2_000, windowMs: DAY },
+  ],
+  /** Search result pages asked for by visitors from one IP. */
+  search_read_visitor: [
+    { max: 30, windowMs: MINUTE },
+    { max: 500, windowMs: DAY },
+  ],
+  /** Search result pages asked for by all members on one IP. */
+  search_read_ip: [
+    { max: 300, windowMs: MINUTE },
+    { max: 10_000, windowMs: DAY },
+  ],
+} as const satisfies Record<string, readonly TLimitRule[]>;
 
 export type TOperation = keyof typeof OPERATION_LIMITS;
 
+/** Operations that send an email to the address in the request: they share each inbox's budget (`inbox_email`). */
+export const TARGET_OPERATIONS = ['password_reset_email', 'mail_change', 'signup', 'reactivation_email'] as const;
+
+export type TTargetOperation = (typeof TARGET_OPERATIONS)[number];
+
+/** Kinds of reads limited per visitor IP and per member (scraping, issue 28). */
+export type TReadKind = 'profile_read' | 'search_read';
+
 /**
- * Per-target-address budgets of the operations aimed at an email address (issue 23 §7): many IPs must not be a way to
- * flood one address or to probe it. The key is a hash of the normalized address, never the address itself.
+ * The inbox an address reaches, for limit keys: lower case, without plus-tags (any domain), without dots where the
+ * provider ignores them (gmail.com; googlemail.com is gmail.com) and the providers' other sub-addresses (validator's
+ * normalizeEmail), hashed (no address is kept in Redis or memory, or logged).
  */
-export const TARGET_LIMITS = {
-  password_reset_email: { max: 5, windowMs: 3_600_000 },
-  mail_change: { max: 5, windowMs: 3_600_000 },
-  signup: { max: 5, windowMs: 3_600_000 },
-} as const satisfies Partial<Record<TOperation, { max: number; windowMs: number }>>;
-
-/** A cap on each address-targeted operation for the whole process, whatever the IPs and addresses. */
-export const GLOBAL_LIMITS = {
-  password_reset_email: { max: 300, windowMs: 60_000 },
-  mail_change: { max: 300, windowMs: 60_000 },
-  signup: { max: 300, windowMs: 60_000 },
-} as const satisfies Record<keyof typeof TARGET_LIMITS, { max: number; windowMs: number }>;
-
-export type TTargetOperation = keyof typeof TARGET_LIMITS;
-
-/** The counter key of a target address: trimmed, lower-cased and hashed (no address is kept in memory or logged). */
-export function targetKey(email: unknown): string {
-  const normalized = String(email ?? '')
+export function inboxKey(email: unknown): string {
+  const trimmed = String(email ?? '')
     .normalize('NFC')
     .trim()
     .toLowerCase();
-  return createHash('sha256').update(normalized).digest('base64url');
+  const at = trimmed.lastIndexOf('@');
+  let inbox = trimmed;
+  if (at > 0 && at < trimmed.length - 1) {
+    const normalized = normalizeEmail(trimmed, { all_lowercase: true }) || trimmed;
+    const split = normalized.lastIndexOf('@');
+    const local = normalized.slice(0, split);
+    const plus = local.indexOf('+');
+    inbox = `${plus > 0 ? local.slice(0, plus) : local}${normalized.slice(split)}`;
+  }
+  return createHash('sha256').update(inbox).digest('base64url');
+}
+
+/** Counts uses in windows; `hit` adds one use to each key and answers each key's count in its window. */
+export interface TCounterStore {
+  hit(keys: readonly { key: string; windowMs: number }[]): Promise<number[]>;
+  close(): Promise<void>;
 }
 
 /** Above this many counters, expired ones are swept (a counter lives one window at most). */
 const SWEEP_ABOVE = 10_000;
 
-/**
- * Fixed-window counters keyed by operation and IP. They live in process memory for one window at most, like the route
- * limits of `@fastify/rate-limit`; several processes each count their own share.
- */
-export function createRateLimiter(options: { enabled: boolean; now?: () => number }) {
-  const now = options.now ?? Date.now;
+/** Counters in this process's memory: exact for one process, each process counting its own share. */
+export function createMemoryStore(now: () => number): TCounterStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    async hit(keys) {
+      const at = now();
+      if (windows.size > SWEEP_ABOVE) {
+        for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+      }
+      return keys.map(({ key, windowMs }) => {
+        let w = windows.get(key);
+        if (!w || w.resetAt <= at) {
+          w = { count: 0, resetAt: at + windowMs };
+          windows.set(key, w);
+        }
+        w.count += 1;
+        return w.count;
+      });
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
 
-  const sweep = (at: number) => {
-    for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+/** Longest wait for one counting round trip to Redis: a slow Redis must not hold requests (then memory counts). */
+export const LIMITER_REDIS_TIMEOUT_MS = 250;
+/** How long start-up waits for the limiter's Redis connection before it starts counting in memory. */
+const LIMITER_CONNECT_TIMEOUT_MS = 2_000;
+/** During a Redis outage the limiter checks this often whether Redis answers again. */
+const LIMITER_PROBE_EVERY_MS = 1_000;
+
+/** One round trip for all the windows of a request: INCR each key, giving a new key its expiry (atomic in Redis). */
+const HIT_SCRIPT = `local out = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  if n == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
+  out[i] = n
+end
+return out`;
+
+/** Counters in Redis shared by every process; commands fail at once while disconnected (never queued). */
+export async function createRedisStore(
+  url: string,
+  options: { timeoutMs?: number; connectTimeoutMs?: number } = {},
+): Promise<TCounterStore & { isReady(): boolean; ping(): Promise<unknown> }> {
+  const conn = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: options.connectTimeoutMs ?? LIMITER_CONNECT_TIMEOUT_MS,
+    commandTimeout: options.timeoutMs ?? LIMITER_REDIS_TIMEOUT_MS,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (times: number) => Math.min(100 * times, 2_000),
+  });
+  conn.defineCommand('amoraHit', { lua: HIT_SCRIPT });
+  // Errors surface through failed commands (the limiter logs an outage once); without a listener ioredis prints them.
+  conn.on('error', () => undefined);
+  conn.connect().catch(() => undefined);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, options.connectTimeoutMs ?? LIMITER_CONNECT_TIMEOUT_MS);
+    conn.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const hit = conn as unknown as { amoraHit(n: number, ...args: (string | number)[]): Promise<number[]> };
+  return {
+    isReady: () => conn.status === 'ready',
+    ping: () => conn.ping(),
+    async hit(keys) {
+      if (conn.status !== 'ready') throw new Error('redis not connected');
+      const counts = await hit.amoraHit(keys.length, ...keys.map((k) => k.key), ...keys.map((k) => k.windowMs));
+      return counts.map(Number);
+    },
+    async close() {
+      conn.disconnect();
+    },
+  };
+}
+
+type TLimiterLog = Pick<TLogger, 'warn' | 'info'>;
+
+/**
+ * The one limiter of the site (issue 28): fixed windows keyed by operation and subject, counted in Redis when
+ * `REDIS_URL` is set (every process shares the counts) and in memory otherwise.
+ *
+ * Redis down or slow (no answer within LIMITER_REDIS_TIMEOUT_MS): the limiter fails open to this process's memory
+ * counters, logs one line when the outage starts and one when Redis answers again, and never turns the fault into a
+ * 500. Each process then allows its own budget until Redis is back.
+ */
+export function createRateLimiter(options: {
+  enabled: boolean;
+  now?: () => number;
+  /** Shared counters (Redis); without it the counters live in memory. */
+  store?: TCounterStore & { isReady?(): boolean; ping?(): Promise<unknown> };
+  /** Key prefix: every process of one site uses the same; tests give each app its own unless they share one. */
+  namespace?: string;
+  log?: TLimiterLog;
+}) {
+  const now = options.now ?? Date.now;
+  const memory = createMemoryStore(now);
+  const shared = options.store;
+  const prefix = `amora:rl:${options.namespace ? `${options.namespace}:` : ''}`;
+  let outage = shared !== undefined && shared.isReady?.() === false;
+  let probe: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  const scheduleProbe = () => {
+    clearTimeout(probe);
+    probe = setTimeout(() => {
+      if (closed || !shared) return;
+      Promise.resolve(shared.ping?.())
+        .then(() => {
+          if (shared.isReady?.() === false) throw new Error('not ready');
+          outage = false;
+          options.log?.info('rate limits: redis answers again, counting shared across processes');
+        })
+        .catch(() => scheduleProbe());
+    }, LIMITER_PROBE_EVERY_MS);
+    probe.unref();
+  };
+  const startOutage = (err: unknown) => {
+    if (outage) return;
+    outage = true;
+    options.log?.warn(
+      { reason: err instanceof Error ? err.message : String(err) },
+      'rate limits: redis unavailable, counting in this process until it answers again',
+    );
+    scheduleProbe();
+  };
+  if (outage) {
+    options.log?.warn('rate limits: redis not ready at start-up, counting in this process until it answers');
+    scheduleProbe();
+  }
+
+  /** Adds one use to each (subject, window); the counts in the same order. */
+  const hit = async (keys: { key: string; windowMs: number }[]): Promise<number[]> => {
+    if (shared && !outage) {
+      try {
+        return await shared.hit(keys);
+      } catch (err) {
+        startOutage(err);
+      }
+    }
+    return memory.hit(keys);
   };
 
-  /** Counts one use against a window; past `max` it throws 429 `rate_limited` with the seconds left. */
-  const count = (key: string, { max, windowMs }: { max: number; windowMs: number }) => {
+  /**
+   * Counts one use of each (operation, subject) against every window of its rules; past any `max` it throws `code`
+   * (429) with the seconds until the longest exceeded window ends.
+   */
+  const spend = async (
+    uses: readonly { operation: string; subject: string; rules: readonly TLimitRule[] }[],
+    code: 'rate_limited' | 'daily_limit_reached' = 'rate_limited',
+  ) => {
     const at = now();
-    if (windows.size > SWEEP_ABOVE) sweep(at);
-    let w = windows.get(key);
-    if (!w || w.resetAt <= at) {
-      w = { count: 0, resetAt: at + windowMs };
-      windows.set(key, w);
-    }
-    w.count += 1;
-    if (w.count > max) {
-      throw new AppError('rate_limited', { retry_after: Math.max(1, Math.ceil((w.resetAt - at) / 1000)) });
+    const keys = uses.flatMap(({ operation, subject, rules }) =>
+      rules.map((rule) => {
+        const index = Math.floor(at / rule.windowMs);
+        return { key: `${prefix}${operation}:${subject}:${rule.windowMs}:${index}`, windowMs: rule.windowMs, rule };
+      }),
+    );
+    const counts = await hit(keys.map(({ key, windowMs }) => ({ key, windowMs })));
+    let retryAfterMs = 0;
+    let limit = 0;
+    keys.forEach(({ rule }, i) => {
+      if (counts[i] > rule.max) {
+        const left = (Math.floor(at / rule.windowMs) + 1) * rule.windowMs - at;
+        if (left > retryAfterMs) [retryAfterMs, limit] = [left, rule.max];
+      }
+    });
+    if (retryAfterMs > 0) {
+      const retry_after = Math.max(1, Math.ceil(retryAfterMs / 1000));
+      throw new AppError(code, code === 'daily_limit_reached' ? { limit, retry_after } : { retry_after });
     }
   };
 
   return {
-    /** Counts one use of an operation by an IP; past the operation's budget it throws 429 `rate_limited`. */
-    consume(operation: TOperation, ip: string): void {
+    /** Counts one use of an operation by a subject (an IP, `member:<id>`); past its budget throws 429 `rate_limited`. */
+    async consume(operation: TOperation, subject: string): Promise<void> {
       if (!options.enabled) return;
-      count(`${operation}\u0000${ip}`, OPERATION_LIMITS[operation]);
+      await spend([{ operation, subject, rules: OPERATION_LIMITS[operation] }]);
     },
     /**
-     * Counts one use of an address-targeted operation against the process-wide cap and the target address's budget
-     * (whatever the IP); past either it throws 429 `rate_limited`. The same answer whether the address has an account.
+     * Counts one use of an address-targeted operation against its site-wide cap and the budget of the inbox the
+     * address reaches (shared by every operation that emails an address, whatever the IP); past either it throws 429
+     * `rate_limited`. The same answer whether the address has an account.
      */
-    consumeTarget(operation: TTargetOperation, email: unknown): void {
+    async consumeTarget(operation: TTargetOperation, email: unknown): Promise<void> {
       if (!options.enabled) return;
-      count(`${operation}\u0000*`, GLOBAL_LIMITS[operation]);
-      // A request without an address aims at nobody: only the process-wide cap and the IP's budget apply to it.
-      if (String(email ?? '').trim() === '') return;
-      count(`${operation}\u0000@${targetKey(email)}`, TARGET_LIMITS[operation]);
+      const uses: { operation: string; subject: string; rules: readonly TLimitRule[] }[] = [
+        { operation: `target_global:${operation}`, subject: '*', rules: OPERATION_LIMITS.target_global },
+      ];
+      // A request without an address aims at nobody: only the site-wide cap and the IP's budget apply to it.
+      if (String(email ?? '').trim() !== '') {
+        uses.push({ operation: 'inbox_email', subject: inboxKey(email), rules: OPERATION_LIMITS.inbox_email });
+      }
+      await spend(uses);
+    },
+    /**
+     * Counts one read of profiles or search results: a member against their own budget and their IP's shared one, a
+     * visitor against their IP's; past any it throws 429 `rate_limited`.
+     */
+    async consumeRead(kind: TReadKind, reader: { ip: string; memberId?: number }): Promise<void> {
+      if (!options.enabled) return;
+      await spend(
+        reader.memberId === undefined
+          ? [{ operation: `${kind}_visitor`, subject: reader.ip, rules: OPERATION_LIMITS[`${kind}_visitor`] }]
+          : [
+              { operation: kind, subject: `member:${reader.memberId}`, rules: OPERATION_LIMITS[kind] },
+              { operation: `${kind}_ip`, subject: reader.ip, rules: OPERATION_LIMITS[`${kind}_ip`] },
+            ],
+      );
+    },
+    /**
+     * Counts one use of a member-facing daily cap (a product rule, on whatever RATE_LIMITS says); past `max` in the
+     * UTC day it throws 429 `daily_limit_reached` with the limit and the seconds until midnight UTC.
+     */
+    async consumeDaily(cap: string, memberId: number, max: number): Promise<void> {
+      await spend(
+        [{ operation: `daily:${cap}`, subject: `member:${memberId}`, rules: [{ max, windowMs: DAY }] }],
+        'daily_limit_reached',
+      );
+    },
+    /** Stops probing and closes the Redis connection. */
+    async close() {
+      closed = true;
+      clearTimeout(probe);
+      await shared?.close();
+      await memory.close();
     },
   };
 }
 
 export type TRateLimiter = ReturnType<typeof createRateLimiter>;
 
+/** Builds the limiter of a process: shared through Redis when a URL is given, else in memory. */
+export async function createSiteRateLimiter(options: {
+  enabled: boolean;
+  redisUrl: string | undefined;
+  namespace?: string;
+  log: TLimiterLog;
+}): Promise<TRateLimiter> {
+  const store = options.redisUrl ? await createRedisStore(options.redisUrl) : undefined;
+  return createRateLimiter({ enabled: options.enabled, store, namespace: options.namespace, log: options.log });
+}
+
+/** Sets `retry-after` from a limit error's data, then rethrows it. */
+function withRetryAfter(reply: FastifyReply, err: unknown): never {
+  const seconds = (err as { data?: { retry_after?: number } }).data?.retry_after;
+  if (seconds) reply.header('retry-after', String(seconds));
+  throw err;
+}
+
 /**
  * A route hook that spends the request IP's budget of an operation (with `retry-after` on a 429); for an
- * address-targeted operation also the process-wide cap and the budget of the address in the body's `email`.
+ * address-targeted operation also the site-wide cap and the budget of the inbox in the body's `email`.
  */
 export function limitOperation(limiter: TRateLimiter, operation: TOperation) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      limiter.consume(operation, request.ip);
-      if (operation in TARGET_LIMITS) {
-        limiter.consumeTarget(operation as TTargetOperation, (request.body as { email?: unknown } | undefined)?.email);
+      await limiter.consume(operation, request.ip);
+      if ((TARGET_OPERATIONS as readonly string[]).includes(operation)) {
+        await limiter.consumeTarget(
+          operation as TTargetOperation,
+          (request.body as { email?: unknown } | undefined)?.email,
+        );
       }
     } catch (err) {
-      const seconds = (err as { data?: { retry_after?: number } }).data?.retry_after;
-      if (seconds) reply.header('retry-after', String(seconds));
-      throw err;
+      withRetryAfter(reply, err);
+    }
+  };
+}
+
+/** A route hook that counts one read of profiles or search results by the request's member or visitor IP. */
+export function limitReads(limiter: TRateLimiter, kind: TReadKind) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await limiter.consumeRead(kind, { ip: request.ip, memberId: request.user?.profile.id });
+    } catch (err) {
+      withRetryAfter(reply, err);
     }
   };
 }

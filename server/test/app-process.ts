@@ -18,6 +18,7 @@ process.on('SIGTERM', () => {
   void (async () => {
     await app.close();
     await services.realtime.close();
+    await services.rateLimits.close();
     services.mailer.close();
     await database.close();
     process.exit(0);

@@ -56,6 +56,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Capture the app's log lines (JSON) here; set `env.LOG_LEVEL` to the level the test needs. */
     logDestination?: DestinationStream;
+    /** The limiter's counter prefix; two apps given the same one share counts (with REDIS_URL). Default: the app's own. */
+    limiterNamespace?: string;
     /** Certificates Web Push requests trust: `startTestPushService().ca` (with `env.PUSH_ALLOW_LOOPBACK`). */
     pushCa?: string;
     /** Resolves push endpoints' host names instead of the system resolver. */
@@ -80,6 +82,7 @@ export async function buildTestApp(
   const services = await createServices(config, database, {
     now: options.now,
     logDestination: options.logDestination,
+    limiterNamespace: options.limiterNamespace ?? randomBytes(6).toString('hex'),
     pushCa: options.pushCa,
     pushResolver: options.pushResolver,
   });
@@ -94,6 +97,7 @@ export async function buildTestApp(
       await app.close();
       await services.settleJobs();
       await services.realtime.close();
+      await services.rateLimits.close();
       services.mailer.close();
       await database.close();
       await drop();

@@ -28,9 +28,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
-  const result = await runAction(() => {
+  const result = await runAction(async () => {
     // The same per-IP budget as POST /api/user.php: the form is not a way around it.
-    ctx.services.rateLimits.consume('login', ctx.ip);
+    await ctx.services.rateLimits.consume('login', ctx.ip);
     return ctx.services.accounts.login(
       ctx.site,
       { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },

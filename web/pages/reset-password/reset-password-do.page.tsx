@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const result = await runAction(async () => {
     // The same per-IP budget as POST /api/password-reset-do.php.
-    ctx.services.rateLimits.consume('password_reset', ctx.ip);
+    await ctx.services.rateLimits.consume('password_reset', ctx.ip);
     const userId = await ctx.services.accountChanges.resetPassword(
       ctx.site,
       String(form.get('token') ?? ''),

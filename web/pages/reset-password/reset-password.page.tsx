@@ -10,10 +10,10 @@ import type { Route } from './+types/reset-password.page';
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
-  const result = await runAction(() => {
-    // The same per-IP, per-address and process-wide budgets as POST /api/password-reset.php.
-    ctx.services.rateLimits.consume('password_reset_email', ctx.ip);
-    ctx.services.rateLimits.consumeTarget('password_reset_email', form.get('email'));
+  const result = await runAction(async () => {
+    // The same per-IP, per-inbox and site-wide budgets as POST /api/password-reset.php.
+    await ctx.services.rateLimits.consume('password_reset_email', ctx.ip);
+    await ctx.services.rateLimits.consumeTarget('password_reset_email', form.get('email'));
     return ctx.services.accountChanges.requestPasswordReset(ctx.site, String(form.get('email') ?? ''), ctx.origin);
   });
   return result.ok ? { sent: true as const } : result.response;

@@ -38,10 +38,10 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const input = (await request.json()) as TSignupRequest;
-  const result = await runAction(() => {
+  const result = await runAction(async () => {
     // The same per-IP budget as POST /api/signup.php.
-    ctx.services.rateLimits.consume('signup', ctx.ip);
-    ctx.services.rateLimits.consumeTarget('signup', input.email);
+    await ctx.services.rateLimits.consume('signup', ctx.ip);
+    await ctx.services.rateLimits.consumeTarget('signup', input.email);
     return ctx.services.accounts.signup(input, {
       site: ctx.site,
       locale: ctx.locale,
