@@ -176,6 +176,67 @@ export const ZExportNotifications = z.strictObject({
   ),
 });
 
+/**
+ * reports.json: the reports the member made, with whom they reported as they saw them (public profile id and name);
+ * never the reported member's other data. Reports about the member are the reporters' (issue 28).
+ */
+export const ZExportReports = z.array(
+  z.strictObject({
+    reported: person,
+    /** Whether the report was about one of the member's photos rather than the profile. */
+    about_photo: z.boolean(),
+    reason: z.string(),
+    message: z.string(),
+    status: z.string(),
+    at: iso,
+  }),
+);
+
+/** complaints.json: the complaints the member sent while logged in, as they wrote them. */
+export const ZExportComplaints = z.array(
+  z.strictObject({
+    name: z.string(),
+    email: z.string(),
+    topic: z.string(),
+    message: z.string(),
+    locale: z.string(),
+    status: z.string(),
+    at: iso,
+  }),
+);
+
+/** Bank details the member gave for a direct debit (spec §3 Direct debit). */
+const bankDetails = z.strictObject({
+  account_holder: z.string(),
+  iban: z.string(),
+  street: z.string(),
+  house_number: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  reference: z.string(),
+});
+
+/**
+ * direct_debit.json: the direct debit forms the member filled in, while they are stored (never the SMS code's hash),
+ * and the signed direct debit mandates with their bank details until the retention job drops them (null then).
+ */
+export const ZExportDirectDebit = z.strictObject({
+  requests: z.array(
+    z.strictObject({
+      details: bankDetails,
+      package_id: z.number().int(),
+      /** The payment it started once the SMS code was entered (see payments.json). */
+      payment_id: z.string().nullable(),
+      created_at: iso,
+      expires_at: iso,
+    }),
+  ),
+  mandates: z.array(
+    z.strictObject({ label: z.string(), details: bankDetails.nullable(), created_at: iso, revoked_at: iso.nullable() }),
+  ),
+});
+
 /** The JSON files of the archive and their schemas (README.txt describes each by this name). */
 export const DATA_EXPORT_FILES = {
   'account.json': ZExportAccount,
@@ -188,6 +249,9 @@ export const DATA_EXPORT_FILES = {
   'credit_ledger.json': ZExportLedger,
   'sessions.json': ZExportSessions,
   'notifications.json': ZExportNotifications,
+  'reports.json': ZExportReports,
+  'complaints.json': ZExportComplaints,
+  'direct_debit.json': ZExportDirectDebit,
 } as const;
 
 export type TDataExportFile = keyof typeof DATA_EXPORT_FILES;

@@ -98,7 +98,7 @@ export async function markJobFailed(
  * failed an attempt yet: a job that failed for good, or is being retried after an error, does not count.
  */
 export async function countUserJobsSince(
-  db: TDb,
+  db: TDb | TTx,
   q: { kind: string; userId: number; match: Record<string, unknown>; since: Date },
 ): Promise<number> {
   const [row] = await db

@@ -211,10 +211,11 @@ export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn
     /**
      * How many emails of a kind a member was sent since a time: delivered ones, and queued ones whose first attempt
      * is still ahead. One whose delivery failed (for good, or is being retried) does not count, so a mail outage
-     * never uses up a member's daily allowance.
+     * never uses up a member's daily allowance. Pass the transaction that holds the account's lock (and queues the next
+     * email) so that parallel requests count one after the other.
      */
-    countSentSince(userId: number, kind: TEmailKind, since: Date): Promise<number> {
-      return countUserJobsSince(db, { kind: 'send_mail', userId, match: { kind }, since });
+    countSentSince(userId: number, kind: TEmailKind, since: Date, tx?: TTx): Promise<number> {
+      return countUserJobsSince(tx ?? db, { kind: 'send_mail', userId, match: { kind }, since });
     },
     close() {
       transport?.close();

@@ -183,25 +183,33 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       const user = await findUserByEmail(db, site.id, email);
       if (!user || user.status === 'purged') return;
       const since = new Date(now().getTime() - 86_400_000);
-      // Counts emails sent, not links stored: reset emails a mail outage never delivered do not count.
-      if ((await mailer.countSentSince(user.id, 'reset', since)) >= RESET_EMAILS_PER_DAY) {
-        log.warn({ userId: user.id }, 'reset email not sent: daily limit reached');
-        return;
-      }
-      const full = await findUserWithProfile(db, user.id);
-      const mail = await db.transaction((tx) =>
-        queueLinkMail(tx, {
+      // Counted and queued under the account's row lock: requests run side by side (several processes' job loops)
+      // count one after the other, so the third email is the last one, however many arrive at once.
+      const mail = await db.transaction(async (tx) => {
+        const account = await lockAccountAddress(tx, user.id);
+        if (!account) return undefined;
+        // Counts emails sent, not links stored: reset emails a mail outage never delivered do not count.
+        if ((await mailer.countSentSince(user.id, 'reset', since, tx)) >= RESET_EMAILS_PER_DAY) {
+          log.warn({ userId: user.id }, 'reset email not sent: daily limit reached');
+          return undefined;
+        }
+        return queueLinkMail(tx, {
           site,
           userId: user.id,
-          to: user.email,
-          locale: user.locale,
-          name: full?.profile.name ?? '',
+          to: account.email,
+          locale: account.locale,
+          name: account.name,
           kind: 'reset',
           link: `${origin}/reset-password/do`,
           hours: RESET_LINK_HOURS,
-        }),
-      );
-      await jobs.runNow([mail]);
+        });
+      });
+      if (mail) await jobs.runNow([mail]);
+    },
+
+    /** Whether a password reset link can still be used; reading it uses nothing up (the link's page asks before its form). */
+    async isResetLinkLive(token: string): Promise<boolean> {
+      return Boolean(token && (await findLiveToken(db, 'reset', hashToken(token), now())));
     },
 
     /**

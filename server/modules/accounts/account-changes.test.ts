@@ -352,3 +352,31 @@ describe('profile basics (complete-signup)', () => {
     });
   });
 });
+
+describe('per-account daily email caps hold under parallel requests (issue 28)', () => {
+  const mailsOfKind = async (email: string, kind: string) =>
+    (await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(email)}` }))
+      .json()
+      .filter((m: { kind: string }) => m.kind === kind).length;
+
+  it(`10 reset requests for one address at once send exactly 3 reset emails ${CONCURRENCY_PROOF}`, async () => {
+    const { form } = await buildMember(t);
+    const { id, name, domain, mailName, supportEmail } = await site();
+    const payload = { site: { id, name, domain, mailName, supportEmail }, email: form.email, origin: ORIGIN };
+    // The jobs the requests become, run side by side (as several processes' job loops would).
+    await Promise.all(Array.from({ length: 10 }, () => t.services.accountChanges.runResetRequest({ ...payload })));
+    await t.services.settleJobs();
+    expect(await mailsOfKind(form.email as string, 'reset')).toBe(3);
+  });
+
+  it(`10 activation email requests at once send exactly 5 activation emails a day ${CONCURRENCY_PROOF}`, async () => {
+    const { form, cookie } = await buildMember(t);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api('POST', '/api/activation.php', undefined, cookie)),
+    );
+    await t.services.settleJobs();
+    // The signup's own activation email counts: 4 more, then 429.
+    expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(4);
+    expect(await mailsOfKind(form.email as string, 'activation')).toBe(5);
+  });
+});

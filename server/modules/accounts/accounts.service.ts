@@ -19,6 +19,7 @@ import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { mainImage } from '../profiles/profiles.service.ts';
 import { touchSession } from '../sessions/sessions.repository.ts';
 import type { TSite } from '../sites/sites.service.ts';
+import { lockAccountAddress } from './account-changes.repository.ts';
 import {
   confirmAccount,
   consumeToken,
@@ -269,18 +270,21 @@ export function createAccountsService(deps: TAccountsDeps) {
       const user = await findUserWithProfile(db, userId);
       if (!user || user.emailConfirmed) return;
       const since = new Date(now().getTime() - 86_400_000);
-      // Counts emails sent, not links stored: an activation email a mail outage never delivered does not count.
-      if ((await mailer.countSentSince(userId, 'activation', since)) >= ACTIVATION_EMAILS_PER_DAY) {
-        throw new AppError('rate_limited');
-      }
-      const mail = await db.transaction((tx) =>
-        queueActivation(tx, site, origin, {
+      // Counted and queued under the account's row lock, so parallel requests never send a sixth email.
+      const mail = await db.transaction(async (tx) => {
+        const account = await lockAccountAddress(tx, userId);
+        if (!account) throw new AppError('authentication_required');
+        // Counts emails sent, not links stored: an activation email a mail outage never delivered does not count.
+        if ((await mailer.countSentSince(userId, 'activation', since, tx)) >= ACTIVATION_EMAILS_PER_DAY) {
+          throw new AppError('rate_limited');
+        }
+        return queueActivation(tx, site, origin, {
           id: user.id,
-          email: user.email,
-          locale: user.locale,
-          name: user.profile.name,
-        }),
-      );
+          email: account.email,
+          locale: account.locale,
+          name: account.name,
+        });
+      });
       await jobs.runNow([mail]);
     },
 

@@ -6,6 +6,7 @@ import { ZipArchive } from 'archiver';
 import { DATA_EXPORT_DAYS, NOTIFICATION_LOG_RETENTION_DAYS } from '../../../common/constants.ts';
 import { DATA_EXPORT_FILES, type TDataExportContents, type TDataExportFile } from '../../../common/wire/data-export.ts';
 import type { TDb } from '../../db/connect.ts';
+import type { TDirectDebitDetails } from '../../db/schema/payments.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import type { TJobRunner } from '../../jobs/jobs.ts';
 import { serverT } from '../../lib/i18n.ts';
@@ -17,8 +18,11 @@ import { mediaDir } from '../photos/photo-store.ts';
 import {
   findAccountData,
   findBlocksMade,
+  findComplaintsOf,
   findConsents,
   findConversationsOf,
+  findDirectDebitMandatesOf,
+  findDirectDebitRequestsOf,
   findExport,
   findLedgerOf,
   findLikesGiven,
@@ -29,6 +33,7 @@ import {
   findProfileData,
   findProfilePhotos,
   findPushDevicesOf,
+  findReportsMade,
   findSessionsOf,
   markExportFailed,
   markExportReady,
@@ -60,6 +65,20 @@ function pushServiceOf(endpoint: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Bank details as the member gave them for a direct debit, in the archive's names. */
+function bankDetails(d: TDirectDebitDetails) {
+  return {
+    account_holder: d.accountHolder,
+    iban: d.iban,
+    street: d.street,
+    house_number: d.houseNumber,
+    zip: d.zip,
+    city: d.city,
+    phone: d.phone,
+    reference: d.reference,
+  };
 }
 
 /** Whether a stored file exists (a photo whose file was lost is listed without a file). */
@@ -235,6 +254,38 @@ async function collect(db: TDb, dataDir: string, userId: number, now: () => Date
         status: n.status,
         created_at: iso(n.createdAt),
         sent_at: isoOrNull(n.sentAt),
+      })),
+    },
+    'reports.json': (await findReportsMade(db, profileId)).map((r) => ({
+      reported: { profile_id: r.profileId, name: r.name },
+      about_photo: r.aboutPhoto,
+      reason: r.reason,
+      message: r.message,
+      status: r.status,
+      at: iso(r.at),
+    })),
+    'complaints.json': (await findComplaintsOf(db, userId)).map((c) => ({
+      name: c.name,
+      email: c.email,
+      topic: c.topic,
+      message: c.message,
+      locale: c.locale,
+      status: c.status,
+      at: iso(c.at),
+    })),
+    'direct_debit.json': {
+      requests: (await findDirectDebitRequestsOf(db, userId)).map((r) => ({
+        details: bankDetails(r.details),
+        package_id: r.packageId,
+        payment_id: r.paymentId,
+        created_at: iso(r.createdAt),
+        expires_at: iso(r.expiresAt),
+      })),
+      mandates: (await findDirectDebitMandatesOf(db, userId)).map((m) => ({
+        label: m.label,
+        details: m.details ? bankDetails(m.details) : null,
+        created_at: iso(m.createdAt),
+        revoked_at: isoOrNull(m.revokedAt),
       })),
     },
   };

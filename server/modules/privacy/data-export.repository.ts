@@ -2,17 +2,21 @@ import { aliasedTable, and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
 import {
   blocks,
+  complaints,
   consents,
   conversations,
   creditLedger,
   dataExports,
+  directDebitRequests,
   likes,
   messages,
   notificationSends,
+  paymentMandates,
   payments,
   photos,
   profiles,
   pushSubscriptions,
+  reports,
   sessions,
   sites,
   users,
@@ -317,4 +321,68 @@ export async function findNotificationSendsOf(db: TDb, userId: number) {
     .from(notificationSends)
     .where(eq(notificationSends.userId, userId))
     .orderBy(asc(notificationSends.createdAt), asc(notificationSends.id));
+}
+
+/** The reports the member made, with the reported member's public id and name, oldest first. */
+export async function findReportsMade(db: TDb, profileId: number) {
+  return db
+    .select({
+      profileId: profiles.id,
+      name: profiles.name,
+      aboutPhoto: sql<boolean>`${reports.photoId} is not null`,
+      reason: reports.reason,
+      message: reports.message,
+      status: reports.status,
+      at: reports.createdAt,
+    })
+    .from(reports)
+    .innerJoin(profiles, eq(profiles.id, reports.profileId))
+    .where(eq(reports.reporterProfileId, profileId))
+    .orderBy(asc(reports.createdAt), asc(reports.id));
+}
+
+/** The complaints the member sent while logged in, oldest first. */
+export async function findComplaintsOf(db: TDb, userId: number) {
+  return db
+    .select({
+      name: complaints.name,
+      email: complaints.email,
+      topic: complaints.topic,
+      message: complaints.message,
+      locale: complaints.locale,
+      status: complaints.status,
+      at: complaints.createdAt,
+    })
+    .from(complaints)
+    .where(eq(complaints.userId, userId))
+    .orderBy(asc(complaints.createdAt), asc(complaints.id));
+}
+
+/** The member's stored direct debit forms (never the code's hash), oldest first. */
+export async function findDirectDebitRequestsOf(db: TDb, userId: number) {
+  return db
+    .select({
+      details: directDebitRequests.details,
+      packageId: directDebitRequests.packageId,
+      paymentId: directDebitRequests.paymentId,
+      createdAt: directDebitRequests.createdAt,
+      expiresAt: directDebitRequests.expiresAt,
+    })
+    .from(directDebitRequests)
+    .where(eq(directDebitRequests.userId, userId))
+    .orderBy(asc(directDebitRequests.createdAt));
+}
+
+/** The member's direct debit mandates with their bank details (null once the retention job dropped them). */
+export async function findDirectDebitMandatesOf(db: TDb, userId: number) {
+  return db
+    .select({
+      label: paymentMandates.label,
+      details: paymentMandates.details,
+      createdAt: paymentMandates.createdAt,
+      revokedAt: paymentMandates.revokedAt,
+    })
+    .from(paymentMandates)
+    .where(and(eq(paymentMandates.userId, userId), eq(paymentMandates.method, 'directdebit')))
+    .orderBy(asc(paymentMandates.createdAt), asc(paymentMandates.id));
 }

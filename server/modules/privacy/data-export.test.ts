@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../../common/notifications.ts';
 import { DATA_EXPORT_FILES } from '../../../common/wire/data-export.ts';
 import {
+  creditPackages,
   dataExports,
+  directDebitRequests,
   jobs,
   notificationPreferences,
   notificationSends,
+  paymentMandates,
   photos,
   pushSubscriptions,
   users,
@@ -234,6 +237,156 @@ describe('Download my data (issue 23 §3)', () => {
     for (const value of Object.values(secret)) expect(everything).not.toContain(value);
     expect(everything).not.toContain('dEviCePaTh');
     expect(everything).not.toContain('message:4242');
+  });
+
+  it("holds the member's own reports, complaints and direct debit forms, and nothing of another member's", async () => {
+    const anna = await activeMember(t, {}, { country: 'DE' });
+    const ben = await activeMember(t, {}, { country: 'DE' });
+    const { db } = t.services.database;
+    const post = (m: TTestMember | null, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: CLIENT, cookies: m?.cookie ?? {}, payload });
+    const annaReport = { profile_id: ben.user.profile.id, reason: 'fake_profile', message: 'His photos are a model' };
+    expect((await post(anna, '/api/report.php', annaReport)).statusCode).toBeLessThan(300);
+    // About Anna, by Ben: Ben's, not Anna's.
+    const benReport = { profile_id: anna.user.profile.id, reason: 'harassment', message: 'BenSecretReportText' };
+    expect((await post(ben, '/api/report.php', benReport)).statusCode).toBeLessThan(300);
+    const complaint = {
+      name: 'Anna A.',
+      email: anna.form.email,
+      topic: 'billing',
+      message: 'AnnaComplaint: I was charged twice.',
+    };
+    expect((await post(anna, '/api/complaint.php', complaint)).statusCode).toBeLessThan(300);
+    const benComplaint = {
+      name: 'Ben B.',
+      email: ben.form.email,
+      topic: 'other',
+      message: 'BenComplaint about the site.',
+    };
+    expect((await post(ben, '/api/complaint.php', benComplaint)).statusCode).toBeLessThan(300);
+    // Someone logged out writes with Anna's address: not what Anna submitted.
+    const forged = {
+      name: 'Not Anna',
+      email: anna.form.email,
+      topic: 'other',
+      message: 'ForgedComplaint in her name.',
+    };
+    expect((await post(null, '/api/complaint.php', forged)).statusCode).toBeLessThan(300);
+
+    const [pack] = await db.select({ id: creditPackages.id }).from(creditPackages).limit(1);
+    const bank = (holder: string, iban: string, phone: string) => ({
+      accountHolder: holder,
+      iban,
+      street: 'Hauptstraße',
+      houseNumber: '5',
+      zip: '10115',
+      city: 'Berlin',
+      phone,
+      reference: '',
+    });
+    const expiresAt = new Date(Date.now() + offset + 600_000);
+    await db.insert(directDebitRequests).values([
+      {
+        userId: anna.user.id,
+        packageId: pack.id,
+        details: bank('Anna A.', 'DE89370400440532013000', '+4915112345678'),
+        codeHash: 'AnnaCodeHash',
+        expiresAt,
+      },
+      {
+        userId: ben.user.id,
+        packageId: pack.id,
+        details: bank('Ben B.', 'DE02120300000000202051', '+4915187654321'),
+        codeHash: 'BenCodeHash',
+        expiresAt,
+      },
+    ]);
+    await db.insert(paymentMandates).values({
+      userId: anna.user.id,
+      provider: 'sandbox',
+      customerId: 'cst_anna',
+      providerMandateId: 'mdt_anna',
+      method: 'directdebit',
+      label: 'SEPA DE89…3000',
+      details: { ...bank('Anna A.', 'DE89370400440532013000', '+4915112345678'), reference: 'AMR-ANNA0001' },
+    });
+
+    const state = (await requestExport(anna)).json().export;
+    const entries = unzipSync(new Uint8Array((await download(anna, state.id)).rawPayload));
+    const read = <K extends keyof typeof DATA_EXPORT_FILES>(name: K) =>
+      DATA_EXPORT_FILES[name].parse(JSON.parse(strFromU8(entries[name])));
+
+    const reports = read('reports.json');
+    expect(reports).toEqual([
+      {
+        reported: { profile_id: ben.user.profile.id, name: ben.form.name },
+        about_photo: false,
+        reason: 'fake_profile',
+        message: 'His photos are a model',
+        status: 'open',
+        at: expect.any(String),
+      },
+    ]);
+    expect(read('complaints.json')).toEqual([
+      {
+        name: 'Anna A.',
+        email: anna.form.email,
+        topic: 'billing',
+        message: 'AnnaComplaint: I was charged twice.',
+        locale: 'en',
+        status: 'open',
+        at: expect.any(String),
+      },
+    ]);
+    const directDebit = read('direct_debit.json');
+    expect(directDebit.requests).toEqual([
+      {
+        details: {
+          account_holder: 'Anna A.',
+          iban: 'DE89370400440532013000',
+          street: 'Hauptstraße',
+          house_number: '5',
+          zip: '10115',
+          city: 'Berlin',
+          phone: '+4915112345678',
+          reference: '',
+        },
+        package_id: pack.id,
+        payment_id: null,
+        created_at: expect.any(String),
+        expires_at: expiresAt.toISOString(),
+      },
+    ]);
+    expect(directDebit.mandates).toEqual([
+      {
+        label: 'SEPA DE89…3000',
+        details: expect.objectContaining({ iban: 'DE89370400440532013000', reference: 'AMR-ANNA0001' }),
+        created_at: expect.any(String),
+        revoked_at: null,
+      },
+    ]);
+    const readme = strFromU8(entries['README.txt']);
+    expect(readme).toMatch(/^reports\.json: the reports you made/m);
+    expect(readme).toMatch(/^complaints\.json: the complaints you sent/m);
+    expect(readme).toMatch(/^direct_debit\.json: the direct debit forms/m);
+
+    // Nothing Ben submitted or keeps private, no hash of an SMS code, nothing forged in Anna's name.
+    const everything = Object.values(entries)
+      .map((e) => Buffer.from(e).toString('utf8'))
+      .join('\n');
+    for (const other of [
+      'BenSecretReportText',
+      'BenComplaint',
+      'ForgedComplaint',
+      'Not Anna',
+      ben.form.email,
+      'DE02120300000000202051',
+      '+4915187654321',
+      'CodeHash',
+      'mdt_anna',
+      'cst_anna',
+    ])
+      expect(everything, other).not.toContain(other);
   });
 
   it('writes the README and the email in the member’s language', async () => {
