@@ -15,6 +15,32 @@ describe('config', () => {
     );
   });
 
+  it('refuses an SMTP_URL that is not an smtp:// or smtps:// URL with a host, with the other problems, never printing it (issue 28)', () => {
+    for (const bad of [
+      'smtp//u:S3cretPw@x',
+      'mail.example.com',
+      'http://u:S3cretPw@mail.example.com',
+      'smtp://',
+      'smtp://u:S3cretPw@:25',
+    ]) {
+      let message = '';
+      try {
+        loadConfig({ PORT: 'abc', SMTP_URL: bad });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message, bad).toMatch(/PORT[\s\S]*SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(message, bad).not.toContain('S3cretPw');
+    }
+    for (const good of [
+      'smtp://mail',
+      'smtps://u:S3cret%40Pw@mail.example.com:465',
+      'smtp://127.0.0.1:2525?pool=true',
+    ]) {
+      expect(loadConfig({ SMTP_URL: good }).smtpUrl).toBe(good);
+    }
+  });
+
   it('serves the dev mailbox in development and the one-command demo, not in a real deployment', () => {
     const pg = 'postgres://db/amora';
     expect(loadConfig({}).devMailbox).toBe(true);

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Whether a value is an SMTP URL nodemailer can use: smtp: or smtps:, a host, at most a numeric port. */
+function isSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+}
+
 const ZBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const ZEnv = z.object({
@@ -32,7 +39,11 @@ const ZEnv = z.object({
   /** Compress dynamic answers in the app (false when a proxy or CDN in front compresses them). */
   COMPRESSION: ZBool.default(true),
   DEMO_PROFILES: z.coerce.number().int().min(0).max(100_000).default(300),
-  SMTP_URL: z.string().optional(),
+  /** The mail relay, `smtp://user:password@host:port` or `smtps://…`; unset: the dev mailbox table. */
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host (smtp://user:password@host:port)')
+    .optional(),
   /** Shows /dev/mailbox (every email and SMS the site sent); default: see devMailbox below. */
   DEV_MAILBOX: ZBool.optional(),
   /** Serves the OpenAPI document and explorer at /api/docs; default: outside production only. */

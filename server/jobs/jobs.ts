@@ -1,5 +1,5 @@
 import type { TDb } from '../db/connect.ts';
-import type { TLogger } from '../lib/logger.ts';
+import { errorSummary, type TLogger } from '../lib/logger.ts';
 import { claimDueJob, markJobDone, markJobFailed, rescheduleJob, type TClaimedJob } from './jobs.repository.ts';
 
 export type TJobHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -49,12 +49,6 @@ function claim(db: TDb, now: Date, id?: number): Promise<TClaimedJob | undefined
   return claimDueJob(db, now, new Date(now.getTime() + LEASE_MS), id);
 }
 
-/** An error as kept in `last_error` and logs: its message, without anything shaped like an email address. */
-function describeError(err: unknown): string {
-  const message = String(err instanceof Error ? err.message : err);
-  return message.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[address]').slice(0, 500);
-}
-
 /**
  * Runs one claimed job. A failure is retried later with exponential backoff, its error kept for operators; a
  * permanent one (after PERMANENT_FAILURE_ATTEMPTS), or a temporary one past the kind's limit, moves the job to failed.
@@ -68,8 +62,10 @@ async function execute(db: TDb, job: TClaimedJob, now: Date, options: TRunnerOpt
     await handler(job.payload);
     await markJobDone(db, job.id, now, scrubbed);
   } catch (err) {
-    const error = describeError(err);
-    const entry = { jobId: job.id, kind: job.kind, attempts: job.attempts, error };
+    // Logged through the process's error serializer, and kept in one line of what it logs: no query, parameter or
+    // email address reaches the log or the table.
+    const error = errorSummary(err);
+    const entry = { jobId: job.id, kind: job.kind, attempts: job.attempts, err };
     const permanent = err instanceof PermanentJobError;
     const deadline = policy.giveUpAfterMs === undefined ? Infinity : job.createdAt.getTime() + policy.giveUpAfterMs;
     if ((permanent && job.attempts >= PERMANENT_FAILURE_ATTEMPTS) || (!permanent && now.getTime() >= deadline)) {

@@ -77,24 +77,45 @@ function queryHead(query: string): string {
   return query.trim().split(/\s+/).slice(0, 4).join(' ').slice(0, 80);
 }
 
+/** Drizzle's message for a failed query ('Failed query: <sql>\nparams: <values>'), also when copied into another. */
+const FAILED_QUERY = /Failed query:\s*/;
+
+/** A SQLSTATE: its class (00–58, F0, HV, P0, XX) and three more; not an errno such as EAUTH or EPIPE. */
+const SQLSTATE = /^([0-5][0-9A-Z]|F0|HV|P0|XX)[0-9A-Z]{3}$/;
+
+/** Anything shaped like an email address (an SMTP refusal names the recipient). */
+const ADDRESS = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+
+/** The text with every email address replaced. */
+function withoutAddresses(text: string): string {
+  return text.replace(ADDRESS, '[address]');
+}
+
 /**
- * Errors as logged. A database error (Drizzle's wrapper with `query` and `params`, or the driver's error with a
- * SQLSTATE `code`) is reduced to its code, constraint and the query's first words: query parameters and the driver's
- * message and detail carry member data (an IBAN, an email), so they never reach a log.
+ * Errors as logged. A database error (Drizzle's wrapper with `query` and `params`, a message that quotes one, or the
+ * driver's error with a SQLSTATE `code`) is reduced to its code, constraint and the query's first words: query
+ * parameters and the driver's message and detail carry member data (an IBAN, an email), so they never reach a log.
+ * Any other error keeps its message and stack, without email addresses.
  */
 export function serializeError(err: unknown): Record<string, unknown> {
-  if (!err || typeof err !== 'object') return { message: String(err) };
+  if (!err || typeof err !== 'object') return { message: withoutAddresses(String(err)) };
   const chain: TErrorLike[] = [];
   for (let e = err as TErrorLike | undefined; e && typeof e === 'object' && chain.length < 5; e = e.cause as TErrorLike)
     chain.push(e);
   const withQuery = chain.find((e) => typeof e.query === 'string');
-  const withSqlState = chain.find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
-  if (withQuery || withSqlState) {
+  const quoting = chain.find((e) => typeof e.message === 'string' && FAILED_QUERY.test(e.message));
+  const withSqlState = chain.find((e) => typeof e.code === 'string' && SQLSTATE.test(e.code));
+  if (withQuery || quoting || withSqlState) {
+    const quoted = quoting?.message?.split(FAILED_QUERY) ?? [];
+    const query = withQuery ? String(withQuery.query) : quoted[1];
+    // What a wrapping error said before it quoted the query ("could not load the member:").
+    const context = quoted[0] ? withoutAddresses(quoted[0].trim().replace(/:$/, '')) : undefined;
     return {
       type: 'DatabaseError',
       code: withSqlState?.code,
       constraint: typeof withSqlState?.constraint === 'string' ? withSqlState.constraint : undefined,
-      query: withQuery ? queryHead(String(withQuery.query)) : undefined,
+      query: query === undefined ? undefined : queryHead(query.split('\n')[0]),
+      message: context || undefined,
       // Only the stack's frames: its head repeats the message (and with it the parameters).
       stack: (chain[0].stack ?? '')
         .split('\n')
@@ -103,7 +124,23 @@ export function serializeError(err: unknown): Record<string, unknown> {
     };
   }
   const serialized = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  for (const key of ['message', 'stack']) {
+    if (typeof serialized[key] === 'string') serialized[key] = withoutAddresses(serialized[key]);
+  }
   return serialized;
+}
+
+/**
+ * An error in one line as kept beside a record (a job's `last_error`): what `serializeError` logs of it, so no query,
+ * parameter or address is stored either.
+ */
+export function errorSummary(err: unknown): string {
+  const e = serializeError(err);
+  if (e.type === 'DatabaseError') {
+    const parts = [e.message, e.code && `SQLSTATE ${String(e.code)}`, e.query && `query "${String(e.query)}…"`];
+    return `database error: ${parts.filter(Boolean).join(', ')}`.slice(0, 500);
+  }
+  return String(e.message ?? e.type ?? 'error').slice(0, 500);
 }
 
 /** Creates the process logger: JSON in production and when not on a terminal, pretty on a developer's terminal. */

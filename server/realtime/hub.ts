@@ -229,11 +229,18 @@ export async function createRedisHub(url: string, options: TRedisHubOptions): Pr
     if (outage) outage.dropped += 1;
   };
 
+  // A refused connection is known at once (nothing listens there): start-up fails then, not after the timeout.
+  let refuseStart: (err: Error) => void = () => undefined;
+  const refused = new Promise<never>((_resolve, reject) => {
+    refuseStart = reject;
+  });
+  refused.catch(() => undefined);
   for (const conn of [pub, sub]) {
     // Without a listener ioredis prints 'Unhandled error event' for every reconnect attempt.
     conn.on('error', (err: Error) => {
-      if (starting) startupError = err;
-      else startOutage(err);
+      if (!starting) return startOutage(err);
+      startupError = err;
+      if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') refuseStart(err);
     });
     conn.on('close', () => startOutage('connection closed'));
     conn.on('ready', () => {
@@ -261,6 +268,7 @@ export async function createRedisHub(url: string, options: TRedisHubOptions): Pr
   try {
     await Promise.race([
       Promise.all([whenReady(pub), whenReady(sub)]).then(() => sub.subscribe(RESYNC_CHANNEL)),
+      refused,
       new Promise((_resolve, reject) => {
         deadline = setTimeout(() => reject(new Error('timeout')), connectTimeoutMs);
       }),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMain, type TLogLine } from '../test/main-process.ts';
 import { freePort, startBlackhole } from '../test/redis-server.ts';
-import { REDIS_CONNECT_TIMEOUT_MS } from './hub.ts';
+import { createRedisHub, REDIS_CONNECT_TIMEOUT_MS } from './hub.ts';
 
 const PASSWORD = 'r3dis-Passw0rd';
 
@@ -62,4 +62,17 @@ describe.skipIf(process.env.DATABASE_URL)('start-up against a Redis that is not 
     expect(code).toBe(1);
     expect(failed.msg).toBe(`start-up failed: redis unreachable at 127.0.0.1:${port}: ECONNREFUSED`);
   }, 120_000);
+});
+
+// Issue 28: a refused connection is known at once; start-up does not wait out the connect timeout for it.
+describe('connecting the hub to a closed port', () => {
+  it('fails in well under the connect timeout with the one-line cause', async () => {
+    const port = await freePort();
+    const log = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
+    const started = Date.now();
+    await expect(createRedisHub(`redis://:${PASSWORD}@127.0.0.1:${port}`, { log })).rejects.toThrow(
+      `redis unreachable at 127.0.0.1:${port}: ECONNREFUSED`,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });
