@@ -207,6 +207,7 @@ export async function createServices(
     originOf: (site) => notificationOrigin(site, config),
     emailDelayMs: config.notificationEmailDelayMs,
     jobs: { runDetached: (ids) => jobs.runDetached(ids) },
+    hardBounce: ({ id, email }) => emailStatus.recordFeedback({ id, email, type: 'bounce', bounceType: 'hard' }),
     now,
     log,
   });
@@ -257,6 +258,7 @@ export async function createServices(
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
   });
   const dataExport = createDataExportService({ db: database.db, jobs, dataDir: config.dataDir, now, log });
+  const emailStatus = createEmailStatusService({ db: database.db, mailer, jobs, log, now });
   const accounts = createAccountsService({ db: database.db, mailer, jobs, realtime, log, now });
   const accountChanges = createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now });
   return {
@@ -283,7 +285,7 @@ export async function createServices(
     directDebit: createDirectDebitService({ db: database.db, provider, checkout, sms, now, log }),
     dataExport,
     vapid: { publicKey: vapid.publicKey },
-    emailStatus: createEmailStatusService({ db: database.db, mailer, jobs, log, now }),
+    emailStatus,
     push,
     reference: { countryName, listCountries, regionsOf },
     content: { render: renderContentPage },

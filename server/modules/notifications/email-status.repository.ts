@@ -30,16 +30,6 @@ export async function findUserIdsByEmail(db: TDb | TTx, email: string): Promise<
   return rows.map((r) => r.id);
 }
 
-/** A member's stored switches of one kind, or undefined when they are the defaults. */
-export async function findKindSwitches(db: TDb | TTx, userId: number, kind: TNotificationKind) {
-  const [row] = await db
-    .select({ email: notificationPreferences.email, push: notificationPreferences.push })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
-    .limit(1);
-  return row;
-}
-
 /**
  * Sets one kind's email switch, keeping its push switch: a new row takes `pushDefault` (the kind's default), an
  * existing row keeps what the member chose.

@@ -1,6 +1,7 @@
 import {
   defaultSwitches,
   EMAIL_REENABLE_EMAILS_PER_DAY,
+  MARKETING_NOTIFICATION_KINDS,
   EMAIL_REENABLE_LINK_HOURS,
   type TEmailDisabledReason,
   SOFT_BOUNCE_WINDOW_MS,
@@ -13,11 +14,13 @@ import type { TLogger } from '../../lib/logger.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer, TMailRequest } from '../../mail/mailer.ts';
 import { consumeToken, findLiveToken, insertToken } from '../accounts/accounts.repository.ts';
+import { hasLiveConsent, recordConsent, type TConsentContext, withdrawConsent } from '../privacy/consents.service.ts';
+import { upsertPreference } from './notifications.repository.ts';
+import { effectiveSwitches } from './notifier.service.ts';
 import {
   addEmailDisabledReason,
   countEmailFeedbackSince,
   findEmailAccount,
-  findKindSwitches,
   findUserIdsByEmail,
   insertEmailFeedback,
   removeEmailDisabledReasons,
@@ -66,15 +69,38 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
     return verifyUnsubscribeToken(await mailer.listUnsubscribeKey(), token, now());
   }
 
-  /** Whether the emails of a scope are off for a member now. */
+  /** Whether the emails of a scope are off for a member now (a marketing kind: off too without its consent). */
   async function isOff(q: TDb | TTx, userId: number, scope: TUnsubscribeScope, reasons: string[]): Promise<boolean> {
     if (scope === 'all') return reasons.includes('listunsubscribe');
-    const stored = await findKindSwitches(q, userId, scope);
-    return !(stored?.email ?? defaultSwitches(scope).email);
+    return !(await effectiveSwitches(q, userId, [scope])).get(scope)!.email;
+  }
+
+  /**
+   * Turns a marketing kind's email on or off by link, keeping the consent the one source of truth (as
+   * `/notifications` does): off on both channels withdraws it; the undo gives it again where it was withdrawn.
+   */
+  async function setMarketingEmail(
+    tx: TTx,
+    userId: number,
+    kind: 'promotions' | 'news',
+    email: boolean,
+    ctx: TConsentContext | undefined,
+  ): Promise<void> {
+    const at = now();
+    const current = (await effectiveSwitches(tx, userId, [kind])).get(kind)!;
+    await upsertPreference(tx, { userId, kind, email, push: current.push, at });
+    const live = await hasLiveConsent(tx, userId, kind);
+    if (!email && !current.push && live) await withdrawConsent(tx, userId, kind, at);
+    if (email && !live && ctx) await recordConsent(tx, { userId, kind, ...ctx }, at);
   }
 
   /** Turns a scope's email on or off; the state after it, or null for an invalid link or a gone account. */
-  async function apply(token: string, wide: boolean, off: boolean): Promise<TUnsubscribeState | null> {
+  async function apply(
+    token: string,
+    wide: boolean,
+    off: boolean,
+    ctx?: TConsentContext,
+  ): Promise<TUnsubscribeState | null> {
     const claim = await claimOf(token);
     if (!claim) return null;
     const scope: TUnsubscribeScope = wide ? 'all' : claim.scope;
@@ -87,6 +113,8 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
         reasons = off
           ? await addEmailDisabledReason(tx, userId, 'listunsubscribe')
           : await removeEmailDisabledReasons(tx, userId, ['listunsubscribe']);
+      } else if (MARKETING_NOTIFICATION_KINDS.includes(scope)) {
+        await setMarketingEmail(tx, userId, scope as 'promotions' | 'news', !off, ctx);
       } else {
         const pushDefault = defaultSwitches(scope).push;
         await setKindEmail(tx, { userId, kind: scope, email: !off, pushDefault, at: now() });
@@ -112,8 +140,11 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
      */
     unsubscribe: (token: string, wide = false) => apply(token, wide, true),
 
-    /** Undoes an unsubscribe made with the same link: the kind's email on again, or `listunsubscribe` lifted. */
-    undo: (token: string, wide = false) => apply(token, wide, false),
+    /**
+     * Undoes an unsubscribe made with the same link: the kind's email on again (a marketing kind's consent given again,
+     * recorded with `ctx`), or `listunsubscribe` lifted.
+     */
+    undo: (token: string, wide = false, ctx?: TConsentContext) => apply(token, wide, false, ctx),
 
     /**
      * Applies a bounce or complaint report to every account of the address (several sites may share it): a hard

@@ -13,22 +13,17 @@ import { countPushDevices, findEmailDisabled, upsertPreference } from './notific
 /**
  * The member's notification switches (`/notifications`, `GET/PUT /api/notifications.php`). The marketing kinds
  * (promotions, news) are the marketing consents of issue 23: turning one on records the consent, turning both of its
- * channels off withdraws it, and without a live consent they read as off whatever is stored.
+ * channels off withdraws it, and without a live consent they read as off whatever is stored; given in settings, they
+ * read as on (`marketingSwitches`: the consent is the one source of truth for both pages).
  */
 export function createNotificationsService({ db, now }: { db: TDb; now: () => Date }) {
   async function settings(userId: number): Promise<TNotificationSettings> {
     const switches = await effectiveSwitches(db, userId);
-    const consents = await liveConsents(db, userId);
     const reasons = (await findEmailDisabled(db, userId)).filter((r): r is TEmailDisabledReason =>
       (EMAIL_DISABLED_REASONS as readonly string[]).includes(r),
     );
     return {
-      kinds: NOTIFICATION_KINDS.map((kind) => {
-        const s = switches.get(kind)!;
-        const marketing = MARKETING_NOTIFICATION_KINDS.includes(kind);
-        if (marketing && !consents.has(kind)) return { kind, email: false, push: false };
-        return { kind, ...s };
-      }),
+      kinds: NOTIFICATION_KINDS.map((kind) => ({ kind, ...switches.get(kind)! })),
       notifications_disabled: reasons,
       push_devices: await countPushDevices(db, userId),
     };

@@ -20,7 +20,7 @@ import { mailSite } from '../../mail/mailer.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import { photoUrls } from '../photos/photo-store.ts';
 import { findBlockRelation } from '../profiles/blocks.repository.ts';
-import { hasLiveConsent } from '../privacy/consents.service.ts';
+import { hasLiveConsent, liveConsents } from '../privacy/consents.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { siteText } from '../sites/settings.service.ts';
 import { isLocale } from '../../../common/locales.ts';
@@ -116,8 +116,22 @@ interface TDeps {
   /** The origin of links in a site's emails (PUBLIC_URL, or the site's own address). */
   originOf: (site: TSite) => string;
   jobs: { runDetached(ids: readonly number[]): void };
+  /**
+   * Suppresses an address the receiving server refused for good (an SMTP 5xx to RCPT TO), as the mail provider's
+   * hard bounce report does (`emailStatus.recordFeedback`); `id` makes a repeated report count once.
+   */
+  hardBounce: (report: { id: string; email: string }) => Promise<unknown>;
   now: () => Date;
   log: Pick<TLogger, 'info' | 'warn' | 'debug'>;
+}
+
+/** The SMTP reply code when the receiving server refused the recipient itself for good (5xx to RCPT TO), else null. */
+export function refusedRecipientCode(err: unknown): number | null {
+  const cause = (err as { cause?: unknown } | null)?.cause ?? err;
+  const { command, responseCode } = (cause ?? {}) as { command?: unknown; responseCode?: unknown };
+  return command === 'RCPT TO' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
+    ? responseCode
+    : null;
 }
 
 /**
@@ -133,15 +147,33 @@ export function notificationOrigin(
   return `https://${site.domain}`;
 }
 
-/** A member's switches for every kind: stored rows over the defaults (marketing kinds: on when consented). */
+/**
+ * A marketing kind's switches. The consent is the one source of truth for on or off (settings gives and withdraws it,
+ * `/notifications` too): without a live consent the kind is off whatever is stored; with one it is as stored per
+ * channel, or on for both when nothing stored is on (the consent was given in settings, where there are no channels).
+ */
+export function marketingSwitches(stored: TChannelSwitches | undefined, consented: boolean): TChannelSwitches {
+  if (!consented) return { email: false, push: false };
+  return stored && (stored.email || stored.push) ? stored : { email: true, push: true };
+}
+
+/** A member's switches for the given kinds (default all): stored rows over the defaults; marketing kinds by consent. */
 export async function effectiveSwitches(
   db: TDb | TTx,
   userId: number,
+  kinds: readonly TNotificationKind[] = NOTIFICATION_KINDS,
 ): Promise<Map<TNotificationKind, TChannelSwitches>> {
   const stored = new Map((await findPreferences(db, userId)).map((r) => [r.kind, { email: r.email, push: r.push }]));
+  const marketing = kinds.some((k) => MARKETING_NOTIFICATION_KINDS.includes(k));
+  const consented = marketing ? await liveConsents(db, userId) : new Map<string, unknown>();
   const out = new Map<TNotificationKind, TChannelSwitches>();
-  for (const kind of NOTIFICATION_KINDS) {
-    out.set(kind, stored.get(kind) ?? defaultSwitches(kind));
+  for (const kind of kinds) {
+    out.set(
+      kind,
+      MARKETING_NOTIFICATION_KINDS.includes(kind)
+        ? marketingSwitches(stored.get(kind), consented.has(kind))
+        : (stored.get(kind) ?? defaultSwitches(kind)),
+    );
   }
   return out;
 }
@@ -363,10 +395,10 @@ export function createNotifier(deps: TDeps) {
       const block = await findBlockRelation(db, r.profileId, ev.actorProfileId);
       if (block.blockedByMe || block.blockedMe) return both('blocked');
     }
-    const switches = (await effectiveSwitches(db, r.userId)).get(ev.kind)!;
-    if (!switches.push && !switches.email) return both('switched_off');
     if (MARKETING_NOTIFICATION_KINDS.includes(ev.kind) && !(await hasLiveConsent(db, r.userId, ev.kind as 'news')))
       return both('no_consent');
+    const switches = (await effectiveSwitches(db, r.userId, [ev.kind])).get(ev.kind)!;
+    if (!switches.push && !switches.email) return both('switched_off');
     const activation = reminder && r.status === 'not_confirmed';
     const emailOff = r.emailDisabled.length > 0 || (!r.emailConfirmed && !activation);
     return {
@@ -496,6 +528,17 @@ export function createNotifier(deps: TDeps) {
         origin: ready.origin,
       });
     } catch (err) {
+      const refused = refusedRecipientCode(err);
+      if (refused !== null) {
+        // No such mailbox: trying again cannot help, and the next notification should not try either.
+        await finishSend(db, sendId, { status: 'failed', reason: `smtp_${refused}`, at: now() });
+        await deps.hardBounce({ id: `smtp:${sendId}`, email: ready.r.email });
+        log.warn(
+          { userId: ready.r.userId, sendId, code: refused },
+          'notification email refused for good: address suppressed',
+        );
+        return;
+      }
       // Back to queued: a retry sends it (the same Message-ID, so a server that got it drops the copy).
       await finishSend(db, sendId, { status: 'queued', at: now() });
       throw err;

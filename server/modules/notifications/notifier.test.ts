@@ -7,13 +7,14 @@ import {
   REMINDERS_MAX_UNANSWERED,
   UNREAD_REMINDER_AFTER_MS,
 } from '../../../common/notifications.ts';
-import { jobs, notificationSends, profiles, users } from '../../db/schema/index.ts';
+import { consents, jobs, notificationSends, profiles, users } from '../../db/schema/index.ts';
 import { claimDueJob } from '../../jobs/jobs.repository.ts';
 import { activeMember, buildMember, CLIENT, type TTestMember } from '../../test/factories.ts';
 import { startTestPushService, type TTestPushService } from '../../test/push-service.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { NOTIFY_EMAIL_JOB, NOTIFY_EVENT_JOB } from './notifier.service.ts';
 import { NOTIFY_SWEEP_JOB, NOTIFY_WEEKLY_JOB, queueBroadcast } from './notify-sweep.job.ts';
+import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 let t: TTestApp;
 let push: TTestPushService;
@@ -386,5 +387,99 @@ describe('promotions and news (issue 14)', () => {
     expect(news).toHaveLength(1);
     expect(news[0].subject).toContain('Our new swipe game');
     expect((await notificationMails(silent)).filter((m) => m.kind === 'notify_news')).toEqual([]);
+  });
+});
+
+describe('marketing switches and consents are one (issue 28)', () => {
+  const api = (m: TTestMember, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: CLIENT, cookies: m.cookie, ...(payload ? { payload } : {}) });
+  const switchesOf = async (m: TTestMember, kind: string) =>
+    ((await api(m, 'GET', '/api/notifications.php')).json().kinds as { kind: string }[]).find((k) => k.kind === kind);
+  const consentRows = (m: TTestMember, kind: string) =>
+    db()
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, m.user.id), eq(consents.kind, kind)))
+      .orderBy(consents.id);
+
+  it('opting in in settings turns the kind on in /notifications and a broadcast reaches the member', async () => {
+    clock = new Date();
+    const m = await member('female', { push: false });
+    for (const kind of ['promotions', 'news']) {
+      const given = await api(m, 'POST', '/api/consents.php', { kind, given: true });
+      expect(given.statusCode, given.body).toBe(200);
+      expect(given.json()[kind].given).toBe(true);
+      expect(await switchesOf(m, kind)).toEqual({ kind, email: true, push: true });
+    }
+    const site = await t.services.sites.resolve('localhost');
+    await queueBroadcast(
+      db(),
+      {
+        broadcast: 'b-settings',
+        siteId: site.id,
+        kind: 'promotions',
+        messages: { en: { title: 'Half price this weekend', body: 'Only now.', url: 'https://localhost/premium' } },
+      },
+      clock,
+    );
+    await drain();
+    const promotions = (await notificationMails(m)).filter((x) => x.kind === 'notify_promotions');
+    expect(promotions).toHaveLength(1);
+    expect(promotions[0].subject).toContain('Half price this weekend');
+    // Withdrawn in settings: off on /notifications as well.
+    await api(m, 'POST', '/api/consents.php', { kind: 'news', given: false });
+    expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: false, push: false });
+  });
+
+  it('turning a kind off on /notifications withdraws the consent settings shows (a record appended)', async () => {
+    const m = await member('female', { push: false });
+    await api(m, 'POST', '/api/consents.php', { kind: 'promotions', given: true });
+    const off = (channel: string) =>
+      api(m, 'PUT', '/api/notifications.php', { kind: 'promotions', channel, enabled: false });
+    expect((await off('email')).statusCode).toBe(200);
+    // One channel left on: still consented.
+    expect((await api(m, 'GET', '/api/consents.php')).json().promotions.given).toBe(true);
+    expect(await switchesOf(m, 'promotions')).toEqual({ kind: 'promotions', email: false, push: true });
+    await off('push');
+    expect((await api(m, 'GET', '/api/consents.php')).json().promotions).toEqual({ given: false, given_at: null });
+    const rows = await consentRows(m, 'promotions');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].withdrawnAt).toBeInstanceOf(Date);
+    // Given again in settings after both channels were turned off: on again, a new record.
+    await api(m, 'POST', '/api/consents.php', { kind: 'promotions', given: true });
+    expect(await switchesOf(m, 'promotions')).toEqual({ kind: 'promotions', email: true, push: true });
+    expect(await consentRows(m, 'promotions')).toHaveLength(2);
+  });
+
+  it('an unsubscribe link turns a marketing kind’s email off; off on both channels it withdraws, its undo gives again', async () => {
+    const m = await member('female', { push: false });
+    await api(m, 'POST', '/api/consents.php', { kind: 'news', given: true });
+    const token = signUnsubscribeToken(
+      await t.services.mailer.listUnsubscribeKey(),
+      { userId: m.user.id, scope: 'news' },
+      new Date(),
+    );
+    const link = (payload: string, origin = 'https://mail.example.net') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/unsubscribe?token=${encodeURIComponent(token)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost' },
+        payload,
+      });
+    expect((await link('List-Unsubscribe=One-Click')).statusCode).toBe(200);
+    expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: false, push: true });
+    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(true);
+    expect(await t.services.emailStatus.describeUnsubscribe(token)).toEqual({ scope: 'news', isOff: true });
+    await api(m, 'PUT', '/api/notifications.php', { kind: 'news', channel: 'push', enabled: false });
+    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(false);
+    // The undo button of the unsubscribe page: email on again, which gives the consent again (a new record).
+    await link('action=undo', 'http://localhost');
+    expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: true, push: false });
+    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(true);
+    expect(await consentRows(m, 'news')).toHaveLength(2);
+    // A one-click unsubscribe with push already off: off on both, consent withdrawn.
+    await link('List-Unsubscribe=One-Click');
+    expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: false, push: false });
+    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(false);
   });
 });

@@ -57,7 +57,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, { services }: { se
         if (!action) return backToPage(reply, token, {});
         const wide = action.endsWith('_all');
         const result = action.startsWith('undo')
-          ? await emailStatus.undo(token, wide)
+          ? await emailStatus.undo(token, wide, { locale: request.locale ?? 'en', ip: request.ip })
           : await emailStatus.unsubscribe(token, wide);
         const state: Record<string, string> = wide ? { all: '1' } : {};
         if (result && action.startsWith('undo')) state.undone = '1';
