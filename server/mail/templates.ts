@@ -17,6 +17,17 @@ export type TEmailKind =
 /** Emails whose link does not expire (a way to a page, not a single-use token): no 'valid for' line. */
 const WITHOUT_EXPIRY: ReadonlySet<TEmailKind> = new Set(['password_changed', 'data_export_ready']);
 
+/**
+ * Security notices end with a footer of their own instead of "did you not ask for it? then ignore this email": they
+ * are sent whether or not the member asked, and their body says what to do if it was not them. The deletion notice's
+ * footer (also on a requested reactivation link) says to reactivate if the member did not delete the account.
+ */
+const NOTICE_FOOTERS: Partial<Record<TEmailKind, string>> = {
+  email_changed: 'email.footer_security',
+  password_changed: 'email.footer_security',
+  reactivation: 'email.footer_deletion',
+};
+
 /** Renders subject, HTML and text parts of an email in a locale; `vars.link` is the call to action. */
 export function renderEmail(kind: TEmailKind, locale: string, vars: Record<string, string | number>) {
   if (isComplaintEmail(kind)) return renderComplaintEmail(kind, locale, vars);
@@ -28,7 +39,7 @@ export function renderEmail(kind: TEmailKind, locale: string, vars: Record<strin
   const button = t(`email.${kind}.button`, v);
   const expiry = WITHOUT_EXPIRY.has(kind) ? '' : t('email.expiry', { ...v, count: Number(vars.hours ?? 24) });
   const hint = t('email.link_hint', v);
-  const footer = t('email.footer', v);
+  const footer = t(NOTICE_FOOTERS[kind] ?? 'email.footer', v);
   const link = String(vars.link ?? '');
   const text = [greeting, '', body, '', `${button}: ${link}`, '', ...(expiry ? [expiry, ''] : []), '--', footer].join(
     '\n',
