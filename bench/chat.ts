@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { NEW_CONVERSATIONS_PER_DAY } from '../common/constants.ts';
 import { hashToken } from '../server/lib/tokens.ts';
 import { buildTestApp } from '../server/test/test-app.ts';
 
@@ -21,6 +22,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const SENDERS = Math.min(SOCKETS, Number(process.env.BENCH_SENDERS ?? 100));
+/** Conversations per sender: within the daily cap on new conversations. */
+const PARTNERS = Math.min(NEW_CONVERSATIONS_PER_DAY, 20);
 const WARMUP_SECONDS = 3;
 
 if (!process.env.DATABASE_URL) {
@@ -134,8 +137,10 @@ async function measure(target: TTarget, members: TMember[]): Promise<TResult> {
     const due = Math.floor(((performance.now() - begin) / 1000) * RATE);
     while (seq < due) {
       const from = members[seq % SENDERS];
-      let to = members[Math.floor(Math.random() * members.length)];
-      if (to === from) to = members[(members.indexOf(from) + 1) % members.length];
+      // Each sender writes to BENCH_PARTNERS members spread over all sockets: a member starts at most
+      // NEW_CONVERSATIONS_PER_DAY conversations a day (issue 28), the rest of their messages are replies.
+      const partner = 1 + Math.floor(Math.random() * PARTNERS) * Math.floor(members.length / PARTNERS);
+      const to = members[((seq % SENDERS) + partner) % members.length];
       const text = `m${seq}-${target.name}`;
       const at = performance.now();
       const record = at >= measuredFrom;

@@ -11,6 +11,12 @@ export const PREMIUM_PHOTO_LIMIT = 25;
 export const FREE_CONVERSATION_LIMIT = 2;
 /** Daily likes in the swipe game for free members (spec §9). */
 export const SWIPE_DAILY_LIKES = 4;
+/** Likes a free member may give per UTC day, through every door (profile, swipe game, API) (issue 28: likes as spam). */
+export const LIKES_PER_DAY = 100;
+/** Likes a premium member may give per UTC day (issue 28). */
+export const PREMIUM_LIKES_PER_DAY = 300;
+/** Conversations any member may start per UTC day; replies never count (issue 28: first messages as spam). */
+export const NEW_CONVERSATIONS_PER_DAY = 30;
 /** Days a deleted account may be reactivated (spec §4/§9). */
 export const DELETION_GRACE_DAYS = 14;
 /** Password reset links stay valid this many hours (spec §2 reset-password-do; the spec names no length, 2 h is ours). */

@@ -261,6 +261,13 @@ export async function createServices(
   const emailStatus = createEmailStatusService({ db: database.db, mailer, jobs, log, now });
   const accounts = createAccountsService({ db: database.db, mailer, jobs, realtime, log, now });
   const accountChanges = createAccountChangesService({ db: database.db, mailer, jobs, realtime, log, now });
+  const rateLimits = await createSiteRateLimiter({
+    enabled: config.rateLimits,
+    redisUrl: config.redisUrl,
+    namespace: options.limiterNamespace,
+    now: () => now().getTime(),
+    log,
+  });
   return {
     config,
     database,
@@ -274,7 +281,7 @@ export async function createServices(
     analytics: createAnalyticsService(database.db),
     photos: createPhotosService(database.db, photoStore),
     reports: createReportsService({ db: database.db, mailer }),
-    likes: createLikesService({ db: database.db, realtime, now, notify: notifier }),
+    likes: createLikesService({ db: database.db, realtime, now, notify: notifier, limits: rateLimits }),
     chat: createChatService({ db: database.db, realtime, store: photoStore, now, notify: notifier }),
     payments,
     checkout,
@@ -305,12 +312,7 @@ export async function createServices(
     notifications: createNotificationsService({ db: database.db, now }),
     accountChanges,
     sessions: createSessionsService({ db: database.db, realtime, log, now }),
-    rateLimits: await createSiteRateLimiter({
-      enabled: config.rateLimits,
-      redisUrl: config.redisUrl,
-      namespace: options.limiterNamespace,
-      log,
-    }),
+    rateLimits,
     runJobs: () => jobs.runDue(),
     settleJobs: () => jobs.idle(),
     now,

@@ -358,10 +358,11 @@ export async function createSiteRateLimiter(options: {
   enabled: boolean;
   redisUrl: string | undefined;
   namespace?: string;
+  now?: () => number;
   log: TLimiterLog;
 }): Promise<TRateLimiter> {
   const store = options.redisUrl ? await createRedisStore(options.redisUrl) : undefined;
-  return createRateLimiter({ enabled: options.enabled, store, namespace: options.namespace, log: options.log });
+  return createRateLimiter({ ...options, store });
 }
 
 /** Sets `retry-after` from a limit error's data, then rethrows it. */

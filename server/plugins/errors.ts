@@ -81,6 +81,8 @@ export const errorsPlugin = fp(
         status = err.status;
         const vars = err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {};
         body = { error: err.code, message: t(`errors.${err.code}`, vars), data: err.data };
+        // A limit says when it opens again (rate limits, daily caps): clients and proxies read it from the header too.
+        if (typeof vars.retry_after === 'number') reply.header('retry-after', String(vars.retry_after));
       } else if (hasZodFastifySchemaValidationErrors(err)) {
         status = 400;
         // Dotted paths ("interests.0"), as the services report them, rather than JSON pointers ("/interests/0").

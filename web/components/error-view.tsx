@@ -21,7 +21,12 @@ function ErrorContent({ status, error }: { status: number; error: unknown }) {
     if (isChunkLoadError(error)) reloadForChunkError();
   }, [error]);
   const notFound = status === 404;
-  const message = notFound ? t('error.not_found') : (errorMessage(error) ?? t('error.title'));
+  // 429: a page read past its budget (issue 28, scraping) asks a person to slow down.
+  const message = notFound
+    ? t('error.not_found')
+    : status === 429
+      ? t('error.slow_down')
+      : (errorMessage(error) ?? t('error.title'));
   return (
     <section className="container py-5 text-center error-page" aria-labelledby="error-title">
       <PageTitle title={message} />

@@ -46,6 +46,9 @@ const USER_ENDPOINT = '/api/user.php';
 /** A promise that never settles: a swallowed error stops the caller without an error surfacing. */
 const never = <T>() => new Promise<T>(() => {});
 
+/** A 429 or 503 whose `retry-after` is longer than this many seconds is not retried. */
+const MAX_RETRY_WAIT_S = 60;
+
 /** True for answers worth retrying: network failures, 408, 429 and 5xx. */
 function isRetryable(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || status >= 500;
@@ -104,7 +107,9 @@ export function createApiClient(options: TApiClientOptions = {}) {
           }
           return body;
         }
-        if (canRetry && isRetryable(status) && attempt < retries) {
+        // A limit that opens again only much later (a daily cap) is no transient failure: answer it at once.
+        const waitS = Number(response?.headers.get('retry-after') ?? 0);
+        if (canRetry && isRetryable(status) && attempt < retries && !(waitS > MAX_RETRY_WAIT_S)) {
           if (showProgress) progress.increment();
           await sleep(baseDelay * 2 ** attempt);
           continue;

@@ -31,6 +31,10 @@ export interface TNewMessage {
   requestHash: string | null;
   /** Free members may start this many conversations. */
   freeLimit: number;
+  /** Anyone may start this many conversations a day (issue 28), counted from `dayStart`. */
+  dailyNewLimit: number;
+  /** The start of the sender's day (UTC midnight) for `dailyNewLimit`. */
+  dayStart: Date;
   /**
    * A job queued by the same statement when a new message is stored (the recipient's notification): it exists exactly
    * when the message does, without a transaction of its own (the hot path stays one round trip).
@@ -44,12 +48,13 @@ const SEND_REFUSALS = new Set([
   'premium_required',
   'not_enough_credits',
   'idempotency_key_reused',
+  'daily_limit_reached',
 ]);
 
 /**
- * Sends a message in one round trip through the database function `chat_send` (migrations 0013, 0018): the account
- * row locked, the retry (refused when the key comes with another request hash), the recipient, the conversation and
- * the free members' limit, the conditional debit with its ledger row, the message and the unread count, atomically.
+ * Sends a message in one round trip through the database function `chat_send` (migrations 0013, 0018, 0023): the
+ * account row locked, the retry (refused when the key comes with another request hash), the recipient, the
+ * conversation, the free members' limit and the daily cap on new conversations, the conditional debit with its ledger row, the message and the unread count, atomically.
  * A refusal comes back as its app error code.
  */
 export async function sendMessage(
@@ -80,7 +85,8 @@ export async function sendMessage(
             select message_id, conversation_id, created_at, credits, replayed
             from chat_send(${m.userId}::int, ${m.senderProfileId}::int, ${m.recipientProfileId}::int, ${m.kind}::text,
               ${m.body}::text, ${m.attachmentKey}::text, ${m.cost}::int, ${m.idempotencyKey}::text, ${m.freeLimit}::int,
-              ${m.idempotencyKey ?? String(Date.now())}::text, ${m.requestHash}::text)
+              ${m.idempotencyKey ?? String(Date.now())}::text, ${m.requestHash}::text, ${m.dailyNewLimit}::int,
+              ${m.dayStart.toISOString()}::timestamptz)
           )${queue}
           select message_id, conversation_id, (extract(epoch from created_at) * 1000)::float8 as created_ms,
             credits, replayed, ${job ? sql`(select id from queued)` : sql`null::bigint`} as job_id
@@ -91,7 +97,16 @@ export async function sendMessage(
     const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
     const { code, message } = cause;
     if (code === 'P0001' && message && SEND_REFUSALS.has(message)) {
-      throw new AppError(message as TErrorCode, message === 'premium_required' ? { limit: m.freeLimit } : undefined);
+      const data =
+        message === 'premium_required'
+          ? { limit: m.freeLimit }
+          : message === 'daily_limit_reached'
+            ? {
+                limit: m.dailyNewLimit,
+                retry_after: Math.max(1, Math.ceil((m.dayStart.getTime() + 86_400_000 - Date.now()) / 1000)),
+              }
+            : undefined;
+      throw new AppError(message as TErrorCode, data);
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHAT_PAGE_SIZE, type TChatMessage, type TMessageKind, ZSendMessageRequest } from '../../../common/chat.ts';
-import { FREE_CONVERSATION_LIMIT } from '../../../common/constants.ts';
+import { FREE_CONVERSATION_LIMIT, NEW_CONVERSATIONS_PER_DAY } from '../../../common/constants.ts';
 import type { TGiftId } from '../../../common/gifts.ts';
 import { memberChannel } from '../../../common/likes.ts';
 import type { TServerEvent } from '../../../common/realtime.ts';
@@ -67,6 +67,9 @@ function keyed(key: string | undefined, recipient: number, kind: TMessageKind, c
     .digest('hex');
   return { key, hash };
 }
+
+/** Midnight UTC of a moment's day: daily caps count from it. */
+const utcDayStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
 /** A message as one of the two members sees it. */
 export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix: string): TChatMessage {
@@ -137,6 +140,8 @@ export function createChatService(deps: {
       idempotencyKey: idempotency?.key ?? null,
       requestHash: idempotency?.hash ?? null,
       freeLimit: FREE_CONVERSATION_LIMIT,
+      dailyNewLimit: NEW_CONVERSATIONS_PER_DAY,
+      dayStart: utcDayStart(now()),
       notifyJob: { kind: notify.eventJobKind, at: now() },
     });
     if (result.jobId) notify.runSoon([result.jobId]);
@@ -300,6 +305,8 @@ export function createChatService(deps: {
           idempotencyKey: null,
           requestHash: null,
           freeLimit: FREE_CONVERSATION_LIMIT,
+          dailyNewLimit: NEW_CONVERSATIONS_PER_DAY,
+          dayStart: utcDayStart(now()),
           notifyJob: { kind: notify.eventJobKind, at: now() },
         });
         return { row, recipient: pending.memberId, job: jobId };

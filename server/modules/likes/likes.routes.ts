@@ -32,13 +32,16 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
     {
       schema: {
         tags: ['likes'],
-        summary: 'Like a member; answers whether it is a match',
+        summary: 'Like a member; answers whether it is a match (daily cap: daily_limit_reached)',
         body: ZLikeRequest,
         response: { 200: ZLikeAnswer },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
-    async (request) => services.likes.like(requireUser(request).profile.id, request.body.profile_id),
+    async (request) => {
+      const user = requireUser(request);
+      return services.likes.like({ profileId: user.profile.id, isPremium: user.paid_user }, request.body.profile_id);
+    },
   );
   r.delete(
     '/api/like.php',

@@ -19,14 +19,31 @@ import {
   insertSwipePass,
   markLikeSeen,
 } from './likes.repository.ts';
-import { SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
+import { LIKES_PER_DAY, PREMIUM_LIKES_PER_DAY, SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
+import type { TRateLimiter } from '../../lib/rate-limit.ts';
+
+/** The member who likes: daily caps depend on premium. */
+type TViewer = { profileId: number; isPremium: boolean };
 
 /** Cards handed to the swipe game at a time. */
 const SWIPE_STACK_SIZE = 10;
 
 /** Likes and matches between members (spec §3/§4). */
-export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now: () => Date; notify: TNotifyQueue }) {
+export function createLikesService(deps: {
+  db: TDb;
+  realtime: TRealtimeHub;
+  now: () => Date;
+  notify: TNotifyQueue;
+  /** Counts each member's new likes per UTC day across processes (issue 28). */
+  limits: Pick<TRateLimiter, 'consumeDaily'>;
+}) {
   const { db, realtime, now } = deps;
+  /**
+   * Spends one of the member's likes of the day (every door: profile, swipe game); past the cap it throws
+   * `daily_limit_reached`, in the like's transaction, so nothing is stored. Only new likes count.
+   */
+  const spendDailyLike = (viewer: TViewer) =>
+    deps.limits.consumeDaily('like', viewer.profileId, viewer.isPremium ? PREMIUM_LIKES_PER_DAY : LIKES_PER_DAY);
   /** Swipe likes count per calendar day (UTC). */
   const startOfDay = () => {
     const d = now();
@@ -35,13 +52,18 @@ export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now:
   const swipeLikesLeft = async (profileId: number) =>
     Math.max(0, SWIPE_DAILY_LIKES - (await countSwipeLikesSince(db, profileId, startOfDay())));
   return {
-    /** Likes a visible member; idempotent. Tells whether it is a match and lets the other member know at once. */
-    async like(viewerProfileId: number, profileId: number, source: 'profile' | 'swipe' = 'profile') {
+    /**
+     * Likes a visible member; idempotent. Tells whether it is a match and lets the other member know at once. A new
+     * like counts against the member's daily cap (LIKES_PER_DAY, PREMIUM_LIKES_PER_DAY).
+     */
+    async like(viewer: TViewer, profileId: number) {
+      const viewerProfileId = viewer.profileId;
       if (profileId === viewerProfileId) throw new AppError('invalid_request');
       if (!(await findLikeableProfile(db, viewerProfileId, profileId))) throw new AppError('profile_not_found');
       // A new like's notification is queued in its transaction (a like given again queues nothing).
       const { isNewLike, job } = await db.transaction(async (tx) => {
-        const stored = await insertLike(tx, viewerProfileId, profileId, source);
+        const stored = await insertLike(tx, viewerProfileId, profileId, 'profile');
+        if (stored) await spendDailyLike(viewer);
         const queued = stored
           ? await deps.notify.queue(tx, { type: 'like', likerProfileId: viewerProfileId, likedProfileId: profileId })
           : undefined;
@@ -57,7 +79,7 @@ export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now:
       return { match: likedBy };
     },
     /** The next cards of the swipe game and how many swipe likes are left today (null: unlimited, premium). */
-    async swipeCards(viewer: { profileId: number; isPremium: boolean }, cdnPrefix: string) {
+    async swipeCards(viewer: TViewer, cdnPrefix: string) {
       const me = await findPublicProfile(db, viewer.profileId, true);
       if (!me) throw new AppError('authentication_required');
       const rows = await findSwipeCards(
@@ -75,7 +97,7 @@ export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now:
      * A like or a pass in the swipe game. Free members have SWIPE_DAILY_LIKES likes a day (spec §9): the next one is
      * refused with premium_required and changes nothing.
      */
-    async swipe(viewer: { profileId: number; isPremium: boolean }, profileId: number, action: 'like' | 'pass') {
+    async swipe(viewer: TViewer, profileId: number, action: 'like' | 'pass') {
       if (profileId === viewer.profileId) throw new AppError('invalid_request');
       if (!(await findLikeableProfile(db, viewer.profileId, profileId))) throw new AppError('profile_not_found');
       if (action === 'pass') {
@@ -91,6 +113,7 @@ export function createLikesService(deps: { db: TDb; realtime: TRealtimeHub; now:
         limit,
         startOfDay(),
         async (tx) => {
+          await spendDailyLike(viewer);
           job = await deps.notify.queue(tx, {
             type: 'like',
             likerProfileId: viewer.profileId,

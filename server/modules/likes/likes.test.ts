@@ -196,7 +196,7 @@ describe('swipe game (spec §2/§9)', () => {
     const me = await activeMember(t, { gender: 'male', looking_for: 'female' });
     await t.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, me.user.id));
     const ids = await women(6);
-    await t.services.likes.like(ids[5], me.user.profile.id);
+    await t.services.likes.like({ profileId: ids[5], isPremium: false }, me.user.profile.id);
     for (const id of ids.slice(0, 5)) expect((await swipe(me.cookie, id, 'like')).statusCode).toBe(200);
     expect((await swipe(me.cookie, ids[5], 'like')).json()).toEqual({ match: true, likes_left: null });
     expect((await cards(me.cookie)).likes_left).toBeNull();

@@ -105,7 +105,7 @@ describe('blocking (spec §6)', () => {
       like: null,
       profile: { id: anna.user.profile.id, country_name: 'The Netherlands' },
     });
-    await t.services.likes.like(ben.user.profile.id, anna.user.profile.id);
+    await t.services.likes.like({ profileId: ben.user.profile.id, isPremium: false }, anna.user.profile.id);
     await t.services.blocks.block(anna.user.profile.id, ben.user.profile.id);
     expect(await t.services.profiles.viewProfile(asBen, anna.user.profile.id, site)).toEqual({
       kind: 'blocked_by',

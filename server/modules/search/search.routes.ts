@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSearchRequest, ZSearchResponse } from '../../../common/wire/search.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { limitReads } from '../../lib/rate-limit.ts';
 import type { TServices } from '../../services.ts';
 
 /** Member search (spec §3 search state, §4 logged-out visibility). */
@@ -16,6 +17,7 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
         querystring: ZSearchRequest,
         response: { 200: ZSearchResponse },
       },
+      preHandler: limitReads(services.rateLimits, 'search_read'),
     },
     async (request) => {
       const { site, user } = request;

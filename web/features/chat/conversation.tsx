@@ -73,7 +73,7 @@ export function Conversation(props: TConversationProps) {
   const [hasOlder, setHasOlder] = useState(props.hasOlder);
   const [outgoing, setOutgoing] = useState<TOutgoing[]>([]);
   const [text, setText] = useState('');
-  const [blocker, setBlocker] = useState<'credits' | 'premium' | null>(null);
+  const [blocker, setBlocker] = useState<'credits' | 'premium' | 'daily' | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [modal, setModal] = useState<'icebreakers' | 'gifts' | 'photos' | null>(null);
   const isHydrated = useHydrated();
@@ -110,10 +110,10 @@ export function Conversation(props: TConversationProps) {
       if (!conversationId) props.onStarted?.(answer.message.conversation_id);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : '';
-      if (code === 'not_enough_credits' || code === 'premium_required') {
+      if (code === 'not_enough_credits' || code === 'premium_required' || code === 'daily_limit_reached') {
         setOutgoing((now) => now.filter((o) => o.key !== item.key));
         if (item.kind === 'text') setText(item.text);
-        setBlocker(code === 'not_enough_credits' ? 'credits' : 'premium');
+        setBlocker(code === 'not_enough_credits' ? 'credits' : code === 'premium_required' ? 'premium' : 'daily');
         return;
       }
       const error = err instanceof Error && err.message ? err.message : t('errors.error_occurred');
@@ -235,11 +235,17 @@ export function Conversation(props: TConversationProps) {
       {blocker ? (
         <div className="alert alert-warning mx-3 d-flex flex-wrap align-items-center gap-2" role="alert">
           <span className="me-auto">
-            {blocker === 'credits' ? t('errors.not_enough_credits') : t('errors.premium_required')}
+            {blocker === 'credits'
+              ? t('errors.not_enough_credits')
+              : blocker === 'premium'
+                ? t('errors.premium_required')
+                : t('errors.daily_limit_reached')}
           </span>
-          <Link className="btn btn-sm btn-primary" to={blocker === 'credits' ? url('credits') : url('premium')}>
-            {blocker === 'credits' ? t('chat.buy_credits') : t('nav.get_premium')}
-          </Link>
+          {blocker === 'daily' ? null : (
+            <Link className="btn btn-sm btn-primary" to={blocker === 'credits' ? url('credits') : url('premium')}>
+              {blocker === 'credits' ? t('chat.buy_credits') : t('nav.get_premium')}
+            </Link>
+          )}
         </div>
       ) : null}
       {props.closed ? (

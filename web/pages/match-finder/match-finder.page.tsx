@@ -4,9 +4,13 @@ import { SEARCH_PAGE_SIZE } from '../../../common/search.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { limitPageRead, readLimitHeaders } from '../../features/search/read-limit.server.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/match-finder.page';
+
+/** A 429 of the read limits carries its `retry-after`. */
+export const headers = readLimitHeaders;
 
 /** Pages of suggestions a member may browse. */
 const MAX_PAGES = 20;
@@ -15,6 +19,7 @@ const MAX_PAGES = 20;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = requireMember(ctx, request);
+  await limitPageRead(ctx, 'search_read');
   const requested = Number(new URL(request.url).searchParams.get('page') ?? 1);
   const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), MAX_PAGES) : 1;
   const [cards, me] = await Promise.all([

@@ -12,6 +12,7 @@ import { ProfilePhotos } from '../../features/photos/profile-photos.tsx';
 import { blockMember, unblockMember } from '../../features/profile/profile.api.ts';
 import { ReportButton } from '../../features/reports/report-dialog.tsx';
 import { clearSearchCache } from '../../features/search/search-cache.ts';
+import { limitPageRead, readLimitHeaders } from '../../features/search/read-limit.server.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
@@ -20,6 +21,9 @@ import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/members-id.page';
 
 const ICONS = Object.fromEntries(INTERESTS);
+
+/** A 429 of the read limits carries its `retry-after`. */
+export const headers = readLimitHeaders;
 
 /** A visible member's profile; visitors only where search is visible (spec §4); anyone hidden or unknown is 404. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -34,6 +38,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The same screen opened from the likes overview (likes-m-id) is for members only.
   if (path.startsWith('/likes/')) requireMember(ctx, request);
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);
+  await limitPageRead(ctx, 'profile_read');
   const viewer = ctx.user ? { profileId: ctx.user.profile.id, isPremium: ctx.user.paid_user } : undefined;
   const view = await ctx.services.profiles.viewProfile(viewer, Number(params.id), {
     cdnPrefix: ctx.site.cdnPrefix,

@@ -6,9 +6,13 @@ import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { cachedSearchPage, rememberSearchPage } from '../../features/search/search-cache.ts';
+import { limitPageRead, readLimitHeaders } from '../../features/search/read-limit.server.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/members.page';
+
+/** A 429 of the read limits carries its `retry-after`. */
+export const headers = readLimitHeaders;
 
 /** Pages of results already seen are reused on the client while fresh (spec §3 search state, cached pages). */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
@@ -30,6 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     trackingCookie: ctx.cookies.tracking,
   });
   if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent('/members')}`);
+  await limitPageRead(ctx, 'search_read');
   const query = ZSearchQuery.parse(Object.fromEntries(params));
   const result = await ctx.services.search.search(query, {
     cdnPrefix: ctx.site.cdnPrefix,

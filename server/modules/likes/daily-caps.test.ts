@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIKES_PER_DAY, NEW_CONVERSATIONS_PER_DAY } from '../../../common/constants.ts';
+import { conversations, likes, messages, profiles, users } from '../../db/schema/index.ts';
+import { activeMember, CLIENT } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+/**
+ * Issue 28: per-account daily caps on likes (every door) and on conversations started, sized for real use; a refused
+ * like stores nothing, a refused first message costs nothing and stores nothing; replies are never capped.
+ */
+let t: TTestApp;
+let others: number[];
+beforeAll(async () => {
+  t = await buildTestApp({ demoProfiles: Math.max(LIKES_PER_DAY, NEW_CONVERSATIONS_PER_DAY) + 5 });
+  const rows = await t.services.database.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false)))
+    .orderBy(profiles.id);
+  others = rows.map((r) => r.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, cookie: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: CLIENT, cookies: cookie, payload });
+
+const likesBy = async (profileId: number) =>
+  (
+    await t.services.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(likes)
+      .where(eq(likes.likerProfileId, profileId))
+  )[0].n;
+
+describe('daily cap on likes', () => {
+  it('counts /api/like.php and the swipe game together; the cap+1th like is refused and stores no row', async () => {
+    expect(others.length).toBeGreaterThan(LIKES_PER_DAY + 2);
+    const member = await activeMember(t);
+    const me = member.user.profile.id;
+    for (const id of others.slice(0, LIKES_PER_DAY - 2)) {
+      expect((await post('/api/like.php', member.cookie, { profile_id: id })).statusCode).toBe(200);
+    }
+    for (const id of others.slice(LIKES_PER_DAY - 2, LIKES_PER_DAY)) {
+      const swiped = await post('/api/swipe.php', member.cookie, { profile_id: id, action: 'like' });
+      expect(swiped.statusCode).toBe(200);
+    }
+    expect(await likesBy(me)).toBe(LIKES_PER_DAY);
+    // A like given again changes nothing and costs nothing.
+    expect((await post('/api/like.php', member.cookie, { profile_id: others[0] })).statusCode).toBe(200);
+
+    const over = await post('/api/like.php', member.cookie, { profile_id: others[LIKES_PER_DAY] });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: 'daily_limit_reached', data: { limit: LIKES_PER_DAY } });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    const swipeOver = await post('/api/swipe.php', member.cookie, {
+      profile_id: others[LIKES_PER_DAY + 1],
+      action: 'like',
+    });
+    expect(swipeOver.json().error).toBe('daily_limit_reached');
+    expect(await likesBy(me)).toBe(LIKES_PER_DAY);
+
+    // Another member's likes are their own.
+    const other = await activeMember(t);
+    expect((await post('/api/like.php', other.cookie, { profile_id: others[LIKES_PER_DAY] })).statusCode).toBe(200);
+  });
+});
+
+describe('daily cap on new conversations', () => {
+  it('refuses the cap+1th first message without charging or storing it; replies go on', async () => {
+    const sender = await activeMember(t, {}, { credits: 10_000, paidUser: true });
+    const send = (to: number, text: string) => post('/api/chat.php', sender.cookie, { profile_id: to, text });
+    for (const to of others.slice(0, NEW_CONVERSATIONS_PER_DAY)) expect((await send(to, 'Hi!')).statusCode).toBe(200);
+
+    const { db } = t.services.database;
+    const credits = async () =>
+      (await db.select({ c: users.credits }).from(users).where(eq(users.id, sender.user.id)))[0].c;
+    const before = await credits();
+    const stranger = others[NEW_CONVERSATIONS_PER_DAY];
+    const over = await send(stranger, 'Hi stranger!');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ error: 'daily_limit_reached', data: { limit: NEW_CONVERSATIONS_PER_DAY } });
+    expect(await credits()).toBe(before);
+    const opened = await db.select().from(conversations).where(eq(conversations.startedBy, sender.user.profile.id));
+    expect(opened).toHaveLength(NEW_CONVERSATIONS_PER_DAY);
+    expect((await db.select().from(messages).where(eq(messages.body, 'Hi stranger!'))).length).toBe(0);
+
+    // A reply in a conversation the member already has is not capped (and is charged as usual).
+    const reply = await send(others[0], 'How are you?');
+    expect(reply.statusCode).toBe(200);
+    expect(await credits()).toBeLessThan(before);
+  });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OPERATION_LIMITS } from '../../lib/rate-limit.ts';
+import { activeMember, CLIENT, type TTestMember } from '../../test/factories.ts';
+import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+
+/**
+ * Issue 28, scraping: profile and search reads are limited per visitor IP and per member, generous for people and
+ * tight for scripts. Each test starts its clock at a minute's beginning, so its burst stays within one window.
+ */
+let t: TTestApp;
+let target: TTestMember;
+let ipCount = 0;
+const freshIp = () => `10.28.${Math.floor(++ipCount / 250)}.${(ipCount % 250) + 1}`;
+
+let offset = 0;
+beforeAll(async () => {
+  t = await buildTestApp({ web: true, env: { RATE_LIMITS: 'true' }, now: () => new Date(Date.now() - offset) });
+  target = await activeMember(t);
+});
+beforeEach(() => {
+  offset = Date.now() % 60_000;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const readProfile = (ip: string, cookies?: Record<string, string>) =>
+  t.app.inject({
+    url: `/members/${target.user.profile.id}.data`,
+    headers: { host: 'localhost' },
+    cookies,
+    remoteAddress: ip,
+  });
+
+describe('profile reads (/members/{id} and .data)', () => {
+  it('a visitor IP gets its budget a minute, then 429 with retry-after; another IP is unaffected', async () => {
+    const [{ max }] = OPERATION_LIMITS.profile_read_visitor;
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i++) statuses.push((await readProfile('203.0.113.50')).statusCode);
+    expect(statuses).toEqual(Array(max).fill(200));
+    const over = await readProfile('203.0.113.50');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await readProfile('203.0.113.51')).statusCode).toBe(200);
+    // The page itself: 429 with the localized 'slow down' page.
+    const page = await t.app.inject({
+      url: `/members/${target.user.profile.id}`,
+      headers: { host: 'localhost', accept: 'text/html' },
+      cookies: { i18n_redirected: 'de' },
+      remoteAddress: '203.0.113.50',
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.body).toContain('Etwas langsamer bitte');
+  });
+
+  it("a member's budget holds whatever IPs they rotate through", async () => {
+    const reader = await activeMember(t);
+    const [{ max }] = OPERATION_LIMITS.profile_read;
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i++) statuses.push((await readProfile(freshIp(), reader.cookie)).statusCode);
+    expect(statuses).toEqual(Array(max).fill(200));
+    expect((await readProfile(freshIp(), reader.cookie)).statusCode).toBe(429);
+    // Another member on the same kind of fresh IP is not affected.
+    const other = await activeMember(t);
+    expect((await readProfile(freshIp(), other.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('search reads', () => {
+  it('/api/search.php: a visitor IP gets its budget, then 429 with retry-after; another IP is unaffected', async () => {
+    const search = (ip: string) => t.app.inject({ url: '/api/search.php?page=1', headers: CLIENT, remoteAddress: ip });
+    const [{ max }] = OPERATION_LIMITS.search_read_visitor;
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i++) statuses.push((await search('203.0.113.60')).statusCode);
+    expect(statuses).toEqual(Array(max).fill(200));
+    const over = await search('203.0.113.60');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe('rate_limited');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await search('203.0.113.61')).statusCode).toBe(200);
+    // The members page shares the budget.
+    const page = await t.app.inject({
+      url: '/members.data',
+      headers: { host: 'localhost' },
+      remoteAddress: '203.0.113.60',
+    });
+    expect(page.statusCode).toBe(429);
+  });
+});
