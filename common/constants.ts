@@ -73,6 +73,8 @@ export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
 export const CLIENT_REQUEST_HEADER = 'x-requested-with';
 /** Value of the client-request header. */
 export const CLIENT_REQUEST_VALUE = 'amora';
+/** Largest body, in bytes, a page form action reads (issue 28: the longest real form, the profile, is ~6 KB). */
+export const PAGE_BODY_MAX = 64 * 1024;
 
 /** localStorage keys of hidden alerts (spec §9). */
 export const STORAGE_KEYS = {

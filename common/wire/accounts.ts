@@ -17,9 +17,15 @@ export const ZLanguageRequest = z.object({ language: z.enum(LOCALES) });
 /** `POST /api/password-reset.php` and `/api/reactivation.php` body. */
 export const ZEmailRequest = z.object({ email: zText().max(254) });
 
+/** The token of an emailed link (activation, reset, reactivation, email change and its undo, notification re-enable). */
+const ZLinkToken = zText().max(100);
+
+/** The form of an emailed link's page: its one button posts the link's token. */
+export const ZLinkForm = z.object({ token: ZLinkToken });
+
 /** `POST /api/password-reset-do.php` body: the emailed token and the new password. */
 export const ZPasswordResetRequest = z.object({
-  token: zText().max(100),
+  token: ZLinkToken,
   password: ZPasswordField,
   password_confirmation: ZPasswordField,
 });

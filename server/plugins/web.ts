@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_BODY_MAX } from '../../common/constants.ts';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import { siteOrigin } from '../lib/site-origin.ts';
 import { isPageRequest, sendErrorPage } from './errors.ts';
@@ -25,14 +26,9 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(url, {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  // The body was read whole (and bounded) by the content type parser below; a POST without one has none.
+  const body = request.body instanceof Buffer ? new Uint8Array(request.body) : undefined;
+  return new Request(url, { method: request.method, headers, signal: controller.signal, body });
 }
 
 /** How long a page that failed waits to learn whether the database answers. */
@@ -95,10 +91,14 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     );
   }
 
-  // Encapsulated: React Router reads request bodies itself, so no Fastify body parsing here.
+  // Encapsulated: React Router's actions read the body themselves (web/lib/form-input.server.ts: which content type,
+  // which fields), so here it is only taken as bytes, of any type, up to PAGE_BODY_MAX: a larger one is a 413 before
+  // anything is buffered past the limit (streamed through, a page POST had no size limit at all).
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    pages.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_MAX }, (_request, body, done) =>
+      done(null, body),
+    );
     pages.route({
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_LINK_HOURS } from '../../../common/constants.ts';
 import { accountTokens, profiles, sessions, users } from '../../db/schema/index.ts';
 import { serverT } from '../../lib/i18n.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -340,5 +341,70 @@ describe('password reset link /reset-password/do?token=…', () => {
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe('/settings?password_reset=1');
     expect((await userRow(user.id)).passwordHash).not.toBe(before);
+  });
+
+  /** Asks for a reset link through the API and returns it once its email went out. */
+  async function resetLink(email: string) {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset.php',
+      headers: CLIENT,
+      payload: { email },
+    });
+    expect(asked.statusCode).toBe(204);
+    await t.services.runJobs();
+    await t.services.settleJobs();
+    return linkIn((await lastMail(t, email))!.text);
+  }
+
+  /** The invalid-link page: says so, offers a new link, and has no password form. */
+  function expectInvalidLinkPage(page: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(setsSession(page)).toBe(false);
+    const body = decode(page.body);
+    expect(body).toContain(en('errors.link_invalid'));
+    expect(body).toContain('href="/reset-password"');
+    expect(body).not.toContain(en('reset.save'));
+    expect(body).not.toContain('name="password"');
+  }
+
+  it('a used, expired or forged link shows the invalid-link page instead of the form (issue 28 item 8)', async () => {
+    const { form } = await buildMember(t);
+    const link = await resetLink(form.email as string);
+    const page = await scan(link);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(decode(page.body)).toContain(en('reset.save'));
+    // Checking the link on the GET uses nothing up.
+    expect((await tokenRow(link)).usedAt).toBeNull();
+
+    const fresh = 'another fresh password';
+    const fields = { token: link.searchParams.get('token')!, password: fresh, password_confirmation: fresh };
+    expect((await press(link, { fields })).statusCode).toBe(302);
+    expectInvalidLinkPage(await scan(link));
+    // The form posted again with the used token says the same.
+    const again = await press(link, { fields });
+    expect(again.statusCode).toBe(400);
+    expect(decode(again.body)).toContain(en('errors.link_invalid'));
+
+    expectInvalidLinkPage(await scan(new URL('http://localhost/reset-password/do?token=forged')));
+    expectInvalidLinkPage(await scan(new URL('http://localhost/reset-password/do')));
+  });
+
+  it('an expired link shows the invalid-link page; until then the page opens and leaves the link unused', async () => {
+    const { form } = await buildMember(t);
+    const link = await resetLink(form.email as string);
+    const saved = clock;
+    try {
+      clock = new Date(saved.getTime() + RESET_LINK_HOURS * 3_600_000 - 60_000);
+      expect((await scan(link)).statusCode).toBe(200);
+      expect((await tokenRow(link)).usedAt).toBeNull();
+      clock = new Date(saved.getTime() + RESET_LINK_HOURS * 3_600_000 + 60_000);
+      expectInvalidLinkPage(await scan(link));
+      expect((await tokenRow(link)).usedAt).toBeNull();
+    } finally {
+      clock = saved;
+    }
   });
 });

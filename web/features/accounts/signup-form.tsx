@@ -201,7 +201,11 @@ export function SignupForm({
           >
             <div className="progress-bar" style={{ width: `${((step + 1) / STEPS.length) * 100}%` }} />
           </div>
-          <FormError error={serverError && serverError.code !== 'invalid_request' ? serverError : null} />
+          <FormError
+            error={
+              serverError && (serverError.code !== 'invalid_request' || serverIssues.length === 0) ? serverError : null
+            }
+          />
           {step === 0 ? (
             <>
               {choice(

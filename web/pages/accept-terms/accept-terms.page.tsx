@@ -1,11 +1,14 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { safeRedirect } from '../../../common/safe-redirect.ts';
+import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/accept-terms.page';
 
@@ -23,16 +26,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { prompt };
 }
 
+/** The form as the browser sends it: the ticked box (`on`) and the orientation answer, each absent when not given. */
+const ZAcceptTermsForm = z.object({ accept: zText().optional(), orientation: zText().optional() });
+
 /** Records the acceptance (and the orientation answer when asked), then goes on to the page the member wanted. */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = requireMember(ctx, request);
-  const form = await request.formData();
+  const input = await readForm(request, ZAcceptTermsForm);
+  if (!input.ok) return input.response;
+  const { accept, orientation } = input.value;
   const prompt = await ctx.services.consents.termsPrompt(user.id);
   if (!prompt) throw redirect(nextPath(request, ctx.origin));
   const issues: { path: string; message: string }[] = [];
-  if (prompt.terms && form.get('accept') !== 'on') issues.push({ path: 'accept', message: 'consent.terms_required' });
-  const orientation = form.get('orientation');
+  if (prompt.terms && accept !== 'on') issues.push({ path: 'accept', message: 'consent.terms_required' });
   if (prompt.orientation && orientation !== 'yes' && orientation !== 'no') {
     issues.push({ path: 'orientation', message: 'consent.answer_required' });
   }
@@ -67,7 +74,14 @@ export default function AcceptTermsPage({ loaderData }: Route.ComponentProps) {
     <section className="container py-5" style={{ maxWidth: 640 }}>
       <PageTitle title={title} />
       <h1 className="h3 mb-3">{title}</h1>
-      <FormError error={result && 'error' in result && result.error.code !== 'invalid_request' ? result.error : null} />
+      {/* Field issues are shown at their fields; an unreadable form has none, and says so in general. */}
+      <FormError
+        error={
+          result && 'error' in result && (result.error.code !== 'invalid_request' || issues.length === 0)
+            ? result.error
+            : null
+        }
+      />
       <Form method="post" className="card card-body shadow-sm" noValidate>
         {prompt.terms ? (
           <>

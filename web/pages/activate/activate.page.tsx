@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isAppError } from '../../features/accounts/action-result.server.ts';
+import { FormError } from '../../features/accounts/form-error.tsx';
+import { ZLinkForm } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/activate.page';
 
@@ -26,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The page's button: confirms the address with the token and delivers the message written at signup. No session. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, site } = context.get(appContext);
-  const token = String((await request.formData()).get('token') ?? '');
+  const input = await readForm(request, ZLinkForm);
+  if (!input.ok) return input.response;
+  const { token } = input.value;
   let userId: number;
   try {
     userId = await services.accounts.activate(token);
@@ -47,11 +52,13 @@ export default function ActivatePage() {
   const root = useRootData();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
+  const result = useActionData<typeof action>();
   return (
     <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
       <PageTitle title={t('activate.confirm.title')} />
       <h1 className="h3">{t('activate.confirm.title')}</h1>
       <p>{t('activate.confirm.text', { site: root?.site.name })}</p>
+      <FormError error={result?.error ?? null} />
       <Form method="post">
         <input type="hidden" name="token" value={params.get('token') ?? ''} />
         <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { LocationFields } from '../../features/profile/location-fields.tsx';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/complete-signup.page';
 
@@ -21,19 +24,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { basics, countries };
 }
 
+/** The form as the browser sends it; an absent field reads as empty (the service's ZProfileBasics judges the values). */
+const ZCompleteSignupForm = z.object({
+  country: zText().default(''),
+  region_code: zText().default(''),
+  city: zText().default(''),
+  about_me: zText().default(''),
+});
+
 /** Saves location and about-me, then continues to the site. */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = requireMember(ctx, request);
-  const form = await request.formData();
-  const result = await runAction(() =>
-    ctx.services.profileBasics.save(user.id, {
-      country: String(form.get('country') ?? ''),
-      region_code: String(form.get('region_code') ?? ''),
-      city: String(form.get('city') ?? ''),
-      about_me: String(form.get('about_me') ?? ''),
-    }),
-  );
+  const input = await readForm(request, ZCompleteSignupForm);
+  if (!input.ok) return input.response;
+  const result = await runAction(() => ctx.services.profileBasics.save(user.id, input.value));
   if (!result.ok) return result.response;
   throw redirect(url('signup-matches'));
 }

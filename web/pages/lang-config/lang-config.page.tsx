@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../../common/locales.ts';
+import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { FormError } from '../../features/accounts/form-error.tsx';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/lang-config.page';
 
@@ -15,11 +19,15 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** The form as the browser sends it; a value that is not a language or country of the site is left unsaved. */
+const ZLangConfigForm = z.object({ lang: zText().default(''), country: zText().default('') });
+
 /** Saves language and country in cookies (365 days) and returns to the page with a confirmation. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const lng = String(form.get('lang') ?? '');
-  const country = String(form.get('country') ?? '').toUpperCase();
+  const input = await readForm(request, ZLangConfigForm);
+  if (!input.ok) return input.response;
+  const lng = input.value.lang;
+  const country = input.value.country.toUpperCase();
   const { locale, services } = context.get(appContext);
   const countries = services.reference.listCountries(locale).map((c) => c.code);
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
@@ -34,6 +42,7 @@ export default function LangConfigPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const navigation = useNavigation();
+  const result = useActionData<typeof action>();
   const saved = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('saved');
   return (
     <section className="container py-4" style={{ maxWidth: 640 }}>
@@ -45,6 +54,7 @@ export default function LangConfigPage({ loaderData }: Route.ComponentProps) {
           {t('lang_config.saved')}
         </div>
       ) : null}
+      <FormError error={result?.error ?? null} />
       <Form method="post" className="card card-body">
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">{t('lang_config.language')}</legend>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { ZLoginRequest } from '../../../common/accounts.ts';
 import { safeRedirect } from '../../../common/safe-redirect.ts';
 import { SESSION_COOKIE, sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -8,6 +9,7 @@ import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
 import { requestReactivation } from '../../features/accounts/accounts.api.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/login.page';
@@ -27,15 +29,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
 /** Logs in with the accounts service; on success sets the session cookie and returns to the requested page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
+  // The API's schema: the same fields, bounds and refusal of text the database cannot store as POST /api/user.php.
+  const input = await readForm(request, ZLoginRequest);
+  if (!input.ok) return input.response;
   const result = await runAction(async () => {
     // The same per-IP budget as POST /api/user.php: the form is not a way around it.
     await ctx.services.rateLimits.consume('login', ctx.ip);
-    return ctx.services.accounts.login(
-      ctx.site,
-      { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      { ip: ctx.ip, userAgent: ctx.userAgent, country: ctx.geoCountry, currentSession: ctx.cookies[SESSION_COOKIE] },
-    );
+    return ctx.services.accounts.login(ctx.site, input.value, {
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      country: ctx.geoCountry,
+      currentSession: ctx.cookies[SESSION_COOKIE],
+    });
   });
   if (!result.ok) return result.response;
   const { session } = result.value;

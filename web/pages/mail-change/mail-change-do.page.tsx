@@ -4,7 +4,9 @@ import { SESSION_COOKIE } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction, type TActionError } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
+import { ZLinkForm } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/mail-change-do.page';
 
@@ -33,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const token = String((await request.formData()).get('token') ?? '');
+  const input = await readForm(request, ZLinkForm);
+  if (!input.ok) return input.response;
+  const { token } = input.value;
   // The browser's own session of the account stays; every other one ends with the change.
   const result = await runAction(() =>
     ctx.services.accountChanges.confirmEmailChange(ctx.site, token, ctx.origin, ctx.cookies[SESSION_COOKIE]),

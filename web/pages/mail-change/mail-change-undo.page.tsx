@@ -3,7 +3,9 @@ import { data, Form, Link, redirect, useActionData, useNavigation, useSearchPara
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction, type TActionError } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
+import { ZLinkForm } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/mail-change-undo.page';
 
@@ -33,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const token = String((await request.formData()).get('token') ?? '');
+  const input = await readForm(request, ZLinkForm);
+  if (!input.ok) return input.response;
+  const { token } = input.value;
   const result = await runAction(() => ctx.services.accountChanges.undoEmailChange(token));
   if (!result.ok) return result.response;
   throw redirect('/mail-change/undo?undone=1');

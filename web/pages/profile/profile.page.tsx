@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
 import {
   BODY_TYPES,
   EYE_COLORS,
@@ -18,6 +19,7 @@ import {
   INTERESTS_MAX,
   type TProfileUpdate,
 } from '../../../common/profile-edit.ts';
+import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
@@ -25,6 +27,7 @@ import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { PhotoManager } from '../../features/photos/photo-manager.tsx';
 import { LocationFields } from '../../features/profile/location-fields.tsx';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/profile.page';
 
@@ -45,28 +48,50 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const OPTIONAL_FIELDS = ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos'] as const;
 
+/** A text field of the form; an absent one reads as empty (the service's ZProfileUpdate judges the values). */
+const field = () => zText().default('');
+
+/** The form as the browser sends it: strings, every interest ticked; a disabled or unticked field is absent. */
+const ZProfileForm = z.object({
+  gender: field(),
+  sexuality: zText().optional(),
+  show_sexuality: zText().optional(),
+  hair_color: field(),
+  eye_color: field(),
+  body_type: field(),
+  relationship_status: field(),
+  tattoos: field(),
+  height_cm: field(),
+  about_me: field(),
+  interests: z.array(zText()),
+  country: field(),
+  region_code: field(),
+  city: field(),
+});
+
 /** Saves every attribute of the form at once. */
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = requireMember(ctx, request);
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? '');
-  const height = text('height_cm').trim();
+  const input = await readForm(request, ZProfileForm);
+  if (!input.ok) return input.response;
+  const form = input.value;
+  const height = form.height_cm.trim();
   const result = await runAction(() =>
     // The service validates every field (ZProfileUpdate); the form only gathers strings.
     ctx.services.myProfile.save(user.id, {
-      gender: text('gender'),
+      gender: form.gender,
       // Without the Art. 9 consent the field is disabled (not sent): the stored value is left as it is.
-      ...(form.has('sexuality')
-        ? { sexuality: text('sexuality') || null, show_sexuality: form.get('show_sexuality') === 'on' }
-        : {}),
-      ...Object.fromEntries(OPTIONAL_FIELDS.map((f) => [f, text(f) || null])),
+      ...(form.sexuality === undefined
+        ? {}
+        : { sexuality: form.sexuality || null, show_sexuality: form.show_sexuality === 'on' }),
+      ...Object.fromEntries(OPTIONAL_FIELDS.map((f) => [f, form[f] || null])),
       height_cm: height ? Number(height) : null,
-      about_me: text('about_me'),
-      interests: form.getAll('interests').map(String),
-      country: text('country'),
-      region_code: text('region_code'),
-      city: text('city'),
+      about_me: form.about_me,
+      interests: form.interests,
+      country: form.country,
+      region_code: form.region_code,
+      city: form.city,
     } as TProfileUpdate),
   );
   if (!result.ok) return result.response;

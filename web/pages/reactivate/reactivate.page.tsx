@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { isAppError } from '../../features/accounts/action-result.server.ts';
+import { FormError } from '../../features/accounts/form-error.tsx';
+import { ZLinkForm } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import type { Route } from './+types/reactivate.page';
 
 const INVALID = '/activate/error?reason=link_invalid';
@@ -28,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context.get(appContext);
-  const token = String((await request.formData()).get('token') ?? '');
+  const input = await readForm(request, ZLinkForm);
+  if (!input.ok) return input.response;
+  const { token } = input.value;
   try {
     await services.accountChanges.reactivate(token);
   } catch (err) {
@@ -43,11 +48,13 @@ export default function ReactivatePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
+  const result = useActionData<typeof action>();
   return (
     <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
       <PageTitle title={t('reactivate.title')} />
       <h1 className="h3">{t('reactivate.title')}</h1>
       <p>{t('reactivate.text')}</p>
+      <FormError error={result?.error ?? null} />
       <Form method="post">
         <input type="hidden" name="token" value={params.get('token') ?? ''} />
         <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>

@@ -3,18 +3,22 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { FormError } from '../../features/accounts/form-error.tsx';
+import { ZEmailRequest } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
+import { readForm } from '../../lib/form-input.server.ts';
 import type { Route } from './+types/reset-password.page';
 
 /** Emails a reset link through the accounts service. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const form = await request.formData();
+  const input = await readForm(request, ZEmailRequest);
+  if (!input.ok) return input.response;
+  const { email } = input.value;
   const result = await runAction(async () => {
     // The same per-IP, per-inbox and site-wide budgets as POST /api/password-reset.php.
     await ctx.services.rateLimits.consume('password_reset_email', ctx.ip);
-    await ctx.services.rateLimits.consumeTarget('password_reset_email', form.get('email'));
-    return ctx.services.accountChanges.requestPasswordReset(ctx.site, String(form.get('email') ?? ''), ctx.origin);
+    await ctx.services.rateLimits.consumeTarget('password_reset_email', email);
+    return ctx.services.accountChanges.requestPasswordReset(ctx.site, email, ctx.origin);
   });
   return result.ok ? { sent: true as const } : result.response;
 }

@@ -3,10 +3,12 @@ import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { TSignupRequest } from '../../../common/accounts.ts';
 import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { sessionCookieHeader } from '../../../common/session-cookie.ts';
+import { ZSignupBody } from '../../../common/wire/accounts.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
 import { SignupForm } from '../../features/accounts/signup-form.tsx';
 import { appContext } from '../../lib/app-context.ts';
+import { readJson } from '../../lib/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/signup.page';
@@ -37,7 +39,11 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 /** Creates the account through the accounts service and logs the new member in. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const input = (await request.json()) as TSignupRequest;
+  // The signup form posts JSON (useFetcher, encType application/json), checked like POST /api/signup.php: an object
+  // here, every field by the accounts service (makeSignupSchema, built from zText).
+  const body = await readJson(request, ZSignupBody);
+  if (!body.ok) return body.response;
+  const input = body.value as TSignupRequest;
   const result = await runAction(async () => {
     // The same per-IP budget as POST /api/signup.php.
     await ctx.services.rateLimits.consume('signup', ctx.ip);
