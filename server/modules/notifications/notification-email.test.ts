@@ -137,6 +137,50 @@ describe('renderNotificationEmail', () => {
   });
 });
 
+/** SpamAssassin's HTML_IMAGE_ONLY_* rules score an HTML part with an image and at most this many characters. */
+const IMAGE_ONLY_MAX_HTML = 3200;
+/** Words of visible text an email about a member carries at least, besides its photo. */
+const MIN_VISIBLE_WORDS = 150;
+
+/** The text a reader sees in an HTML part: each block (heading, paragraph, list item, cell) unescaped. */
+function visibleBlocks(html: string): string[] {
+  const unescape = (s: string) =>
+    s
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  const body = html.replace(/<title>[\s\S]*?<\/title>/, '');
+  return [...body.matchAll(/<(h1|h2|p|li|strong)\b[^>]*>([\s\S]*?)<\/\1>/g)]
+    .map((m) => unescape(m[2].replace(/<br>/g, '\n').replace(/<[^>]+>/g, '')).trim())
+    .filter(Boolean);
+}
+
+describe('emails about a member carry enough text (issue 28: SpamAssassin HTML_IMAGE_ONLY_24 scored them 2.8)', () => {
+  const ABOUT_A_MEMBER = CONTENTS.filter(
+    (c) =>
+      ['new_conversations', 'new_messages', 'like'].includes(c.kind) ||
+      (c.kind === 'unread_message_reminders' && c.actor),
+  );
+  for (const locale of ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv']) {
+    it(`${locale}: the photo comes with at least ${MIN_VISIBLE_WORDS} words, and the text part says the same`, () => {
+      expect(ABOUT_A_MEMBER).toHaveLength(5);
+      for (const content of ABOUT_A_MEMBER) {
+        const label = `${locale} ${content.kind}${'match' in content && content.match ? ' match' : ''}`;
+        const mail = renderNotificationEmail(delivery(content, locale), links);
+        expect(mail.html, label).toContain('<img ');
+        expect(mail.html.length, label).toBeGreaterThan(IMAGE_ONLY_MAX_HTML);
+        const blocks = visibleBlocks(mail.html);
+        const words = blocks.join(' ').split(/\s+/).filter(Boolean).length;
+        expect(words, label).toBeGreaterThanOrEqual(MIN_VISIBLE_WORDS);
+        // The HTML's "if the button does not work, copy this link" is the text part's `label: link` line.
+        for (const block of blocks.filter((b) => !b.includes(links.open))) expect(mail.text, label).toContain(block);
+      }
+    });
+  }
+});
+
 describe('sendNotificationEmail over SMTP', () => {
   let smtp: TTestSmtp;
   let t: TTestApp;

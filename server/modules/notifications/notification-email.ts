@@ -23,12 +23,46 @@ interface TEmailBody {
   /** The weekly digest's members. */
   members?: { actor: TActor; link: string }[];
   button: { label: string; href: string };
+  /** Advice under the button (emails about members: privacy, safety, how to choose what arrives). */
+  goodToKnow?: TGoodToKnow;
 }
+
+/** The "good to know" part of an email about a member. */
+interface TGoodToKnow {
+  heading: string;
+  paragraphs: string[];
+  safetyIntro: string;
+  safetyTips: string[];
+  profileTip: string;
+  manage: string;
+}
+
+/** Kinds whose email is about another member: they carry the "good to know" part. */
+const ABOUT_A_MEMBER: readonly string[] = ['new_conversations', 'new_messages', 'like', 'unread_message_reminders'];
+/** Kinds about messages: the privacy note says why the message itself is not in the email. */
+const ABOUT_MESSAGES: readonly string[] = ['new_conversations', 'new_messages', 'unread_message_reminders'];
+/** The safety tips, in order (`notifications.email.safety.<tip>`). */
+const SAFETY_TIPS = ['password', 'money', 'meet', 'report'] as const;
 
 /** Members the weekly digest lists at most. */
 const WEEKLY_MEMBERS_SHOWN = 6;
 
 const e = escapeHtml;
+
+/** The "good to know" part of an email about a member, or undefined for other kinds. */
+function goodToKnowOf(kind: string, site: string, t: TFunction): TGoodToKnow | undefined {
+  if (!ABOUT_A_MEMBER.includes(kind)) return undefined;
+  const v = { site, interpolation: { escapeValue: false } };
+  const k = 'notifications.email';
+  return {
+    heading: t(`${k}.good_to_know`, v),
+    paragraphs: ABOUT_MESSAGES.includes(kind) ? [t(`${k}.privacy`, v)] : [],
+    safetyIntro: t(`${k}.safety.intro`, v),
+    safetyTips: SAFETY_TIPS.map((tip) => t(`${k}.safety.${tip}`, v)),
+    profileTip: t(`${k}.profile_tip`, v),
+    manage: t(`${k}.manage`, v),
+  };
+}
 
 /** The texts of one kind's email, in the recipient's language. */
 function bodyOf(delivery: TNotificationDelivery, links: TNotificationLinks, t: TFunction): TEmailBody {
@@ -43,7 +77,7 @@ function bodyOf(delivery: TNotificationDelivery, links: TNotificationLinks, t: T
       return {
         subject: t(`${k}.subject`, vars),
         heading: t(`${k}.heading`, vars),
-        paragraphs: [t(`${k}.body`, vars)],
+        paragraphs: [t(`${k}.body`, vars), t(`${k}.more`, vars)],
         actor: c.actor,
         button: { label: t(`${k}.button`, vars), href: links.open },
       };
@@ -54,7 +88,7 @@ function bodyOf(delivery: TNotificationDelivery, links: TNotificationLinks, t: T
       return {
         subject: t(`${p}subject`, vars),
         heading: t(`${p}heading`, vars),
-        paragraphs: [t(`${p}body`, vars)],
+        paragraphs: [t(`${p}body`, vars), t(`${p}more`, vars)],
         actor: c.actor,
         button: { label: t(`${p}button`, vars), href: links.open },
       };
@@ -65,7 +99,7 @@ function bodyOf(delivery: TNotificationDelivery, links: TNotificationLinks, t: T
       return {
         subject: t(`${k}.subject`, counted),
         heading: t(`${k}.heading`, counted),
-        paragraphs: [...(c.actor ? [t(`${k}.from`, vars)] : []), t(`${k}.body`, vars)],
+        paragraphs: [...(c.actor ? [t(`${k}.from`, vars)] : []), t(`${k}.body`, vars), t(`${k}.more`, vars)],
         actor: c.actor,
         button: { label: t(`${k}.button`, vars), href: links.open },
       };
@@ -125,9 +159,10 @@ function photoHtml(a: TActor): string {
  */
 export function renderNotificationEmail(delivery: TNotificationDelivery, links: TNotificationLinks) {
   const t = serverT(delivery.locale);
-  const body = bodyOf(delivery, links, t);
   const { name: site, domain } = delivery.site;
   const c = delivery.content;
+  const body = { ...bodyOf(delivery, links, t), goodToKnow: goodToKnowOf(c.kind, site, t) };
+  const tips = body.goodToKnow;
   const isFictional =
     ('actor' in c && c.actor?.fictional === true) ||
     (c.kind === 'weekly_updates' && c.members.some((m) => m.fictional));
@@ -147,6 +182,20 @@ export function renderNotificationEmail(delivery: TNotificationDelivery, links: 
     ...(body.members?.length ? [''] : []),
     `${body.button.label}: ${body.button.href}`,
     '',
+    ...(tips
+      ? [
+          tips.heading,
+          '',
+          ...tips.paragraphs.flatMap((p) => [p, '']),
+          tips.safetyIntro,
+          ...tips.safetyTips.map((tip) => `- ${tip}`),
+          '',
+          tips.profileTip,
+          '',
+          tips.manage,
+          '',
+        ]
+      : []),
     ...(warning ? [warning, ''] : []),
     '--',
     reason,
@@ -171,6 +220,16 @@ export function renderNotificationEmail(delivery: TNotificationDelivery, links: 
     ? `<p style="font-size:12px;color:#5c6578;background:#f4f5f8;border:1px solid #e6e8ee;border-radius:6px;padding:8px 12px">${e(warning)}</p>`
     : '';
   const href = e(body.button.href);
+  const tipsHtml = tips
+    ? `<div style="background:#f4f5f8;border:1px solid #e6e8ee;border-radius:6px;padding:12px 16px;margin:16px 0;font-size:13px;line-height:1.5">
+<h2 style="font-size:15px;margin:0 0 8px">${e(tips.heading)}</h2>
+${tips.paragraphs.map((p) => `<p style="margin:0 0 8px">${e(p)}</p>`).join('\n')}
+<p style="margin:0 0 4px">${e(tips.safetyIntro)}</p>
+<ul style="margin:0 0 8px;padding-left:20px">${tips.safetyTips.map((tip) => `<li>${e(tip)}</li>`).join('')}</ul>
+<p style="margin:0 0 8px">${e(tips.profileTip)}</p>
+<p style="margin:0">${e(tips.manage)}</p>
+</div>`
+    : '';
   const html = `<!doctype html><html lang="${e(delivery.locale)}"><head><meta charset="utf-8"><title>${e(body.subject)}</title></head>
 <body style="margin:0;background:#f4f5f8;font-family:'Open Sans',Arial,sans-serif;color:#1b2a4a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -181,7 +240,7 @@ export function renderNotificationEmail(delivery: TNotificationDelivery, links: 
 ${actorHtml}${paragraphs}${membersHtml}
 <p style="text-align:center;margin:28px 0"><a href="${href}" style="background:#e8173f;color:#fff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:600;display:inline-block">${e(body.button.label)}</a></p>
 <p style="font-size:13px;color:#5c6578">${e(hint)}<br><a href="${href}" style="color:#1b2a4a;word-break:break-all">${href}</a></p>
-${warningHtml}
+${tipsHtml}${warningHtml}
 </td></tr>
 <tr><td style="padding:16px 24px;font-size:12px;color:#5c6578;border-top:1px solid #e6e8ee">${e(reason)}<br>
 <a href="${e(links.unsubscribe)}" style="color:#5c6578">${e(unsubscribe)}</a> · <a href="${e(links.settings)}" style="color:#5c6578">${e(settings)}</a><br>
