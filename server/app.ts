@@ -6,7 +6,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isLocale } from '../common/locales.ts';
+import { preferredLocale } from './lib/accept-language.ts';
 import { serverT } from './lib/i18n.ts';
+import { UNAVAILABLE_RETRY_AFTER_S } from './lib/unavailable.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
@@ -37,7 +39,7 @@ import { emailStatusRoutes } from './modules/notifications/email-status.routes.t
 import { mailWebhookRoutes } from './modules/notifications/mail-webhook.routes.ts';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, isPageRequest, sendErrorPage } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -98,9 +100,18 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // After a shutdown's drain, every request still arriving is refused at once, before any other hook (no database,
+  // no session): a complete 503 that says when to come back, and the connection ends with it (server/main.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!services.lifecycle.refusing) return;
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).header('connection', 'close');
+    if (isPageRequest(request)) return sendErrorPage(request, reply, 503, services.sites.lastKnown);
+    const t = serverT(preferredLocale(request.headers['accept-language']) ?? 'en');
+    return reply.status(503).send({ error: 'service_unavailable', message: t('errors.service_unavailable') });
+  });
   await app.register(cookie);
   await app.register(compressionPlugin, { enabled: config.compression });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { knownSiteOf: services.sites.lastKnown });
   await app.register(securityPlugin, {
     dev: !config.isProduction,
     warnUntrustedProxy: config.isProduction && !config.trustProxy,

@@ -11,6 +11,10 @@ import { ensureNotificationJobsScheduled } from './modules/notifications/notify-
 
 /** After the drain: how long closing (in-flight requests, sockets, hub, database) may take before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** After the drain: requests are refused (503) until none has arrived for this long, then the listener closes. */
+const REFUSE_QUIET_MS = 1_000;
+/** After the drain: the longest the refusing lasts while requests keep arriving. */
+const REFUSE_MAX_MS = 5_000;
 /** How often the process looks for due background jobs. */
 const JOB_POLL_MS = 10_000;
 
@@ -59,6 +63,15 @@ async function main() {
 
   let closing = false;
   let endDrain = () => {};
+  // When the last request or connection arrived during a shutdown.
+  let lastArrival = Date.now();
+  /** Resolves once no request or connection has arrived for `quietMs`, or after `maxMs` at most. */
+  const quietPeriod = async (quietMs: number, maxMs: number) => {
+    const until = Date.now() + maxMs;
+    for (let now = Date.now(); now - lastArrival < quietMs && now < until; now = Date.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - (now - lastArrival), until - now)));
+    }
+  };
   const shutdown = async (signal: string) => {
     // A second signal cuts the drain short (an operator pressing Ctrl-C twice).
     if (closing) return endDrain();
@@ -67,7 +80,13 @@ async function main() {
     services.lifecycle.shuttingDown = true;
     // Every answer during the drain ends its connection, so keep-alive clients open their next one elsewhere
     // instead of sending it on a connection that the close below would reset.
-    app.server.prependListener('request', (_request, response) => response.setHeader('connection', 'close'));
+    app.server.prependListener('request', (_request, response) => {
+      lastArrival = Date.now();
+      response.setHeader('connection', 'close');
+    });
+    app.server.on('connection', () => {
+      lastArrival = Date.now();
+    });
     const drainMs = config.shutdownDrainMs;
     app.log.info({ signal, drainMs }, `shutting down: /readyz answers 503, still serving for ${drainMs} ms`);
     await new Promise<void>((resolve) => {
@@ -77,12 +96,18 @@ async function main() {
         resolve();
       };
     });
-    app.log.info('shutting down: listener closed, finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    // Closing now would reset the connections clients have just opened and not yet sent their request on (Node closes
+    // every connection without a request in progress). Instead every request still arriving is answered 503 with
+    // Retry-After (each answer ends its connection) until none has come for a moment; then the listener closes.
+    services.lifecycle.refusing = true;
+    app.log.info('shutting down: drain over, refusing new requests with 503');
+    await quietPeriod(REFUSE_QUIET_MS, REFUSE_MAX_MS);
+    app.log.info('shutting down: listener closed, finishing in-flight requests');
     const jobsStopped = stopJobs();
     // Fastify answers 503 to requests arriving now, waits for those in flight, and closes the sockets with 1001.
     await app.close();

@@ -66,7 +66,7 @@ import { createHub, type TRealtimeHub } from './realtime/hub.ts';
 import type { TPushResolver } from './modules/notifications/push-address.ts';
 import { createPushService, pushSubject, type TPushService } from './modules/notifications/push.service.ts';
 import { createEmailStatusService, type TEmailStatusService } from './modules/notifications/email-status.service.ts';
-import { createNotifier, notificationOrigin } from './modules/notifications/notifier.service.ts';
+import { createNotifier, NOTIFY_EMAIL_JOB, notificationOrigin } from './modules/notifications/notifier.service.ts';
 import { sendNotificationEmail } from './modules/notifications/notification-email.ts';
 import {
   createNotifyBroadcastJob,
@@ -146,7 +146,11 @@ export interface TServices {
   /** Waits for the jobs requests started in the background (`jobs.runNow`) to end; before closing the database. */
   settleJobs: () => Promise<void>;
   now: () => Date;
-  lifecycle: { shuttingDown: boolean };
+  /**
+   * A shutdown's phases (server/main.ts): `shuttingDown` from SIGTERM (/readyz 503, still serving), `refusing` once
+   * the drain is over (every new request answered 503 with Retry-After until the listener closes).
+   */
+  lifecycle: { shuttingDown: boolean; refusing: boolean };
 }
 
 /** Builds the service layer over a connected database. */
@@ -173,8 +177,16 @@ export async function createServices(
       destination: options.logDestination,
     });
   const vapid = await ensureVapidKeys(database.db);
-  const mailer = createMailer(config, database.db, log);
   const now = options.now ?? (() => new Date());
+  const sites = createSitesService(database.db);
+  // Every site's name and language as read at start-up: the 503 page still has them while the database is down.
+  await sites.warm();
+  const mailer = createMailer(config, database.db, {
+    log,
+    now,
+    defaultDomain: sites.lastKnown(null)?.domain,
+    mailJobKinds: ['send_mail', NOTIFY_EMAIL_JOB],
+  });
   const photoStore = createPhotoStore(config.dataDir);
   const realtime = await createHub(config.redisUrl, log);
   const sandbox = createSandboxProvider(database.db, { now });
@@ -196,7 +208,6 @@ export async function createServices(
     resolve: options.pushResolver,
     ca: options.pushCa,
   });
-  const sites = createSitesService(database.db);
   const notifier = createNotifier({
     db: database.db,
     sites,
@@ -316,6 +327,6 @@ export async function createServices(
     runJobs: () => jobs.runDue(),
     settleJobs: () => jobs.idle(),
     now,
-    lifecycle: { shuttingDown: false },
+    lifecycle: { shuttingDown: false, refusing: false },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../db/connect.ts';
 import { jobs } from '../db/schema/index.ts';
 
@@ -42,7 +42,8 @@ export async function cancelJobs(
 
 /**
  * Claims the oldest due job (or the given one, when it is due) atomically (FOR UPDATE SKIP LOCKED), leasing it until
- * `leaseUntil` and counting the attempt, so no two processes run it at once.
+ * `leaseUntil` and counting the attempt, so no two processes run it at once. The previous attempt's error is cleared
+ * while it runs: a pending job with `last_error` set is one waiting for a retry, never one being run.
  */
 export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: number): Promise<TClaimedJob | undefined> {
   // One given job is found by its key; "the oldest due" walks the due index. (With `and id = …` inside the ordered
@@ -57,7 +58,7 @@ export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: num
             where id = ${id} and done_at is null and failed_at is null and run_at <= ${now.toISOString()}::timestamptz
             for update skip locked`;
   const result = await db.execute(sql`
-    update ${jobs} set run_at = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1
+    update ${jobs} set run_at = ${leaseUntil.toISOString()}::timestamptz, attempts = attempts + 1, last_error = null
     where id = (${pick})
     returning id, kind, payload, attempts, created_at`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
@@ -156,4 +157,25 @@ export async function pendingPeriodicRuns(db: TDb, kind: string): Promise<{ id: 
     .select({ id: jobs.id, runAt: jobs.runAt })
     .from(jobs)
     .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), isNull(jobs.failedAt)));
+}
+
+/**
+ * Makes the jobs of these kinds that wait for a retry after a failure due at `now` (the mail relay answers again);
+ * jobs being run (leased, their error cleared) and first attempts not yet due are left alone. Returns how many.
+ */
+export async function bringForwardRetries(db: TDb, kinds: readonly string[], now: Date): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ runAt: now })
+    .where(
+      and(
+        inArray(jobs.kind, [...kinds]),
+        isNull(jobs.doneAt),
+        isNull(jobs.failedAt),
+        isNotNull(jobs.lastError),
+        gt(jobs.runAt, now),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
 }

@@ -64,3 +64,42 @@ describe('mailer over SMTP', () => {
     expect(mail.headers.find((h) => h.key === 'auto-submitted')?.value).toBe('auto-generated');
   });
 });
+
+// Issue 28: with SMTP and neither SMTP_HELO_NAME nor PUBLIC_URL the greeting was nodemailer's "[127.0.0.1]", unsaid.
+describe('the SMTP greeting without SMTP_HELO_NAME or PUBLIC_URL', () => {
+  const site = {
+    id: 1,
+    name: 'Amora',
+    domain: 'amora.example',
+    mailName: 'Amora',
+    supportEmail: 'support@amora.example',
+  };
+
+  /** Sends one email with a mailer made for this default site domain; returns the EHLO name and the warnings. */
+  async function greeting(defaultDomain: string) {
+    smtp.envelopes.length = 0;
+    const warnings: string[] = [];
+    const log = { warn: (msg: string) => warnings.push(msg), error: () => undefined, info: () => undefined };
+    const mailer = createMailer(loadConfig({ SMTP_URL: smtp.url }), null as never, { log, defaultDomain });
+    await mailer.send({
+      site,
+      to: 'jan@example.com',
+      locale: 'en',
+      kind: 'reset',
+      vars: { name: 'Jan', link: 'x', hours: 2 },
+    });
+    mailer.close();
+    return { heloName: smtp.envelopes[0].heloName, warnings };
+  }
+
+  it("greets with the default site's domain, without a warning", async () => {
+    expect(await greeting('liefdesplein.nl')).toEqual({ heloName: 'liefdesplein.nl', warnings: [] });
+  });
+
+  it('warns once at start-up when the default site has no public name (localhost)', async () => {
+    const { heloName, warnings } = await greeting('localhost');
+    expect(heloName).toBe('[127.0.0.1]');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/SMTP_HELO_NAME/);
+  });
+});

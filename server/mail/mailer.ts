@@ -3,7 +3,7 @@ import type { TConfig } from '../config.ts';
 import type { TDb, TTx } from '../db/connect.ts';
 import type { TLogger } from '../lib/logger.ts';
 import { PermanentJobError, type TJobPolicy } from '../jobs/jobs.ts';
-import { countUserJobsSince, enqueueJob } from '../jobs/jobs.repository.ts';
+import { bringForwardRetries, countUserJobsSince, enqueueJob } from '../jobs/jobs.repository.ts';
 import { loadUnsubscribeKey } from '../modules/notifications/unsubscribe-token.ts';
 import { insertMail } from './mailbox.repository.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
@@ -64,8 +64,49 @@ export function scrubMailPayload(payload: Record<string, unknown>): Record<strin
   return { kind: payload.kind, toDomain: to.slice(to.lastIndexOf('@') + 1) };
 }
 
+/**
+ * Whether a failed delivery means the relay itself cannot be reached or serve us now (no SMTP answer at all, or 421
+ * "service not available"), as opposed to a refusal of one message or recipient (a 4xx greylisting, a 5xx).
+ */
+export function isRelayUnavailable(err: unknown): boolean {
+  const { responseCode } = (err ?? {}) as { responseCode?: unknown };
+  return responseCode === undefined || responseCode === 421;
+}
+
+/** Whether a host name is one a mail server can look up (a dot, not localhost, not an address literal). */
+function isPublicHostName(host: string | undefined): host is string {
+  return !!host && host.includes('.') && !/(^|\.)localhost$/.test(host) && !/^[\d.]+$|:/.test(host);
+}
+
+/** While the relay is unreachable, it is tried this often (an SMTP handshake, no email) to send the waiting mail. */
+export const MAIL_RELAY_PROBE_MS = 15_000;
+
+/** The job kinds that deliver email (brought forward together when the relay answers again). */
+const DEFAULT_MAIL_JOB_KINDS = ['send_mail'];
+
+/** What the mailer needs besides the configuration and database. */
+export interface TMailerOptions {
+  log?: Pick<TLogger, 'warn' | 'error' | 'info'>;
+  now?: () => Date;
+  /** The default site's domain: the EHLO name when neither SMTP_HELO_NAME nor PUBLIC_URL gives one. */
+  defaultDomain?: string;
+  /** Job kinds that send email, made due at once when the relay answers again (default send_mail). */
+  mailJobKinds?: readonly string[];
+  /** Overrides MAIL_RELAY_PROBE_MS. */
+  relayProbeMs?: number;
+}
+
 /** Sends transactional email: SMTP when SMTP_URL is set, else the dev mailbox table (shown at /dev/mailbox). */
-export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn' | 'error'>) {
+export function createMailer(config: TConfig, db: TDb, options: TMailerOptions = {}) {
+  const { log, now = () => new Date(), mailJobKinds = DEFAULT_MAIL_JOB_KINDS } = options;
+  // EHLO with our host name, not nodemailer's fallback "[127.0.0.1]" (a spam signal).
+  const heloName =
+    config.smtp.heloName ?? (isPublicHostName(options.defaultDomain) ? options.defaultDomain : undefined);
+  if (config.smtpUrl && !heloName) {
+    log?.warn(
+      'SMTP greeting (EHLO) without a host name: receiving servers see "[127.0.0.1]", a spam signal; set SMTP_HELO_NAME or PUBLIC_URL',
+    );
+  }
   const transport: Transporter | null = config.smtpUrl
     ? nodemailer.createTransport({
         url: config.smtpUrl,
@@ -73,30 +114,62 @@ export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn
         // in bench:notify); a few at once, as relays allow.
         pool: true,
         maxConnections: 4,
-        // EHLO with our host name, not nodemailer's fallback "[127.0.0.1]" (a spam signal).
-        name: config.smtp.heloName,
+        name: heloName,
         connectionTimeout: config.smtp.timeoutMs,
         greetingTimeout: config.smtp.timeoutMs,
         socketTimeout: config.smtp.timeoutMs,
       })
     : null;
 
+  // The relay outage this process saw: from a delivery that got no answer until one that went through, or a probe
+  // that did; then the mail waiting for its backoff slot is made due at once.
+  let relayDown = false;
+  let probeTimer: ReturnType<typeof setInterval> | undefined;
+
+  /** Starts the outage (once) and probes the relay until it answers. */
+  function relayFailed(): void {
+    if (relayDown) return;
+    relayDown = true;
+    probeTimer = setInterval(() => void probeRelay(), options.relayProbeMs ?? MAIL_RELAY_PROBE_MS);
+    probeTimer.unref();
+  }
+
+  /** Ends the outage: the waiting mail jobs are due now (the job loop sends them at its next look). */
+  async function relayAnswers(): Promise<void> {
+    if (!relayDown) return;
+    relayDown = false;
+    clearInterval(probeTimer);
+    try {
+      const count = await bringForwardRetries(db, mailJobKinds, now());
+      log?.info({ count }, 'mail relay answers again: waiting emails are due now');
+    } catch (err) {
+      log?.warn({ err }, 'mail relay answers again; waiting emails keep their retry time');
+    }
+  }
+
+  /** Checks that the relay answers (connection, greeting, login; no email); ends an outage when it does. */
+  async function probeRelay(): Promise<boolean> {
+    if (!transport) return true;
+    try {
+      await transport.verify();
+    } catch {
+      return false;
+    }
+    await relayAnswers();
+    return true;
+  }
+
   /** Delivers a rendered email: over SMTP, or into the dev mailbox table. */
   async function deliverRendered(mail: TRenderedMail & { replyTo?: string }): Promise<void> {
     if (transport) {
       const from = config.mailFrom ?? `"${mail.site.mailName}" <${mail.site.supportEmail}>`;
-      await transport.sendMail({
-        from,
-        to: mail.to,
-        // Bounces go to the bounce address, not to the support inbox the From address may be.
-        envelope: config.smtp.bounceAddress ? { from: config.smtp.bounceAddress, to: mail.to } : undefined,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        messageId: mail.messageId,
-        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.locale, ...mail.headers },
-      });
+      try {
+        await sendOverSmtp(transport, from, mail);
+      } catch (err) {
+        if (isRelayUnavailable(err)) relayFailed();
+        throw err;
+      }
+      await relayAnswers();
       return;
     }
     await insertMail(db, {
@@ -106,6 +179,22 @@ export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn
       html: mail.html,
       text: mail.text,
       kind: mail.kind,
+    });
+  }
+
+  /** One email over SMTP, with the headers every email carries. */
+  async function sendOverSmtp(smtp: Transporter, from: string, mail: TRenderedMail & { replyTo?: string }) {
+    await smtp.sendMail({
+      from,
+      to: mail.to,
+      // Bounces go to the bounce address, not to the support inbox the From address may be.
+      envelope: config.smtp.bounceAddress ? { from: config.smtp.bounceAddress, to: mail.to } : undefined,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: mail.messageId,
+      headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.locale, ...mail.headers },
     });
   }
 
@@ -217,7 +306,9 @@ export function createMailer(config: TConfig, db: TDb, log?: Pick<TLogger, 'warn
     countSentSince(userId: number, kind: TEmailKind, since: Date, tx?: TTx): Promise<number> {
       return countUserJobsSince(tx ?? db, { kind: 'send_mail', userId, match: { kind }, since });
     },
+    probeRelay,
     close() {
+      clearInterval(probeTimer);
       transport?.close();
     },
   };

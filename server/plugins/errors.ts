@@ -4,10 +4,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorBody } from '../../common/errors.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from '../../common/locales.ts';
 import { safeRedirect } from '../../common/safe-redirect.ts';
+import { preferredLocale } from '../lib/accept-language.ts';
 import { AppError } from '../lib/app-error.ts';
 import { errorChain } from '../lib/error-chain.ts';
 import { serverT } from '../lib/i18n.ts';
 import { isUnavailableError, UNAVAILABLE_RETRY_AFTER_S } from '../lib/unavailable.ts';
+import type { TKnownSite } from '../modules/sites/sites.service.ts';
 import { renderStaticErrorPage } from '../web/error-page.ts';
 
 /**
@@ -40,23 +42,38 @@ export function isPageRequest(request: FastifyRequest): boolean {
   return !accept || accept.includes('text/html') || accept.includes('*/*');
 }
 
+/** The site of a Host header as last read from the database, for a page answered without it (sites.lastKnown). */
+export type TKnownSiteOf = (host: string | undefined) => TKnownSite | undefined;
+
 /**
- * The error page's language: the request's, or when the site could not be resolved (the database is down) the
- * visitor's language cookie, else English.
+ * The error page's language: the visitor's language cookie, else the browser's best match among the 11
+ * (`Accept-Language`: the page is often the first one a visitor without a cookie sees of a site that is down), else
+ * the site's language, else English.
  */
-function errorPageLocale(request: FastifyRequest): string {
-  if (request.site) return request.locale;
+function errorPageLocale(request: FastifyRequest, site: TKnownSite | undefined): string {
   const cookie = request.cookies?.[LOCALE_COOKIE];
-  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+  if (isLocale(cookie)) return cookie;
+  const accepted = preferredLocale(request.headers['accept-language']);
+  if (accepted) return accepted;
+  return isLocale(site?.domainLanguage) ? site.domainLanguage : DEFAULT_LOCALE;
 }
 
-/** Sends the site's self-contained error page (spec §2) with a 500 or 503 status. */
-export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, status: 500 | 503) {
+/**
+ * Sends the site's self-contained error page (spec §2) with a 500 or 503 status. The site is the request's, or when
+ * it could not be resolved (the database is down) the one the host named when last read.
+ */
+export function sendErrorPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: 500 | 503,
+  knownSiteOf: TKnownSiteOf = () => undefined,
+) {
   if (status === 503) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+  const site = request.site ?? knownSiteOf(request.headers.host);
   const html = renderStaticErrorPage({
     status,
-    locale: errorPageLocale(request),
-    siteName: request.site?.name ?? null,
+    locale: errorPageLocale(request, site),
+    siteName: site?.name ?? null,
     retryPath: safeRedirect(request.url, 'http://x', '/'),
   });
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
@@ -72,7 +89,7 @@ function unavailableCode(err: unknown): string | undefined {
 
 /** One error model for the whole API: `{ error, message, data }` with a stable code and a localised message. */
 export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { knownSiteOf?: TKnownSiteOf }) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const t = serverT(request.locale ?? 'en');
       let body: TErrorBody;
@@ -106,13 +123,13 @@ export const errorsPlugin = fp(
         // The database went away: a short, expected condition during a restart or failover, not a bug. One warning
         // line with the cause's code only (no query, no parameters).
         request.log.warn({ code: unavailableCode(err) }, 'database unavailable');
-        if (isPageRequest(request)) return sendErrorPage(request, reply, 503);
+        if (isPageRequest(request)) return sendErrorPage(request, reply, 503, opts.knownSiteOf);
         reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
         status = 503;
         body = { error: 'service_unavailable', message: t('errors.service_unavailable') };
       } else {
         request.log.error({ err }, 'unhandled error');
-        if (isPageRequest(request)) return sendErrorPage(request, reply, 500);
+        if (isPageRequest(request)) return sendErrorPage(request, reply, 500, opts.knownSiteOf);
         status = 500;
         body = { error: 'error_occurred', message: t('errors.error_occurred') };
       }

@@ -65,6 +65,48 @@ describe('a page request that fails', () => {
     expect((await t.app.inject({ url: '/members', headers: HTML })).statusCode).toBe(200);
   });
 
+  // Issue 28: the page was English without the site's name unless the language cookie said otherwise.
+  it("speaks the site's language and names the site, known from the host without the database", async () => {
+    const resolve = t.services.sites.resolve;
+    t.services.sites.resolve = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    try {
+      const german = await t.app.inject({ url: '/members', headers: { ...HTML, host: 'reife.localhost' } });
+      expect(german.statusCode).toBe(503);
+      expect(german.body).toContain('<html lang="de">');
+      expect(german.body).toContain('Wir sind gleich zurück');
+      expect(german.body).toContain('<title>Wir sind gleich zurück · ReifeLust</title>');
+
+      // The browser's language on the default site (English), its best match among the 11.
+      const dutch = await t.app.inject({
+        url: '/',
+        headers: { ...HTML, host: 'localhost:3000', 'accept-language': 'nl-BE,nl;q=0.9,en;q=0.8' },
+      });
+      expect(dutch.body).toContain('<html lang="nl">');
+      expect(dutch.body).toContain('We zijn zo terug · Amora');
+      const weighted = await t.app.inject({
+        url: '/',
+        headers: { ...HTML, host: 'localhost', 'accept-language': 'xx, en;q=0.2, fr-CH;q=0.7, *;q=0.1' },
+      });
+      expect(weighted.body).toContain('<html lang="fr">');
+      // An unknown host is served by the default site: its name and language.
+      const unknown = await t.app.inject({ url: '/', headers: { ...HTML, host: 'other.example' } });
+      expect(unknown.body).toContain('<html lang="en">');
+      expect(unknown.body).toMatch(/<title>We(&#39;|')ll be right back · Amora<\/title>/);
+      // The language cookie (the visitor's own choice) still decides first.
+      const chosen = await t.app.inject({
+        url: '/',
+        headers: { ...HTML, host: 'reife.localhost', 'accept-language': 'nl' },
+        cookies: { i18n_redirected: 'it' },
+      });
+      expect(chosen.body).toContain('<html lang="it">');
+      expect(chosen.body).toContain('ReifeLust');
+    } finally {
+      t.services.sites.resolve = resolve;
+    }
+  });
+
   it('gets the HTML error page with 500 for a fault that is not an outage, without its message', async () => {
     const resolve = t.services.sites.resolve;
     t.services.sites.resolve = async () => {
@@ -131,6 +173,11 @@ describe.skipIf(!process.env.DATABASE_URL)('pages while PostgreSQL is down (Post
       expect(page.body).toContain('Nous revenons tout de suite');
       expect(Date.now() - started).toBeLessThan(5000);
     }
+    // A host no request asked for before the outage: its name and language were read at start-up.
+    const german = await t.app.inject({ url: '/members', headers: { ...HTML, host: 'reife.localhost' } });
+    expect(german.statusCode).toBe(503);
+    expect(german.body).toContain('<html lang="de">');
+    expect(german.body).toContain('Wir sind gleich zurück · ReifeLust');
     const api = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: member.cookie });
     expect(api.statusCode).toBe(503);
     expect(api.json()).toMatchObject({ error: 'service_unavailable' });

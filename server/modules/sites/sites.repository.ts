@@ -28,3 +28,17 @@ export async function findCompany(db: TDb, id: number): Promise<TCompanyRow | un
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return row;
 }
+
+/** What every site is called and speaks, by domain (kept for pages answered while the database is down). */
+export async function listSiteNames(
+  db: TDb,
+): Promise<{ domain: string; name: string; domainLanguage: string; isDefault: boolean }[]> {
+  return db
+    .select({
+      domain: sites.domain,
+      name: sites.name,
+      domainLanguage: sites.domainLanguage,
+      isDefault: sites.isDefault,
+    })
+    .from(sites);
+}

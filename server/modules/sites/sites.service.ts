@@ -5,11 +5,15 @@ import {
   findDefaultSite,
   findSiteByDomain,
   findSiteById,
+  listSiteNames,
   type TCompanyRow,
   type TSiteRow,
 } from './sites.repository.ts';
 
 export type TSite = TSiteRow & { company: TCompanyRow };
+
+/** What a page needs of a site when the database cannot be asked: its domain, name and language. */
+export type TKnownSite = Pick<TSiteRow, 'domain' | 'name' | 'domainLanguage'>;
 
 const CACHE_TTL_MS = 30_000;
 const HOSTNAME = /^[a-z0-9]([a-z0-9-]{0,62}\.)*[a-z0-9-]{1,63}$/;
@@ -27,12 +31,24 @@ export function normaliseHost(value: string | undefined | null): string | null {
 /** Resolves domains to sites with a short-lived cache (bounded lifetime, safe across processes). */
 export function createSitesService(db: TDb, now: () => number = Date.now) {
   const cache = new Map<string, { site: TSite; expires: number }>();
+  // Every site as last read, without expiry: the error page of a database outage still names the site and speaks its
+  // language. Filled at start-up (`warm`) and by every later read.
+  const known = new Map<string, TKnownSite>();
+  let knownDefault: TKnownSite | undefined;
+
+  /** Remembers what a read said of a site. */
+  function remember(row: TKnownSite & { isDefault: boolean }): void {
+    const entry = { domain: row.domain, name: row.name, domainLanguage: row.domainLanguage };
+    known.set(row.domain, entry);
+    if (row.isDefault) knownDefault = entry;
+  }
 
   async function load(host: string | null): Promise<TSite> {
     const row = (host && (await findSiteByDomain(db, host))) || (await findDefaultSite(db));
     if (!row) throw new AppError('service_unavailable', { reason: 'no_site_configured' });
     const company = await findCompany(db, row.companyId);
     if (!company) throw new AppError('service_unavailable', { reason: 'no_company' });
+    remember(row);
     return { ...row, company };
   }
 
@@ -59,6 +75,18 @@ export function createSitesService(db: TDb, now: () => number = Date.now) {
       if (cache.size > 1000) cache.clear();
       cache.set(key, { site, expires: now() + CACHE_TTL_MS });
       return site;
+    },
+    /** Reads every site's name and language (at start-up), for `lastKnown`. */
+    async warm(): Promise<void> {
+      for (const row of await listSiteNames(db)) remember(row);
+    },
+    /**
+     * The site a Host header names as last read from the database (unknown hosts: the default site), without asking
+     * it: for the page answered while it is down. Undefined when no site was ever read.
+     */
+    lastKnown(hostHeader: string | undefined | null): TKnownSite | undefined {
+      const host = normaliseHost(hostHeader);
+      return (host && known.get(host)) || knownDefault;
     },
     /** Drops cached sites (after an admin change or in tests). */
     invalidate() {
