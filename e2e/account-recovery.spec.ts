@@ -23,13 +23,23 @@ async function apiSignup(page: Page) {
   return { email, password };
 }
 
+/** JOB_POLL_MS (server/main.ts) and a margin: reset and reactivation requests are emailed by the job loop. */
+const JOB_LOOP_WAIT_MS = 25_000;
+
+/** The link of the newest email to an address, once it is there and of the expected kind. */
 async function mailLink(page: Page, email: string, kind: string): Promise<string> {
-  const [mail] = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as {
-    kind: string;
-    text: string;
-  }[];
-  expect(mail.kind).toBe(kind);
-  const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+  let newest: { kind: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+        [newest] = (await res.json()) as { kind: string; text: string }[];
+        return newest?.kind;
+      },
+      { timeout: JOB_LOOP_WAIT_MS },
+    )
+    .toBe(kind);
+  const link = new URL(/https?:\/\/\S+/.exec(newest!.text)![0]);
   return link.pathname + link.search;
 }
 

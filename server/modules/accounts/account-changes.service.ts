@@ -38,11 +38,8 @@ import {
   useUpTokensOf,
 } from './account-changes.repository.ts';
 
-/**
- * What the account changes need: the same as the account rules (database, mail queue, job runner, realtime hub), and
- * jobs run after the answer.
- */
-export type TAccountChangesDeps = TAccountsDeps & { jobs: Pick<TJobRunner, 'runNow' | 'runDetached'> };
+/** What the account changes need: the same as the account rules (database, mail queue, job runner, realtime hub). */
+export type TAccountChangesDeps = TAccountsDeps & { jobs: Pick<TJobRunner, 'runNow'> };
 
 /** The durable job that looks up the address of a reset request and emails it, if it has an account. */
 export const RESET_REQUEST_JOB = 'password_reset_request';
@@ -136,8 +133,10 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
 
   /**
    * Queues a request about an email address (reset, reactivation) as a durable job: the same single insert and the same
-   * answer whether an account uses the address or not; the job, run after the answer so that work only a known address
-   * causes never shows in the answer's timing, looks the address up. Only a malformed address is refused.
+   * answer whether an account uses the address or not. Nothing runs after the answer: the job loop (every 10 s)
+   * looks the address up, so work only a known address causes is never tied to the request, neither in its answer nor
+   * in the next request's (on the embedded database one connection serves both: issue 28 item 5). Only a malformed
+   * address is refused.
    */
   async function queueAddressRequest(kind: string, site: TSite, emailInput: string, origin: string): Promise<void> {
     const email = ZEmail.safeParse(emailInput);
@@ -150,8 +149,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
       email: email.data,
       origin,
     };
-    const job = await enqueueJob(db, { kind, payload, runAt: now(), createdAt: now() });
-    jobs.runDetached([job]);
+    await enqueueJob(db, { kind, payload, runAt: now(), createdAt: now() });
   }
 
   /** Verifies the member's current password (a missing account fails like a wrong password). */
@@ -167,7 +165,8 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
     /**
      * Accepts a password reset request. Who is a member never leaks (issue 23 §7): the request only queues a durable
      * job with the address, the same single insert whether an account uses it or not, and answers at once; the job
-     * looks the address up and emails a link only to an account (`runResetRequest`). Only a malformed address is refused.
+     * loop looks the address up and emails a link only to an account (`runResetRequest`). Only a malformed address is
+     * refused.
      */
     async requestPasswordReset(site: TSite, emailInput: string, origin: string): Promise<void> {
       await queueAddressRequest(RESET_REQUEST_JOB, site, emailInput, origin);

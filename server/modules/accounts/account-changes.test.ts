@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, users } from '../../db/schema/index.ts';
+import { accountTokens, jobs, profiles, users } from '../../db/schema/index.ts';
 import { buildMember, CLIENT, lastMail, linkIn } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
@@ -25,9 +25,10 @@ const login = (email: string, password: string) => api('POST', '/api/user.php', 
 /** The default site and the origin of its links, for calls of the service a link's page makes. */
 const site = () => t.services.sites.resolve('localhost');
 const ORIGIN = 'http://localhost';
-/** Asks for a reset email and waits for the job that looks the address up (it runs after the answer). */
+/** Asks for a reset email and runs the job loop once (it looks the address up; nothing runs after the answer). */
 const askReset = async (email: unknown) => {
   const res = await api('POST', '/api/password-reset.php', { email });
+  await t.services.runJobs();
   await t.services.settleJobs();
   return res;
 };
@@ -379,4 +380,53 @@ describe('per-account daily email caps hold under parallel requests (issue 28)',
     expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(4);
     expect(await mailsOfKind(form.email as string, 'activation')).toBe(5);
   });
+});
+
+describe('nothing runs after the answer to an address request, known address or not (issue 28 item 5)', () => {
+  /** What the database holds after the answer: the request jobs (kind, due, payload keys), tokens and emails. */
+  const traces = async (kind: string, userId: number | undefined, email: string) => {
+    const rows = await t.services.database.db.select().from(jobs).where(eq(jobs.kind, kind));
+    const pending = rows
+      .filter((r) => r.doneAt === null && r.failedAt === null)
+      .map((r) => ({ userId: r.userId, attempts: r.attempts, keys: Object.keys(r.payload).sort() }));
+    const tokens = userId
+      ? await t.services.database.db.select().from(accountTokens).where(eq(accountTokens.userId, userId))
+      : [];
+    const mails = (await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(email)}` })).json();
+    return { pending, tokens: tokens.length, mails: mails.length };
+  };
+
+  it.each([
+    ['/api/password-reset.php', 'password_reset_request', 'reset', false],
+    ['/api/reactivation.php', 'reactivation_request', 'reactivation', true],
+  ])(
+    '%s: the same single job is queued and left to the job loop, which then emails the member',
+    async (url, kind, mailKind, deleted) => {
+      await t.services.runJobs();
+      const m = await buildMember(t);
+      if (deleted) {
+        expect(
+          (await api('DELETE', '/api/user.php', { password: m.form.password, reason: 'x' }, m.cookie)).statusCode,
+        ).toBe(204);
+      }
+      const email = m.form.email as string;
+      const stranger = `stranger-${Date.now()}@example.com`;
+      const before = await traces(kind, m.user.id, email);
+      expect((await api('POST', url, { email })).statusCode).toBe(204);
+      // Whatever a request could have started in the background has ended by now.
+      await t.services.settleJobs();
+      const known = await traces(kind, m.user.id, email);
+      expect(known).toEqual({ ...before, pending: [{ userId: null, attempts: 0, keys: ['email', 'origin', 'site'] }] });
+      await t.services.runJobs();
+      expect((await api('POST', url, { email: stranger })).statusCode).toBe(204);
+      await t.services.settleJobs();
+      const unknown = await traces(kind, undefined, stranger);
+      expect(unknown).toEqual({ pending: known.pending, tokens: 0, mails: 0 });
+      // The job loop's next run does the lookup and emails the member; the stranger gets nothing.
+      await t.services.runJobs();
+      await t.services.settleJobs();
+      expect((await lastMail(t, email))?.kind).toBe(mailKind);
+      expect(await traces(kind, undefined, stranger)).toEqual({ pending: [], tokens: 0, mails: 0 });
+    },
+  );
 });

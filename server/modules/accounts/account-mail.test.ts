@@ -47,6 +47,8 @@ describe('account emails through the durable queue', () => {
       (await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie)).statusCode,
     ).toBe(204);
     expect((await api('POST', '/api/reactivation.php', { email: form.email })).statusCode).toBe(204);
+    // The job loop looks the addresses of the reset and reactivation requests up.
+    await t.services.runJobs();
     await t.services.settleJobs();
     expect(smtp.received).toEqual([]);
     const db = t.services.database.db;
