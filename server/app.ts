@@ -116,7 +116,13 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
     dev: !config.isProduction,
     warnUntrustedProxy: config.isProduction && !config.trustProxy,
   });
-  await app.register(rateLimit, { global: false, enableDraftSpec: true, allowList: () => !config.rateLimits });
+  // Per-route limits count through the site's one limiter (Redis across processes when configured, issue 28).
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    allowList: () => !config.rateLimits,
+    store: services.rateLimits.routeStore(),
+  });
   await app.register(requestContextPlugin, { sites: services.sites, geoip: services.geoip });
   await app.register(authPlugin, { accounts: services.accounts });
   await app.register(swagger, {

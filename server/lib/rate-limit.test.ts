@@ -24,11 +24,13 @@ describe('one limiter keyed by operation and subject (issue 28)', () => {
     const limiter = createRateLimiter({ enabled: true, now: () => at });
     const [{ max, windowMs }] = OPERATION_LIMITS.login;
     for (let i = 0; i < max; i++) await limiter.consume('login', '203.0.113.1');
+    at += 10_000;
     const over = await limiter.consume('login', '203.0.113.1').catch((e: unknown) => e);
     expect(over).toMatchObject({ code: 'rate_limited', status: 429 });
-    expect((over as { data: { retry_after: number } }).data.retry_after).toBe(Math.ceil((windowMs - at) / 1000));
+    // The window began with the first use.
+    expect((over as { data: { retry_after: number } }).data.retry_after).toBe((windowMs - 10_000) / 1000);
     await expect(limiter.consume('login', '203.0.113.2')).resolves.toBeUndefined();
-    at = windowMs;
+    at = 1_000 + windowMs;
     await expect(limiter.consume('login', '203.0.113.1')).resolves.toBeUndefined();
   });
 
@@ -136,6 +138,18 @@ describe('across processes: two apps on one Redis share the counts (issue 28)', 
     expect((await reset(a, '198.51.100.8', 0)).statusCode).toBe(204);
     await a.services.settleJobs();
     await b.services.settleJobs();
+  });
+
+  it("@fastify/rate-limit's route limits count across the apps too", async () => {
+    const missing = (t: TTestApp) =>
+      t.app.inject({ url: '/api/no-such-endpoint.php', headers: CLIENT, remoteAddress: '198.51.100.20' });
+    const statuses: number[] = [];
+    // The not-found handler allows 60 a minute per IP (server/app.ts).
+    for (let i = 0; i < 60; i++) statuses.push((await missing(i % 2 ? a : b)).statusCode);
+    expect(statuses).toEqual(Array(60).fill(404));
+    const over = await missing(a);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('Redis down: requests are still answered (memory counts, never a 500), the outage logged once', async () => {

@@ -5,8 +5,11 @@ import normalizeEmail from 'validator/lib/normalizeEmail.js';
 import { AppError } from './app-error.ts';
 import type { TLogger } from './logger.ts';
 
-/** One budget: at most `max` uses per fixed window of `windowMs`, windows aligned to the epoch (a day: UTC midnight). */
-export type TLimitRule = { max: number; windowMs: number };
+/**
+ * One budget: at most `max` uses per fixed window of `windowMs` that starts with the subject's first use (as
+ * @fastify/rate-limit counts); `aligned` windows start on multiples of `windowMs` instead (a day: UTC midnight).
+ */
+export type TLimitRule = { max: number; windowMs: number; aligned?: boolean };
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -107,9 +110,14 @@ export function inboxKey(email: unknown): string {
   return createHash('sha256').update(inbox).digest('base64url');
 }
 
-/** Counts uses in windows; `hit` adds one use to each key and answers each key's count in its window. */
+/** One counter to add a use to: its key and, for a new window, how long the window lasts. */
+export type THitKey = { key: string; windowMs: number };
+/** A counter after a use: the uses in its window and the ms until the window ends. */
+export type THitCount = { count: number; ttlMs: number };
+
+/** Counts uses in windows; `hit` adds one use to each key and answers each key's count and time left. */
 export interface TCounterStore {
-  hit(keys: readonly { key: string; windowMs: number }[]): Promise<number[]>;
+  hit(keys: readonly THitKey[]): Promise<THitCount[]>;
   close(): Promise<void>;
 }
 
@@ -132,7 +140,7 @@ export function createMemoryStore(now: () => number): TCounterStore {
           windows.set(key, w);
         }
         w.count += 1;
-        return w.count;
+        return { count: w.count, ttlMs: w.resetAt - at };
       });
     },
     async close() {
@@ -148,12 +156,20 @@ const LIMITER_CONNECT_TIMEOUT_MS = 2_000;
 /** During a Redis outage the limiter checks this often whether Redis answers again. */
 const LIMITER_PROBE_EVERY_MS = 1_000;
 
-/** One round trip for all the windows of a request: INCR each key, giving a new key its expiry (atomic in Redis). */
+/**
+ * One round trip for all the windows of a request: INCR each key, giving a new key (or one left without expiry) its
+ * window, and answer each count with the ms left (atomic in Redis).
+ */
 const HIT_SCRIPT = `local out = {}
 for i, key in ipairs(KEYS) do
   local n = redis.call('INCR', key)
-  if n == 1 then redis.call('PEXPIRE', key, ARGV[i]) end
-  out[i] = n
+  local ttl = -1
+  if n > 1 then ttl = redis.call('PTTL', key) end
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[i])
+    ttl = tonumber(ARGV[i])
+  end
+  out[i] = {n, ttl}
 end
 return out`;
 
@@ -182,14 +198,14 @@ export async function createRedisStore(
       resolve();
     });
   });
-  const hit = conn as unknown as { amoraHit(n: number, ...args: (string | number)[]): Promise<number[]> };
+  const hit = conn as unknown as { amoraHit(n: number, ...args: (string | number)[]): Promise<[number, number][]> };
   return {
     isReady: () => conn.status === 'ready',
     ping: () => conn.ping(),
     async hit(keys) {
       if (conn.status !== 'ready') throw new Error('redis not connected');
       const counts = await hit.amoraHit(keys.length, ...keys.map((k) => k.key), ...keys.map((k) => k.windowMs));
-      return counts.map(Number);
+      return counts.map(([count, ttlMs]) => ({ count: Number(count), ttlMs: Number(ttlMs) }));
     },
     async close() {
       conn.disconnect();
@@ -253,7 +269,7 @@ export function createRateLimiter(options: {
   }
 
   /** Adds one use to each (subject, window); the counts in the same order. */
-  const hit = async (keys: { key: string; windowMs: number }[]): Promise<number[]> => {
+  const hit = async (keys: THitKey[]): Promise<THitCount[]> => {
     if (shared && !outage) {
       try {
         return await shared.hit(keys);
@@ -275,20 +291,23 @@ export function createRateLimiter(options: {
     const at = now();
     const keys = uses.flatMap(({ operation, subject, rules }) =>
       rules.map((rule) => {
+        const key = `${prefix}${operation}:${subject}:${rule.windowMs}`;
+        if (!rule.aligned) return { key, windowMs: rule.windowMs, rule };
         const index = Math.floor(at / rule.windowMs);
-        return { key: `${prefix}${operation}:${subject}:${rule.windowMs}:${index}`, windowMs: rule.windowMs, rule };
+        return { key: `${key}:${index}`, windowMs: (index + 1) * rule.windowMs - at, rule };
       }),
     );
     const counts = await hit(keys.map(({ key, windowMs }) => ({ key, windowMs })));
+    let exceeded = false;
     let retryAfterMs = 0;
     let limit = 0;
     keys.forEach(({ rule }, i) => {
-      if (counts[i] > rule.max) {
-        const left = (Math.floor(at / rule.windowMs) + 1) * rule.windowMs - at;
-        if (left > retryAfterMs) [retryAfterMs, limit] = [left, rule.max];
-      }
+      const { count, ttlMs } = counts[i];
+      if (count <= rule.max) return;
+      if (!exceeded || ttlMs > retryAfterMs) [retryAfterMs, limit] = [ttlMs, rule.max];
+      exceeded = true;
     });
-    if (retryAfterMs > 0) {
+    if (exceeded) {
       const retry_after = Math.max(1, Math.ceil(retryAfterMs / 1000));
       throw new AppError(code, code === 'daily_limit_reached' ? { limit, retry_after } : { retry_after });
     }
@@ -337,9 +356,33 @@ export function createRateLimiter(options: {
      */
     async consumeDaily(cap: string, memberId: number, max: number): Promise<void> {
       await spend(
-        [{ operation: `daily:${cap}`, subject: `member:${memberId}`, rules: [{ max, windowMs: DAY }] }],
+        [{ operation: `daily:${cap}`, subject: `member:${memberId}`, rules: [{ max, windowMs: DAY, aligned: true }] }],
         'daily_limit_reached',
       );
+    },
+    /**
+     * The store of @fastify/rate-limit's per-route limits (`config.rateLimit` of a route): they count through this
+     * limiter too, so they hold across processes and fail open to memory like every other limit.
+     */
+    routeStore() {
+      const count = hit;
+      return class RouteStore {
+        readonly scope: string;
+        constructor(scope?: unknown) {
+          this.scope = typeof scope === 'string' ? scope : 'all';
+        }
+        incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
+          count([{ key: `${prefix}route:${this.scope}:${key}:${timeWindow}`, windowMs: timeWindow }]).then(
+            ([{ count: current, ttlMs }]) => cb(null, { current, ttl: ttlMs }),
+            (err: Error) => cb(err),
+          );
+        }
+        // The plugin hands over its merged options with the route under `routeInfo` (its types say otherwise).
+        child(routeOptions: object) {
+          const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+          return new RouteStore(route?.url ? `${[route.method].flat().join(',')} ${route.url}` : 'all');
+        }
+      };
     },
     /** Stops probing and closes the Redis connection. */
     async close() {
