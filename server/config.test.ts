@@ -82,4 +82,10 @@ describe('config', () => {
     expect(loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000' }).dbConnectTimeoutMs).toBe(2000);
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
   });
+
+  it('lets push endpoints name loopback only outside production (the tests’ local push service; issue 28)', () => {
+    expect(loadConfig({}).pushAllowLoopback).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_LOOPBACK: 'true' }).pushAllowLoopback).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_LOOPBACK: 'true' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
+  });
 });
