@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isLocale } from '../common/locales.ts';
 import { preferredLocale } from './lib/accept-language.ts';
+import { fastifyTrustProxy } from './lib/client-address.ts';
 import { serverT } from './lib/i18n.ts';
 import { UNAVAILABLE_RETRY_AFTER_S } from './lib/unavailable.ts';
 import { accountChangesRoutes } from './modules/accounts/account-changes.routes.ts';
@@ -87,7 +88,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
         .type('application/json; charset=utf-8')
         .send({ error: 'invalid_request', message: t('errors.invalid_request') });
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
   });
@@ -112,10 +113,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(cookie);
   await app.register(compressionPlugin, { enabled: config.compression });
   await app.register(errorsPlugin, { knownSiteOf: services.sites.lastKnown });
-  await app.register(securityPlugin, {
-    dev: !config.isProduction,
-    warnUntrustedProxy: config.isProduction && !config.trustProxy,
-  });
+  await app.register(securityPlugin, { warnUntrustedProxy: config.isProduction && !config.trustProxy });
   // Per-route limits count through the site's one limiter (Redis across processes when configured, issue 28).
   await app.register(rateLimit, {
     global: false,

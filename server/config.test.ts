@@ -77,6 +77,30 @@ describe('config', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
+  it('trusts the proxies TRUST_PROXY names: a hop count or addresses/CIDRs; "true" is refused (issue 28 item 2)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual({
+      proxies: ['10.0.0.0/8', '127.0.0.1', '::1'],
+    });
+    expect(loadConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).trustProxy).toEqual({ proxies: ['loopback', 'fd00::/8'] });
+    // The old "trust every hop" names the forms that replace it.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: .*every hop.*TRUST_PROXY=1.*10\.0\.0\.0\/8/,
+    );
+    for (const wrong of ['yes', '10.0.0.0/33', '10.0.0', '::1/129', '10.0.0.0/8,', 'proxy.example', '11', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+    // Listed with every other problem, not alone.
+    expect(() => loadConfig({ TRUST_PROXY: 'true', PORT: 'abc' })).toThrow(
+      /PORT[\s\S]*TRUST_PROXY|TRUST_PROXY[\s\S]*PORT/,
+    );
+  });
+
   it('gives a database connection 5 s to open unless DB_CONNECT_TIMEOUT_MS says otherwise', () => {
     expect(loadConfig({}).dbConnectTimeoutMs).toBe(5000);
     expect(loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000' }).dbConnectTimeoutMs).toBe(2000);

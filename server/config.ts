@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TTrustProxy } from './lib/client-address.ts';
 
 /** Whether a value is an SMTP URL nodemailer can use: smtp: or smtps:, a host, at most a numeric port. */
 function isSmtpUrl(value: string): boolean {
@@ -29,7 +30,16 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: ZBool.default(false),
+  /** The proxies in front whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (server/lib/client-address.ts). */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx): TTrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if ('trust' in parsed) return parsed.trust;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    })
+    .default(false),
   GEOIP_HEADER: z
     .string()
     .regex(/^[a-z0-9-]+$/i)
@@ -89,7 +99,8 @@ export type TConfig = {
   dataDir: string;
   publicUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies trusted to report the client's address; `request.ip` is the right-most address not among them. */
+  trustProxy: TTrustProxy;
   geoipHeader: string | undefined;
   seedDemo: boolean;
   rateLimits: boolean;

@@ -10,6 +10,11 @@ const LOOPBACK_HOST =
   /^(?:localhost|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+localhost|127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|\[::1\])(?::\d{1,5})?$/;
 const PORT = /:(\d{1,5})$/;
 
+/** True for a Host header that names this machine (localhost, *.localhost, 127.0.0.0/8, [::1]), with a port or not. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && LOOPBACK_HOST.test(host.trim().toLowerCase());
+}
+
 /** The Host header as `host[:port]` in lower case, or null when it is not a plain host with an optional port. */
 function plainHost(request: FastifyRequest): string | null {
   const host = request.headers.host?.trim().toLowerCase();

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zText } from '../../common/text.ts';
 import type { TConfig } from '../config.ts';
-import { isForwarded, isLoopbackAddress } from '../lib/client-address.ts';
+import { claimedAddresses, isLoopbackAddress } from '../lib/client-address.ts';
+import { isLoopbackHost } from '../lib/site-origin.ts';
 import type { TServices } from '../services.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { findMail, listLatestMail, listMailTo } from './mailbox.repository.ts';
@@ -18,13 +19,17 @@ const ZMail = z.object({
 });
 
 /**
- * Whether a request may read the mailbox: any client with DEV_MAILBOX=true, else only one on this machine. A request
- * relayed by a proxy counts as remote unless TRUST_PROXY makes `request.ip` the real client's address.
+ * Whether a request may read the mailbox: any client with DEV_MAILBOX=true, else only one on this machine that names
+ * this machine. Every address the request names must be loopback: its socket and each X-Forwarded-For entry, whoever
+ * wrote it (a proxy appends the client it relays, so a remote client behind any proxy fails, and one that connects
+ * directly fails on its socket, whatever TRUST_PROXY says). The Host must be a loopback name too: a page on
+ * evil.example whose name now resolves to 127.0.0.1 (DNS rebinding) sends `Host: evil.example`.
  */
 function mayRead(request: FastifyRequest, config: TConfig): boolean {
   if (config.devMailboxAnyClient) return true;
-  if (!config.trustProxy && isForwarded(request.headers)) return false;
-  return isLoopbackAddress(request.ip);
+  if (!isLoopbackHost(request.headers.host)) return false;
+  if (request.headers.forwarded !== undefined) return false;
+  return claimedAddresses(request.raw.socket.remoteAddress, request.headers).every(isLoopbackAddress);
 }
 
 /**

@@ -39,18 +39,48 @@ describe('dev mailbox by default', () => {
   });
 });
 
-describe('dev mailbox behind a trusted proxy', () => {
+describe('dev mailbox behind a proxy (issue 28 item 2)', () => {
   let t: TTestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    t = await buildTestApp({ env: { TRUST_PROXY: '10.0.0.0/8,127.0.0.1' } });
     await buildMember(t);
   });
   afterAll(async () => t.close());
 
-  it('decides on the real client address the proxy reports', async () => {
-    expect(await statuses(t, '10.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toEqual([404, 404, 404]);
+  it('answers only when the socket and every X-Forwarded-For entry are this machine', async () => {
+    expect(await statuses(t, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).toEqual([200, 200, 200]);
     expect(await statuses(t, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toEqual([404, 404, 404]);
-    expect(await statuses(t, '10.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).toEqual([200, 200, 200]);
+    expect(await statuses(t, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' })).toEqual([404, 404, 404]);
+    // A trusted proxy on another machine relays a client that is not on this one.
+    expect(await statuses(t, '10.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).toEqual([404, 404, 404]);
+  });
+});
+
+describe('dev mailbox and the Host a loopback request names (DNS rebinding, issue 28 item 2)', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await buildMember(t);
+  });
+  afterAll(async () => t.close());
+
+  it('answers a loopback host name: localhost, *.localhost, 127.0.0.0/8, [::1], with a port or not', async () => {
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      'liefde.localhost:3000',
+      '127.0.0.1:3000',
+      '127.0.0.2',
+      '[::1]:3000',
+    ]) {
+      expect(await statuses(t, '127.0.0.1', { host }), host).toEqual([200, 200, 200]);
+    }
+  });
+
+  it('answers 404 to a loopback request for any other host', async () => {
+    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '10.0.0.1:3000', '[::2]']) {
+      expect(await statuses(t, '127.0.0.1', { host }), host).toEqual([404, 404, 404]);
+    }
   });
 });
 

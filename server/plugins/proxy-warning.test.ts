@@ -35,7 +35,15 @@ describe('a proxy in front while TRUST_PROXY is off (issue 13 item 15)', () => {
     expect(JSON.stringify(warnings)).not.toContain('203.0.113.9');
   });
 
-  it('is not warned about when TRUST_PROXY is on', async () => {
-    expect(await proxyWarnings({ TRUST_PROXY: 'true' }, [{ 'x-forwarded-for': '203.0.113.9' }])).toEqual([]);
+  it('is warned about on X-Forwarded-Proto alone: an https site behind the proxy would be taken for http', async () => {
+    const warnings = await proxyWarnings({}, [{ 'x-forwarded-proto': 'https' }]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].msg).toContain('TRUST_PROXY=1');
+  });
+
+  it('is not warned about when TRUST_PROXY names the proxies', async () => {
+    const forwarded = [{ 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' }];
+    expect(await proxyWarnings({ TRUST_PROXY: '127.0.0.1' }, forwarded)).toEqual([]);
+    expect(await proxyWarnings({ TRUST_PROXY: '1' }, forwarded)).toEqual([]);
   });
 });

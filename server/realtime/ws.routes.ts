@@ -54,7 +54,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
       schema: { hide: true },
       preValidation: async (request) => {
         // Browsers always send Origin on a WebSocket upgrade; another site's page must not ride the cookie.
-        if (!request.headers.origin || !isSameOrigin(request.headers)) throw new AppError('origin_rejected');
+        if (!request.headers.origin || !isSameOrigin(request)) throw new AppError('origin_rejected');
         requireUser(request);
       },
     },

@@ -72,7 +72,7 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
     { schema: { tags: ['account'], summary: 'Log out', response: { 204: z.null() } } },
     async (request, reply) => {
       // A GET that ends a session: only from our own client, never from a cross-site link or image.
-      if (request.headers[CLIENT_REQUEST_HEADER] === undefined && !isSameOrigin(request.headers)) {
+      if (request.headers[CLIENT_REQUEST_HEADER] === undefined && !isSameOrigin(request)) {
         throw new AppError('origin_rejected');
       }
       await accounts.logout(request.cookies[SESSION_COOKIE]);
