@@ -21,12 +21,19 @@ export interface TTestSmtp {
   envelopes: TReceivedEnvelope[];
   /** While set, every recipient is refused with this SMTP reply code (451 temporary, 550 permanent). */
   refuseWith: number | null;
+  /** While set, every message is refused after its DATA with this reply code (e.g. 554: content rejected). */
+  refuseDataWith: number | null;
   close(): Promise<void>;
 }
 
 /** Starts a test SMTP server on a free loopback port. */
 export async function startTestSmtp(): Promise<TTestSmtp> {
-  const smtp: Omit<TTestSmtp, 'url' | 'close'> = { received: [], envelopes: [], refuseWith: null };
+  const smtp: Omit<TTestSmtp, 'url' | 'close'> = {
+    received: [],
+    envelopes: [],
+    refuseWith: null,
+    refuseDataWith: null,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -38,6 +45,8 @@ export async function startTestSmtp(): Promise<TTestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const code = smtp.refuseDataWith;
+        if (code) return callback(Object.assign(new Error('message refused'), { responseCode: code }));
         smtp.received.push(Buffer.concat(chunks).toString('utf8'));
         const { mailFrom, rcptTo } = session.envelope;
         smtp.envelopes.push({

@@ -97,4 +97,29 @@ describe('a notification email refused with 550 (issue 28)', () => {
     expect((await emailSendsOf(ben)).map((s) => s.status)).toEqual(['sent']);
     expect(receivedBy(ben)).toHaveLength(benBefore + 1);
   });
+  it('a message refused after DATA (554) fails its send at once without suppressing the address', async () => {
+    const dora = await member('female');
+    const emil = await member('male');
+    const fritz = await member('male');
+    await drain();
+    const before = receivedBy(dora).length;
+    smtp.refuseDataWith = 554;
+    await like(emil, dora);
+    await drain();
+    smtp.refuseDataWith = null;
+    const [send] = await emailSendsOf(dora);
+    expect(send).toMatchObject({ kind: 'like', status: 'failed', reason: 'smtp_554' });
+    const emailJobs = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, NOTIFY_EMAIL_JOB), eq(jobs.userId, dora.user.id)));
+    expect(emailJobs.map((j) => j.attempts)).toEqual([1]);
+    const [account] = await db().select().from(users).where(eq(users.id, dora.user.id));
+    expect(account.notificationsDisabled).toEqual([]);
+    // The address works: the next notification goes by email.
+    await like(fritz, dora);
+    await drain();
+    expect((await emailSendsOf(dora)).map((s) => s.status)).toEqual(['failed', 'sent']);
+    expect(receivedBy(dora)).toHaveLength(before + 1);
+  });
 });

@@ -18,6 +18,7 @@ import type { TDb, TTx } from '../../db/connect.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { mailSite } from '../../mail/mailer.ts';
 import { enqueueJob } from '../../jobs/jobs.repository.ts';
+import { PermanentJobError } from '../../jobs/jobs.ts';
 import { photoUrls } from '../photos/photo-store.ts';
 import { findBlockRelation } from '../profiles/blocks.repository.ts';
 import { hasLiveConsent, liveConsents } from '../privacy/consents.service.ts';
@@ -125,12 +126,22 @@ interface TDeps {
   log: Pick<TLogger, 'info' | 'warn' | 'debug'>;
 }
 
-/** The SMTP reply code when the receiving server refused the recipient itself for good (5xx to RCPT TO), else null. */
-export function refusedRecipientCode(err: unknown): number | null {
+/** The SMTP reply code of a failed delivery (nodemailer's error, or the one a PermanentJobError wraps), if any. */
+function smtpCode(err: unknown): number | undefined {
   const cause = (err as { cause?: unknown } | null)?.cause ?? err;
-  const { command, responseCode } = (cause ?? {}) as { command?: unknown; responseCode?: unknown };
-  return command === 'RCPT TO' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600
-    ? responseCode
+  const code = (cause as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** The SMTP reply code when the receiving server refused the recipient itself for good (5xx to RCPT TO), else null. */
+function refusedRecipientCode(err: unknown): number | null {
+  const cause = (err as { cause?: unknown } | null)?.cause ?? err;
+  const code = smtpCode(err);
+  return (cause as { command?: unknown } | null)?.command === 'RCPT TO' &&
+    code !== undefined &&
+    code >= 500 &&
+    code < 600
+    ? code
     : null;
 }
 
@@ -528,14 +539,14 @@ export function createNotifier(deps: TDeps) {
         origin: ready.origin,
       });
     } catch (err) {
-      const refused = refusedRecipientCode(err);
-      if (refused !== null) {
-        // No such mailbox: trying again cannot help, and the next notification should not try either.
-        await finishSend(db, sendId, { status: 'failed', reason: `smtp_${refused}`, at: now() });
-        await deps.hardBounce({ id: `smtp:${sendId}`, email: ready.r.email });
+      if (err instanceof PermanentJobError) {
+        // A 5xx: the same email would be refused again. No such mailbox also means the next one should not try.
+        const refused = refusedRecipientCode(err);
+        await finishSend(db, sendId, { status: 'failed', reason: `smtp_${smtpCode(err) ?? '5xx'}`, at: now() });
+        if (refused !== null) await deps.hardBounce({ id: `smtp:${sendId}`, email: ready.r.email });
         log.warn(
-          { userId: ready.r.userId, sendId, code: refused },
-          'notification email refused for good: address suppressed',
+          { userId: ready.r.userId, sendId, code: smtpCode(err), suppressed: refused !== null },
+          'notification email refused for good',
         );
         return;
       }
