@@ -63,18 +63,22 @@ async function main() {
 
   let closing = false;
   let endDrain = () => {};
-  // When the last request or connection arrived during a shutdown.
+  // When the last request or connection arrived during a shutdown; a second signal cuts the refusing short too.
   let lastArrival = Date.now();
+  let cutShort = false;
   /** Resolves once no request or connection has arrived for `quietMs`, or after `maxMs` at most. */
   const quietPeriod = async (quietMs: number, maxMs: number) => {
     const until = Date.now() + maxMs;
-    for (let now = Date.now(); now - lastArrival < quietMs && now < until; now = Date.now()) {
+    for (let now = Date.now(); now - lastArrival < quietMs && now < until && !cutShort; now = Date.now()) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(quietMs - (now - lastArrival), until - now)));
     }
   };
   const shutdown = async (signal: string) => {
-    // A second signal cuts the drain short (an operator pressing Ctrl-C twice).
-    if (closing) return endDrain();
+    // A second signal cuts the drain and the refusing short (an operator pressing Ctrl-C twice).
+    if (closing) {
+      cutShort = true;
+      return endDrain();
+    }
     closing = true;
     // /readyz answers 503 from now on, so the load balancer stops sending new requests here.
     services.lifecycle.shuttingDown = true;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema/index.ts';
+import { jobs, users } from '../db/schema/index.ts';
 import { CLIENT, signupForm } from '../test/factories.ts';
 import { startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
@@ -14,9 +14,14 @@ const now = () => clock;
 
 /** Signs a member up (its activation email is a send_mail job); returns the member's id. */
 async function signUp(t: TTestApp): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: signupForm() });
+  const form = signupForm();
+  const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
   expect(res.statusCode).toBe(200);
-  return res.json().user.id as number;
+  const [user] = await t.services.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, String(form.email)));
+  return user.id;
 }
 
 /** The activation jobs of these members. */
