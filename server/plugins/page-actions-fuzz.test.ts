@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_BODY_MAX } from '../../common/constants.ts';
 import { SESSION_COOKIE } from '../../common/session-cookie.ts';
 import { accountTokens, consents, loginAttempts, mailbox, profiles, sessions, users } from '../db/schema/index.ts';
 import { serverT } from '../lib/i18n.ts';
-import { buildMember, signupForm, type TTestMember } from '../test/factories.ts';
+import { buildMember, CLIENT, signupForm, type TTestMember } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
 // Every page form action (issue 28 item 1), through the real app (needs `npx react-router build`): whatever body
@@ -277,7 +278,8 @@ describe('page form actions under hostile bodies', () => {
   });
 
   it('refuses a form body on the signup action (it reads JSON) with 400', async () => {
-    const res = await post('/signup.data', { name: 'form', contentType: FORM, payload: urlencoded(signupForm()) });
+    const fields = Object.fromEntries(Object.entries(signupForm()).map(([k, v]) => [k, String(v)]));
+    const res = await post('/signup.data', { name: 'form', contentType: FORM, payload: urlencoded(fields) });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('invalid_request');
   });
@@ -304,5 +306,48 @@ describe('page form actions under hostile bodies', () => {
     });
     expect(multipart.statusCode).toBe(302);
     expect([multipart.headers['set-cookie']].flat().join()).toContain(`${SESSION_COOKIE}=`);
+  });
+
+  it('still signs up with the JSON the signup form sends', async () => {
+    const form = signupForm();
+    const res = await post('/signup.data', {
+      name: 'JSON',
+      contentType: 'application/json',
+      payload: JSON.stringify(form),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('done');
+    const [created] = await t.services.database.db.select().from(users).where(eq(users.email, form.email));
+    expect(created).toBeDefined();
+  });
+
+  it('still saves the profile form, every ticked interest included', async () => {
+    const other = await buildMember(t);
+    const payload = new URLSearchParams([
+      ['gender', 'female'],
+      ['hair_color', 'red'],
+      ['eye_color', ''],
+      ['body_type', ''],
+      ['relationship_status', 'single'],
+      ['tattoos', ''],
+      ['height_cm', '172'],
+      ['about_me', 'Loves hiking.'],
+      ['interests', 'hiking'],
+      ['interests', 'coffee'],
+      ['country', 'NL'],
+      ['region_code', 'NH'],
+      ['city', 'Haarlem'],
+    ]).toString();
+    const res = await post('/profile.data', { name: 'profile', contentType: FORM, payload }, other.cookie);
+    expect(res.statusCode).toBe(200);
+    const mine = await t.app.inject({ url: '/api/profile.php', headers: CLIENT, cookies: other.cookie });
+    expect(mine.json().profile).toMatchObject({
+      hair_color: 'red',
+      eye_color: null,
+      height_cm: 172,
+      about_me: 'Loves hiking.',
+      interests: ['hiking', 'coffee'],
+      city: 'Haarlem',
+    });
   });
 });
