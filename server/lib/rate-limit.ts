@@ -121,17 +121,26 @@ export interface TCounterStore {
   close(): Promise<void>;
 }
 
-/** Above this many counters, expired ones are swept (a counter lives one window at most). */
+/** Above this many counters, expired ones are swept, at most once a second (a counter lives one window at most). */
 const SWEEP_ABOVE = 10_000;
+/** The most counters memory keeps: past it the oldest go (many subjects, e.g. rotating IPv6 addresses, cost no more). */
+const MEMORY_MAX_COUNTERS = 200_000;
 
 /** Counters in this process's memory: exact for one process, each process counting its own share. */
 export function createMemoryStore(now: () => number): TCounterStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let sweptAt = -Infinity;
   return {
     async hit(keys) {
       const at = now();
-      if (windows.size > SWEEP_ABOVE) {
+      if (windows.size > SWEEP_ABOVE && at - sweptAt >= 1_000) {
+        sweptAt = at;
         for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+        // Map order is insertion order: the oldest counters go first.
+        for (const key of windows.keys()) {
+          if (windows.size <= MEMORY_MAX_COUNTERS) break;
+          windows.delete(key);
+        }
       }
       return keys.map(({ key, windowMs }) => {
         let w = windows.get(key);
