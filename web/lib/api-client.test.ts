@@ -26,6 +26,25 @@ describe('api client', () => {
     expect(headers['idempotency-key']).toBe('k1');
   });
 
+  it('answers at once a 429 that opens again only much later (a daily cap), but retries a short one', async () => {
+    const refusal = (seconds: number) =>
+      new Response(JSON.stringify({ error: 'daily_limit_reached', message: 'tomorrow' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': String(seconds) },
+      });
+    const fetch = vi.fn(async () => refusal(36_000));
+    const api = createApiClient({ fetch, sleep: async () => {} });
+    await expect(api.post('/api/chat.php', {}, { idempotencyKey: 'k2' })).rejects.toMatchObject({
+      code: 'daily_limit_reached',
+      status: 429,
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fetch.mockImplementation(async () => refusal(2));
+    fetch.mockClear();
+    await expect(api.post('/api/chat.php', {}, { idempotencyKey: 'k3' })).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).toHaveBeenCalledTimes(6);
+  });
+
   it('succeeds after a transient failure and sends the client-request header', async () => {
     const fetch = vi
       .fn()
