@@ -20,6 +20,9 @@ async function apiSignup(page: Page) {
     },
   });
   expect(res.status()).toBe(200);
+  // Signup starts no session (issue 28): the member logs in, in the same browser context.
+  const login = await page.request.post('/api/user.php', { headers: CLIENT, data: { email, password } });
+  expect(login.status()).toBe(200);
   return { email, password };
 }
 

@@ -47,6 +47,16 @@ async function signUp(page: Page, lng: string, via: 'modal' | 'page' = 'page') {
   return { email, password, name };
 }
 
+/** Logs in after signing up (signup starts no session: issue 28). */
+async function logInAfterSignup(page: Page, lng: string, email: string, password: string) {
+  await gotoHydrated(page, '/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'auth.login.title'));
+  await page.getByLabel(text(lng, 'auth.email')).fill(email);
+  await page.getByLabel(text(lng, 'auth.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text(lng, 'auth.login.submit') }).click();
+  await expect(page).toHaveURL(/\/members$/);
+}
+
 async function activationLink(page: Page, email: string): Promise<string> {
   const res = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
   const [mail] = (await res.json()) as { text: string; kind: string }[];
@@ -58,7 +68,8 @@ for (const lng of ['en', 'nl', 'pl']) {
   test(`signup → activation email → confirmed and logged in (${lng})`, async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
     await dismissEntryWarning(page);
-    const { email, name } = await signUp(page, lng, 'modal');
+    const { email, name, password } = await signUp(page, lng, 'modal');
+    await logInAfterSignup(page, lng, email, password);
     await page.goto('/');
     await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toHaveText(name);
     await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
@@ -80,9 +91,8 @@ for (const lng of ['en', 'it', 'sv']) {
     await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
     await dismissEntryWarning(page);
     const { email, password, name } = await signUp(page, lng);
-    await page.getByRole('button', { name: text(lng, 'nav.account') }).click();
-    await page.getByRole('button', { name: text(lng, 'nav.logout') }).click();
-    const loginLink = page.getByRole('link', { name: text(lng, 'nav.login'), exact: true });
+    // Signup starts no session (issue 28): the check-email step offers the login.
+    const loginLink = page.getByRole('link', { name: text(lng, 'nav.login'), exact: true }).last();
     await expect(loginLink).toBeVisible();
     await loginLink.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'auth.login.title'));

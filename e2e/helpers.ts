@@ -76,7 +76,13 @@ export async function confirmedMember(
     },
   });
   if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
-  const { user } = await res.json();
+  // Signup starts no session (issue 28): the member logs in (the cookie stays in this context).
+  const login = await page.request.post('/api/user.php', {
+    headers: CLIENT,
+    data: { email, password: 'journey password 1' },
+  });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+  const { user } = await login.json();
   const [mail] = await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
   const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   // The link's page asks first (a GET never activates); its button confirms.

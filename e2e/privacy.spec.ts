@@ -67,6 +67,10 @@ for (const lng of ['en', 'de']) {
     await gotoHydrated(page, linkIn(await newestMail(page, email, 'activation'), '/'));
     await page.getByRole('button', { name: t('activate.confirm.submit') }).click();
     await expect(page).toHaveURL(/\/activate\/done$/);
+    // Signup starts no session (issue 28): the member logs in.
+    expect((await page.request.post('/api/user.php', { headers: CLIENT, data: { email, password } })).status()).toBe(
+      200,
+    );
 
     // Profile: orientation is set (consent given) and hidden until the member chooses to show it.
     await gotoHydrated(page, '/profile');

@@ -11,6 +11,12 @@ const ZPasswordField = zText().max(PASSWORD_MAX);
 /** `POST /api/signup.php` body as the docs show it; the server checks it against the spec §3 form (common/accounts.ts). */
 export const ZSignupBody = z.object({}).passthrough().describe('the signup form of spec §3 (common/accounts.ts)');
 
+/**
+ * `POST /api/signup.php` answer: the address an email went to, the same whether it was new or already had an account
+ * (no session either way: the new member logs in with the password they chose; issue 28).
+ */
+export const ZSignupResponse = z.object({ email: z.string() });
+
 /** `PUT /api/user.php` body: the member's language. */
 export const ZLanguageRequest = z.object({ language: z.enum(LOCALES) });
 

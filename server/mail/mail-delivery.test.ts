@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs } from '../db/schema/index.ts';
+import { jobs, users } from '../db/schema/index.ts';
 import { CLIENT, signupForm } from '../test/factories.ts';
 import { refusingSmtpUrl, startSilentSmtp, startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
@@ -21,7 +21,8 @@ async function signUp(t: TTestApp) {
   const form = signupForm();
   const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
   expect(res.statusCode).toBe(200);
-  return { form, userId: res.json().user.id as number };
+  const [user] = await t.services.database.db.select({ id: users.id }).from(users).where(eq(users.email, form.email));
+  return { form, userId: user.id };
 }
 
 /** Asks for a password reset email; returns the answer and how long it took. */

@@ -12,10 +12,11 @@ export type TEmailKind =
   | 'password_changed'
   | 'data_export_ready'
   | 'email_reenable'
+  | 'signup_attempt'
   | TComplaintEmailKind;
 
 /** Emails whose link does not expire (a way to a page, not a single-use token): no 'valid for' line. */
-const WITHOUT_EXPIRY: ReadonlySet<TEmailKind> = new Set(['password_changed', 'data_export_ready']);
+const WITHOUT_EXPIRY: ReadonlySet<TEmailKind> = new Set(['password_changed', 'data_export_ready', 'signup_attempt']);
 
 /**
  * Security notices end with a footer of their own instead of "did you not ask for it? then ignore this email": they

@@ -30,7 +30,10 @@ export const CLIENT_REQUEST_VALUE = 'amora';
 /** Headers our own web client sends. */
 export const CLIENT = { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE, host: 'localhost' } as const;
 
-/** Signs a member up through the API; returns the session cookie and the user. */
+/**
+ * Signs a member up through the API and logs them in (signup starts no session, issue 28); returns the session cookie
+ * and the user.
+ */
 export async function buildMember(
   t: TTestApp,
   overrides: Record<string, unknown> = {},
@@ -44,8 +47,16 @@ export async function buildMember(
     payload: form,
   });
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name === 'auth.session')!;
-  return { form, user: res.json().user, cookie: { 'auth.session': cookie.value } };
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    headers: { ...CLIENT, ...headers },
+    payload: { email: form.email, password: form.password },
+  });
+  // An address that already had an account answers the signup alike; logging in with the new password fails then.
+  if (login.statusCode !== 200) throw new Error(`login after signup failed: ${login.body}`);
+  const cookie = login.cookies.find((c) => c.name === 'auth.session')!;
+  return { form, user: login.json().user, cookie: { 'auth.session': cookie.value } };
 }
 
 /** A member made by the factories: the signup form, the user as the API answers it, and the session cookie. */

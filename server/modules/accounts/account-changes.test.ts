@@ -247,10 +247,13 @@ describe('deletion, reactivation and purge', () => {
     expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(403);
     const loginAgain = await login(form.email as string, form.password as string);
     expect(loginAgain.json().message).toBe("You're account is still pending deletion");
-    const signupAgain = await api('POST', '/api/signup.php', { ...form });
-    expect(signupAgain.json().error).toBe('account_pending_deletion');
     const mail = await lastMail(t, form.email as string);
     expect(mail?.kind).toBe('reactivation');
+    // Signing up again is answered as for any address (issue 28); the owner is told, and logging in offers reactivation.
+    const signupAgain = await api('POST', '/api/signup.php', { ...form });
+    expect(signupAgain.statusCode).toBe(200);
+    expect(signupAgain.json()).toEqual({ email: form.email });
+    expect((await lastMail(t, form.email as string))?.kind).toBe('signup_attempt');
     const saved = clock;
     clock = new Date(saved.getTime() + 13 * 86_400_000);
     // Through the link's page (GET shows, POST reactivates, never a session): email-links.test.ts.

@@ -35,8 +35,10 @@ describe('account emails through the durable queue', () => {
     const form = signupForm();
     const signup = await api('POST', '/api/signup.php', form);
     expect(signup.statusCode).toBe(200);
-    const cookie = { 'auth.session': signup.cookies.find((c) => c.name === 'auth.session')!.value };
-    const userId = signup.json().user.id as number;
+    // Signup starts no session (issue 28): the member logs in.
+    const login = await api('POST', '/api/user.php', { email: form.email, password: form.password });
+    const cookie = { 'auth.session': login.cookies.find((c) => c.name === 'auth.session')!.value };
+    const userId = login.json().user.id as number;
     expect((await api('POST', '/api/activation.php', {}, cookie)).statusCode).toBe(204);
     expect((await api('POST', '/api/password-reset.php', { email: form.email })).statusCode).toBe(204);
     const newAddress = `changed-${Date.now()}@example.com`;

@@ -35,7 +35,10 @@ let signups = 0;
 async function member() {
   signups += 1;
   const form = signupForm();
-  const res = await api('POST', '/api/signup.php', form, `10.9.${Math.floor(signups / 250)}.${signups % 250}`);
+  const ip = `10.9.${Math.floor(signups / 250)}.${signups % 250}`;
+  expect((await api('POST', '/api/signup.php', form, ip)).statusCode).toBe(200);
+  // Signup starts no session (issue 28): the member logs in.
+  const res = await api('POST', '/api/user.php', { email: form.email, password: form.password }, ip);
   expect(res.statusCode).toBe(200);
   return { form, cookie: { 'auth.session': session(res)! } };
 }
@@ -173,5 +176,32 @@ describe("the signup page refuses a password built on the site's name (issue 28 
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('invalid_request');
     expect(res.body).toMatch(/password_strength\.\w+/);
+  });
+});
+
+describe('the signup page answers a taken address as a new one (issue 28)', () => {
+  const pageSignup = (form: Record<string, unknown>, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/signup.data',
+      headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: form,
+      remoteAddress: ip,
+    });
+
+  it('the same status, body and cookies (none), no second account, and the owner is emailed', async () => {
+    const { form: owner } = await member();
+    const fresh = signupForm();
+    const taken = signupForm({ email: owner.email });
+    const [a, b] = [await pageSignup(fresh, '10.8.8.1'), await pageSignup(taken, '10.8.8.2')];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.cookies).toEqual([]);
+    expect(b.cookies).toEqual([]);
+    expect(b.body.replace(owner.email as string, 'EMAIL')).toBe(a.body.replace(fresh.email as string, 'EMAIL'));
+    const mails = (
+      await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(owner.email as string)}` })
+    ).json();
+    expect(mails[0].kind).toBe('signup_attempt');
+    expect(mails.filter((m: { kind: string }) => m.kind === 'activation')).toHaveLength(1);
   });
 });

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.ts';
-import { ZLanguageRequest, ZLoginRequest, ZSignupBody, ZUserResponse } from '../../../common/wire/accounts.ts';
+import {
+  ZLanguageRequest,
+  ZLoginRequest,
+  ZSignupBody,
+  ZSignupResponse,
+  ZUserResponse,
+} from '../../../common/wire/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limitOperation } from '../../lib/rate-limit.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
@@ -85,11 +91,17 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
     '/api/signup.php',
     {
       preHandler: limitOperation(services.rateLimits, 'signup'),
-      schema: { tags: ['account'], summary: 'Sign up', body: ZSignupBody, response: { 200: ZUserResponse } },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign up (starts no session: the member logs in; the same answer for an address that has an account)',
+        body: ZSignupBody,
+        response: { 200: ZSignupResponse },
+      },
     },
-    async (request, reply) => {
+    async (request) => {
       const body = request.body as Parameters<typeof accounts.signup>[0];
-      const { session } = await accounts.signup(body, {
+      // The same answer for a new address and one that has an account (whose owner is emailed instead): issue 28.
+      return accounts.signup(body, {
         site: request.site,
         locale: request.locale,
         country: services.siteSettings.selectedCountry(request.site, request.geoCountry, request.cookies.country),
@@ -99,8 +111,6 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
         geoCountry: request.geoCountry,
         ip: request.ip,
       });
-      setSessionCookie(request, reply, session);
-      return { user: await accounts.userForSession(session.token, request.site.cdnPrefix) };
     },
   );
 

@@ -130,6 +130,30 @@ export function createAccountsService(deps: TAccountsDeps) {
     );
   }
 
+  /**
+   * Emails the owner of an address someone tried to sign up with: log in, or choose a new password (the same answer
+   * went to the visitor as for a new address). The per-address signup budget limits how often this can be sent.
+   */
+  async function notifyOwnerOfSignup(site: TSite, origin: string, userId: number): Promise<void> {
+    const mail = await db.transaction(async (tx) => {
+      const owner = await lockAccountAddress(tx, userId);
+      if (!owner) return undefined;
+      return mailer.enqueue(
+        tx,
+        {
+          site,
+          to: owner.email,
+          locale: owner.locale,
+          kind: 'signup_attempt',
+          userId,
+          vars: { name: owner.name, link: `${origin}/login`, reset_link: `${origin}/reset-password` },
+        },
+        now(),
+      );
+    });
+    if (mail) await jobs.runNow([mail]);
+  }
+
   /** Deletes a session, then closes the sockets opened with it (through the hub, so on every process). */
   async function endSession(token: string): Promise<void> {
     const sessionId = hashToken(token);
@@ -153,8 +177,13 @@ export function createAccountsService(deps: TAccountsDeps) {
       return toUserDto(row, cdnPrefix);
     },
 
-    /** Creates an account and profile, grants signup credits, emails the activation link and logs in. */
-    async signup(input: TSignupRequest, ctx: TSignupContext): Promise<{ userId: number; session: TNewSession }> {
+    /**
+     * Creates an account and profile, grants signup credits and emails the activation link; starts no session (the
+     * member logs in with the password they chose). An address that already has an account gets the same answer
+     * and its owner an email instead ('someone tried to sign up with your address: log in or choose a new password'),
+     * so the answer never tells who is a member (issue 28). Returns the address the email went to.
+     */
+    async signup(input: TSignupRequest, ctx: TSignupContext): Promise<{ email: string }> {
       const { site } = ctx;
       if (site.signups === 'with_trafficsource' && !ctx.hasTrafficSource) throw new AppError('invite_only');
       if (site.signups !== 'all' && site.signups !== 'with_trafficsource') throw new AppError('signups_closed');
@@ -164,9 +193,15 @@ export function createAccountsService(deps: TAccountsDeps) {
         throw new AppError('invalid_request', { issues });
       }
       const v = parsed.data;
+      // Every refusal comes before the address is looked up: a weak password is refused alike for every address.
+      assertStrongPassword(v.password, [v.email, v.name, ...siteWords(site)]);
+      // Hashed for every address, so an existing one answers as slowly as a new one.
+      const passwordHash = await hashPassword(v.password);
       const existing = await findUserByEmail(db, site.id, v.email);
-      if (existing?.status === 'deleted') throw new AppError('account_pending_deletion');
-      if (existing) throw new AppError('email_exists');
+      if (existing) {
+        await notifyOwnerOfSignup(site, ctx.origin, existing.id);
+        return { email: v.email };
+      }
       const tracking = Object.fromEntries(
         Object.entries(v.tracking ?? {})
           .filter(([k]) => (TRACKING_KEYS as readonly string[]).includes(k))
@@ -177,8 +212,6 @@ export function createAccountsService(deps: TAccountsDeps) {
       const member = v.member_id ? await findPublicProfile(db, v.member_id) : undefined;
       const signupMessage = member && v.signup_message ? v.signup_message.slice(0, site.messageLength) : null;
       const niches = withOrientationNiches([1], v.gender, sexuality);
-      assertStrongPassword(v.password, [v.email, v.name, ...siteWords(site)]);
-      const passwordHash = await hashPassword(v.password);
       let created: { userId: number; mail: number };
       try {
         created = await db.transaction(async (tx) => {
@@ -224,13 +257,13 @@ export function createAccountsService(deps: TAccountsDeps) {
           return { userId, mail };
         });
       } catch (err) {
-        // Two concurrent submits of the same form: the unique index lets exactly one through.
-        if (isUniqueViolation(err)) throw new AppError('email_exists');
+        // Two concurrent submits of the same form: the unique index lets exactly one through, whose activation email
+        // is on its way; the other gets the same answer.
+        if (isUniqueViolation(err)) return { email: v.email };
         throw err;
       }
       await jobs.runNow([created.mail]);
-      const client = { userAgent: ctx.userAgent, ip: ctx.ip, country: ctx.geoCountry };
-      return { userId: created.userId, session: await startSession(created.userId, client) };
+      return { email: v.email };
     },
 
     /** Whether an activation link can still be used; reading it uses nothing up (the page of the link asks first). */

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, loginAttempts, profiles, sites, users } from '../../db/schema/index.ts';
 import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
@@ -23,11 +23,15 @@ const login = (email: string, password: string, extra: Record<string, unknown> =
 const userCount = async () => (await t.services.database.db.select({ n: count() }).from(users))[0].n;
 
 describe('signup', () => {
-  it('creates an unconfirmed member with a disabled profile, signup credits in the ledger, a session and an activation email in the member language', async () => {
+  it('creates an unconfirmed member with a disabled profile, signup credits in the ledger and an activation email in the member language; the member logs in', async () => {
     const form = signupForm({ tracking: { network: '{fb}', sub1: 'x', evil: 'y' } });
     const res = await signup(form, { cookie: 'i18n_redirected=de' });
     expect(res.statusCode).toBe(200);
-    const { user } = res.json();
+    expect(res.json()).toEqual({ email: form.email });
+    // Signup starts no session (issue 28): the answer is the same for an address that has an account.
+    expect(res.cookies).toEqual([]);
+    const session = await login(form.email as string, form.password as string);
+    const { user } = session.json();
     expect(user).toMatchObject({
       status: 'not_confirmed',
       email_confirmed: false,
@@ -36,7 +40,7 @@ describe('signup', () => {
       locale: 'de',
     });
     expect(user.profile).toMatchObject({ name: form.name, status: 'disabled', main_image: null });
-    const cookie = res.cookies.find((c) => c.name === 'auth.session')!;
+    const cookie = session.cookies.find((c) => c.name === 'auth.session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.maxAge).toBe(30 * 24 * 3600);
     const me = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: { 'auth.session': cookie.value } });
@@ -70,11 +74,12 @@ describe('signup', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it(`creates exactly one account for a concurrent double submit ${CONCURRENCY_PROOF}`, async () => {
+  it(`creates exactly one account for a concurrent double submit, each answered alike ${CONCURRENCY_PROOF}`, async () => {
     const form = signupForm();
     const results = await Promise.all([signup(form), signup(form), signup(form)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().error).toBe('email_exists');
+    expect(results.map((r) => [r.statusCode, r.body])).toEqual(
+      Array(3).fill([200, JSON.stringify({ email: form.email })]),
+    );
     const rows = await t.services.database.db
       .select()
       .from(users)
@@ -82,11 +87,64 @@ describe('signup', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('answers an existing email with the spec text', async () => {
-    const { form } = await buildMember(t);
-    const res = await signup(signupForm({ email: (form.email as string).toUpperCase() }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('An account with this e-mail address already exists');
+  describe('an address that already has an account (issue 28: signup no longer tells who is a member)', () => {
+    /** What a visitor sees of an answer: status, body, cookies and headers (but date, length, request id, nonce). */
+    const visible = (res: Awaited<ReturnType<typeof signup>>) => {
+      const per = ['date', 'content-length', 'x-request-id'];
+      const headers = Object.fromEntries(
+        Object.entries(res.headers)
+          .filter(([k]) => !per.includes(k))
+          .map(([k, v]) => [k, k === 'content-security-policy' ? String(v).replace(/'nonce-[^']+'/, 'nonce') : v]),
+      );
+      return { status: res.statusCode, body: res.json(), cookies: res.cookies, headers };
+    };
+
+    it('answers as for a new address, creates nothing and emails the owner in their language', async () => {
+      const owner = await buildMember(t, {}, { cookie: 'i18n_redirected=nl' });
+      const before = await userCount();
+      const taken = (owner.form.email as string).toUpperCase();
+      const fresh = signupForm();
+      const [again, first] = [
+        await signup(
+          signupForm({
+            email: taken,
+            name: 'someone_else',
+            password: 'velvet harbor quill 93',
+            password_confirmation: 'velvet harbor quill 93',
+          }),
+        ),
+        await signup(fresh),
+      ];
+      expect(visible(again)).toEqual({ ...visible(first), body: { email: taken.toLowerCase() } });
+      expect(first.json()).toEqual({ email: fresh.email });
+      expect(again.cookies).toEqual([]);
+      // One account more (the new address), none for the taken one; the owner's password still works, not the new one.
+      expect(await userCount()).toBe(before + 1);
+      expect((await login(owner.form.email as string, 'velvet harbor quill 93')).statusCode).toBe(401);
+      expect((await login(owner.form.email as string, owner.form.password as string)).statusCode).toBe(200);
+      const mail = await lastMail(t, owner.form.email as string);
+      expect(mail?.kind).toBe('signup_attempt');
+      expect(mail?.subject).toBe('Iemand probeerde zich op Amora aan te melden met jouw e-mailadres');
+      const links = mail!.text.match(/https?:\/\/\S+/g)!.map((u) => new URL(u).pathname);
+      expect(links).toEqual(expect.arrayContaining(['/login', '/reset-password']));
+      expect(mail!.text).not.toMatch(/token=/);
+    });
+
+    it('a deleted account is answered alike; its owner gets the notice (logging in offers reactivation)', async () => {
+      const m = await buildMember(t);
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/user.php',
+        headers: CLIENT,
+        cookies: m.cookie,
+        payload: { password: m.form.password, reason: 'other' },
+      });
+      expect(del.statusCode).toBe(204);
+      const again = await signup(signupForm({ email: m.form.email }));
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ email: m.form.email });
+      expect((await lastMail(t, m.form.email as string))?.kind).toBe('signup_attempt');
+    });
   });
 
   it('follows the signups setting: invite only without a traffic source, closed otherwise', async () => {
@@ -222,7 +280,7 @@ describe('login and sessions', () => {
       const attempts = await t.services.database.db
         .select({ n: count() })
         .from(loginAttempts)
-        .where(eq(loginAttempts.email, form.email as string));
+        .where(and(eq(loginAttempts.email, form.email as string), eq(loginAttempts.success, false)));
       expect(attempts[0].n).toBe(5);
     } finally {
       clock = saved;
@@ -303,10 +361,11 @@ describe('member signup', () => {
     const withMember = await signup(
       signupForm({ member_id: target.id, signup_message: '  Hoi! Zin in een praatje?  ' }),
     );
-    const [row] = await db.select().from(users).where(eq(users.id, withMember.json().user.id));
+    expect(withMember.statusCode).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.email, withMember.json().email));
     expect(row).toMatchObject({ signupMemberId: target.id, signupMessage: 'Hoi! Zin in een praatje?' });
     const unknown = await signup(signupForm({ member_id: 999_999, signup_message: 'hello' }));
-    const [other] = await db.select().from(users).where(eq(users.id, unknown.json().user.id));
+    const [other] = await db.select().from(users).where(eq(users.email, unknown.json().email));
     expect(other).toMatchObject({ signupMemberId: null, signupMessage: null });
   });
 });

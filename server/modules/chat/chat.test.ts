@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, messages, profiles, users } from '../../db/schema/index.ts';
-import { activeMember, CLIENT, lastMail, linkIn, photoForm, signupForm } from '../../test/factories.ts';
+import { activeMember, buildMember, CLIENT, lastMail, linkIn, photoForm } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
@@ -396,9 +396,10 @@ describe('conversations belong to their members', () => {
 describe('the message written at signup (spec §2 member landers)', () => {
   it('reaches the member once the email is confirmed, free and only once', async () => {
     const target = await activeMember(t, {}, { credits: 0 });
-    const form = signupForm({ member_id: target.user.profile.id, signup_message: 'Hoi! Zin in een praatje?' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
-    expect(res.statusCode).toBe(200);
+    const { form, user } = await buildMember(t, {
+      member_id: target.user.profile.id,
+      signup_message: 'Hoi! Zin in een praatje?',
+    });
     const chats = () => t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: target.cookie });
     expect((await chats()).json()).toEqual([]); // not before the confirmation
     const mail = await lastMail(t, form.email);
@@ -407,13 +408,13 @@ describe('the message written at signup (spec §2 member landers)', () => {
     for (let i = 0; i < 2; i++) await t.services.chat.deliverSignupMessage(memberId, '');
     const list = (await chats()).json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ num_unread_messages: 1, profile: { id: res.json().user.profile.id } });
+    expect(list[0]).toMatchObject({ num_unread_messages: 1, profile: { id: user.profile.id } });
     const page = await t.app.inject({
       url: `/api/chat.php?conversation_id=${list[0].conversation.id}`,
       headers: CLIENT,
       cookies: target.cookie,
     });
     expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['Hoi! Zin in een praatje?']);
-    expect(await balance(res.json().user.id)).toBe(res.json().user.credits);
+    expect(await balance(user.id)).toBe(user.credits);
   });
 });

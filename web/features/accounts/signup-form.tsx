@@ -9,7 +9,6 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../../../common/accounts.ts';
-import { resendActivation } from './accounts.api.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { TActionError } from './action-result.server.ts';
@@ -27,9 +26,12 @@ const STEPS: (keyof TSignupRequest)[][] = [
 
 type TIssue = { path: string; message: string };
 
+/**
+ * The step after the answer, the same whether the address was new or already had an account (whose owner was emailed
+ * instead): no session yet, the emailed link comes first (issue 28).
+ */
 function CheckEmail({ email }: { email: string }) {
   const { t } = useTranslation();
-  const [sent, setSent] = useState(false);
   return (
     <div className="card card-body text-center shadow-sm">
       <p className="display-6" aria-hidden="true">
@@ -37,27 +39,10 @@ function CheckEmail({ email }: { email: string }) {
       </p>
       <h2 className="h4">{t('signup.check_email.title')}</h2>
       <p>{t('signup.check_email.text', { email })}</p>
-      {sent ? (
-        <p className="text-success" role="status">
-          {t('signup.check_email.resent')}
-        </p>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-link"
-          onClick={() =>
-            void resendActivation().then(
-              () => setSent(true),
-              () => setSent(false),
-            )
-          }
-        >
-          {t('signup.check_email.resend')}
-        </button>
-      )}
-      <a className="btn btn-primary mt-2" href="/complete-signup">
-        {t('signup.check_email.continue')}
-      </a>
+      <p className="small text-body-secondary">{t('signup.check_email.then_login')}</p>
+      <Link className="btn btn-outline-primary mt-2" to={url('login')}>
+        {t('nav.login')}
+      </Link>
     </div>
   );
 }

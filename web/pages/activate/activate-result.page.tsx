@@ -29,7 +29,11 @@ export default function ActivateResultPage() {
       {ok ? (
         <>
           <p>{t('activate.done.text', { site: root?.site.name })}</p>
-          <Link to={root?.user ? url('members') : url('login')} className="btn btn-primary">
+          {/* A new member logs in here for the first time (signup starts no session) and goes on to the profile. */}
+          <Link
+            to={root?.user ? url('members') : `${url('login')}?redirect=${encodeURIComponent('/complete-signup')}`}
+            className="btn btn-primary"
+          >
             {root?.user ? t('activate.done.cta') : t('nav.login')}
           </Link>
         </>

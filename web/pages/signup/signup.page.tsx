@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { TSignupRequest } from '../../../common/accounts.ts';
 import { TRACKING_KEYS } from '../../../common/constants.ts';
-import { sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { ZSignupBody } from '../../../common/wire/accounts.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../features/accounts/action-result.server.ts';
@@ -31,12 +30,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { state, tracking, minAge: site.minAge };
 }
 
-/** After the account is created the page stays on its check-email step (its loader would send members away). */
+/** After the answer the page stays on its check-email step. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionResult && typeof actionResult === 'object' && 'done' in actionResult ? false : defaultShouldRevalidate;
 }
 
-/** Creates the account through the accounts service and logs the new member in. */
+/** Signs up through the accounts service; answers the check-email step alike for a new address and a taken one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   // The signup form posts JSON (useFetcher, encType application/json), checked like POST /api/signup.php: an object
@@ -60,11 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   });
   if (!result.ok) return result.response;
-  const { session } = result.value;
-  return Response.json(
-    { done: true, email: String(input.email).trim().toLowerCase() },
-    { headers: { 'Set-Cookie': sessionCookieHeader(session.token, session.maxAge, ctx.secure) } },
-  );
+  // No session: the same answer whether the address was new or already had an account (issue 28).
+  return { done: true as const, email: result.value.email };
 }
 
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
