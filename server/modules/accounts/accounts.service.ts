@@ -40,6 +40,9 @@ import {
   type TUserWithProfile,
 } from './accounts.repository.ts';
 
+/** Rolls back the dry run of a signup for an address that already has an account. */
+class DryRunRollback extends Error {}
+
 /** Failed logins per account within the window before the account is blocked (spec §8 wording). */
 export const ACCOUNT_FAILURE_LIMIT = 5;
 /** Failed logins per IP within the window before the IP is blocked. */
@@ -131,27 +134,25 @@ export function createAccountsService(deps: TAccountsDeps) {
   }
 
   /**
-   * Emails the owner of an address someone tried to sign up with: log in, or choose a new password (the same answer
-   * went to the visitor as for a new address). The per-address signup budget limits how often this can be sent.
+   * Queues, in the caller's transaction, the email to the owner of an address someone tried to sign up with: log in, or
+   * choose a new password (the visitor got the same answer as for a new address). The per-address signup budget limits
+   * how often this can be sent.
    */
-  async function notifyOwnerOfSignup(site: TSite, origin: string, userId: number): Promise<void> {
-    const mail = await db.transaction(async (tx) => {
-      const owner = await lockAccountAddress(tx, userId);
-      if (!owner) return undefined;
-      return mailer.enqueue(
-        tx,
-        {
-          site,
-          to: owner.email,
-          locale: owner.locale,
-          kind: 'signup_attempt',
-          userId,
-          vars: { name: owner.name, link: `${origin}/login`, reset_link: `${origin}/reset-password` },
-        },
-        now(),
-      );
-    });
-    if (mail) await jobs.runNow([mail]);
+  async function queueSignupNotice(tx: TTx, site: TSite, origin: string, userId: number): Promise<number | undefined> {
+    const owner = await lockAccountAddress(tx, userId);
+    if (!owner) return undefined;
+    return mailer.enqueue(
+      tx,
+      {
+        site,
+        to: owner.email,
+        locale: owner.locale,
+        kind: 'signup_attempt',
+        userId,
+        vars: { name: owner.name, link: `${origin}/login`, reset_link: `${origin}/reset-password` },
+      },
+      now(),
+    );
   }
 
   /** Deletes a session, then closes the sockets opened with it (through the hub, so on every process). */
@@ -197,11 +198,6 @@ export function createAccountsService(deps: TAccountsDeps) {
       assertStrongPassword(v.password, [v.email, v.name, ...siteWords(site)]);
       // Hashed for every address, so an existing one answers as slowly as a new one.
       const passwordHash = await hashPassword(v.password);
-      const existing = await findUserByEmail(db, site.id, v.email);
-      if (existing) {
-        await notifyOwnerOfSignup(site, ctx.origin, existing.id);
-        return { email: v.email };
-      }
       const tracking = Object.fromEntries(
         Object.entries(v.tracking ?? {})
           .filter(([k]) => (TRACKING_KEYS as readonly string[]).includes(k))
@@ -212,50 +208,71 @@ export function createAccountsService(deps: TAccountsDeps) {
       const member = v.member_id ? await findPublicProfile(db, v.member_id) : undefined;
       const signupMessage = member && v.signup_message ? v.signup_message.slice(0, site.messageLength) : null;
       const niches = withOrientationNiches([1], v.gender, sexuality);
+      /** Writes the account, its profile, credits, consents and activation email in the caller's transaction. */
+      const createMember = async (tx: TTx, email: string) => {
+        const { userId } = await insertMember(
+          tx,
+          {
+            name: v.name,
+            gender: v.gender,
+            sexuality,
+            birthDate: v.date_of_birth,
+            country: ctx.country,
+            locale: ctx.locale,
+            niches,
+            status: 'disabled',
+          },
+          {
+            siteId: site.id,
+            email,
+            passwordHash,
+            locale: ctx.locale,
+            credits: site.signupCredits,
+            tracking,
+            signupMemberId: member?.id ?? null,
+            signupMessage,
+          },
+        );
+        if (site.signupCredits > 0) {
+          await insertLedgerRow(tx, { userId, delta: site.signupCredits, reason: 'signup_bonus' });
+        }
+        // The record of what was accepted, written with the account: terms and privacy (the required checkbox),
+        // and the separate Art. 9 consent only when its own checkbox was ticked.
+        const consent = { userId, locale: ctx.locale, ip: ctx.ip ?? null };
+        await recordConsent(tx, { ...consent, kind: 'terms' }, now());
+        await recordConsent(tx, { ...consent, kind: 'privacy' }, now());
+        if (v.orientation_consent) await recordConsent(tx, { ...consent, kind: 'orientation' }, now());
+        // The activation email is part of the signup: queued with it, never lost to a failing mail server.
+        const mail = await queueActivation(tx, site, ctx.origin, {
+          id: userId,
+          email,
+          locale: ctx.locale,
+          name: v.name,
+        });
+        return { userId, mail };
+      };
+      const existing = await findUserByEmail(db, site.id, v.email);
+      if (existing) {
+        // The same writes as for a new address, rolled back to a savepoint, in one transaction with the owner's email:
+        // the answer takes about as long, and the ids a new account would have used (users, profiles: visible in the
+        // site's addresses) are used up alike.
+        const mail = await db.transaction(async (tx) => {
+          await tx
+            .transaction(async (dry) => {
+              await createMember(dry, `signup-dry-run-${newToken()}@invalid`);
+              throw new DryRunRollback();
+            })
+            .catch((err: unknown) => {
+              if (!(err instanceof DryRunRollback)) throw err;
+            });
+          return queueSignupNotice(tx, site, ctx.origin, existing.id);
+        });
+        if (mail) await jobs.runNow([mail]);
+        return { email: v.email };
+      }
       let created: { userId: number; mail: number };
       try {
-        created = await db.transaction(async (tx) => {
-          const { userId } = await insertMember(
-            tx,
-            {
-              name: v.name,
-              gender: v.gender,
-              sexuality,
-              birthDate: v.date_of_birth,
-              country: ctx.country,
-              locale: ctx.locale,
-              niches,
-              status: 'disabled',
-            },
-            {
-              siteId: site.id,
-              email: v.email,
-              passwordHash,
-              locale: ctx.locale,
-              credits: site.signupCredits,
-              tracking,
-              signupMemberId: member?.id ?? null,
-              signupMessage,
-            },
-          );
-          if (site.signupCredits > 0) {
-            await insertLedgerRow(tx, { userId, delta: site.signupCredits, reason: 'signup_bonus' });
-          }
-          // The record of what was accepted, written with the account: terms and privacy (the required checkbox),
-          // and the separate Art. 9 consent only when its own checkbox was ticked.
-          const consent = { userId, locale: ctx.locale, ip: ctx.ip ?? null };
-          await recordConsent(tx, { ...consent, kind: 'terms' }, now());
-          await recordConsent(tx, { ...consent, kind: 'privacy' }, now());
-          if (v.orientation_consent) await recordConsent(tx, { ...consent, kind: 'orientation' }, now());
-          // The activation email is part of the signup: queued with it, never lost to a failing mail server.
-          const mail = await queueActivation(tx, site, ctx.origin, {
-            id: userId,
-            email: v.email,
-            locale: ctx.locale,
-            name: v.name,
-          });
-          return { userId, mail };
-        });
+        created = await db.transaction((tx) => createMember(tx, v.email));
       } catch (err) {
         // Two concurrent submits of the same form: the unique index lets exactly one through, whose activation email
         // is on its way; the other gets the same answer.

@@ -130,6 +130,26 @@ describe('signup', () => {
       expect(mail!.text).not.toMatch(/token=/);
     });
 
+    it('uses up the ids a new account would (ids show in profile addresses), and writes nothing', async () => {
+      const owner = await buildMember(t);
+      const idsOf = async (email: string) =>
+        (
+          await t.services.database.db
+            .select({ id: users.id, profileId: users.profileId })
+            .from(users)
+            .where(eq(users.email, email))
+        )[0];
+      const [a, b] = [signupForm(), signupForm()];
+      expect((await signup(a)).statusCode).toBe(200);
+      const before = await userCount();
+      expect((await signup(signupForm({ email: owner.form.email }))).statusCode).toBe(200);
+      expect(await userCount()).toBe(before);
+      expect((await signup(b)).statusCode).toBe(200);
+      const [first, second] = [await idsOf(a.email as string), await idsOf(b.email as string)];
+      expect(second.id - first.id).toBe(2);
+      expect(second.profileId - first.profileId).toBe(2);
+    });
+
     it('a deleted account is answered alike; its owner gets the notice (logging in offers reactivation)', async () => {
       const m = await buildMember(t);
       const del = await t.app.inject({
