@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createRateLimiter, createRedisStore, OPERATION_LIMITS } from '../server/lib/rate-limit.ts';
+import { createRedisStore } from '../server/lib/rate-limit-store.ts';
+import { createRateLimiter, OPERATION_LIMITS } from '../server/lib/rate-limit.ts';
 import { buildTestApp } from '../server/test/test-app.ts';
 
 const SCRAPER_REQUESTS = Number(process.env.BENCH_SCRAPER_REQUESTS ?? 600);
