@@ -40,10 +40,7 @@ function CheckEmail({ email }: { email: string }) {
       <h2 className="h4">{t('signup.check_email.title')}</h2>
       <p>{t('signup.check_email.text', { email })}</p>
       <p className="small text-body-secondary">{t('signup.check_email.then_login')}</p>
-      <Link
-        className="btn btn-outline-primary mt-2"
-        to={`${url('login')}?redirect=${encodeURIComponent('/complete-signup')}`}
-      >
+      <Link className="btn btn-outline-primary mt-2" to={url('login')}>
         {t('nav.login')}
       </Link>
     </div>
