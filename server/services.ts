@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/connect.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
@@ -56,6 +57,7 @@ import {
   type TProfileBasics,
 } from './modules/profiles/profile-basics.service.ts';
 import { createJobRunner } from './jobs/jobs.ts';
+import { declareJob, defineJob, type TJobDefinition, type TJobPolicy } from './jobs/define-job.ts';
 import { renderContentPage } from './modules/content/content.service.ts';
 import { createGeoIpService, type TGeoIpService } from './modules/geo/geoip.service.ts';
 import { createProfilesService, type TProfilesService } from './modules/profiles/profiles.service.ts';
@@ -79,6 +81,18 @@ import {
 import { createSiteRateLimiter, type TRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import type { DestinationStream } from 'pino';
+
+/** Any JSON object: the payload of a kind not yet declared with its own schema. */
+const ZUntypedPayload = z.record(z.string(), z.unknown());
+
+/** A temporary adapter for the kinds whose modules do not export definitions yet: their handlers read the raw payload. */
+function untypedJob(
+  kind: string,
+  handler: (payload: Record<string, unknown>) => Promise<void>,
+  policy?: TJobPolicy,
+): TJobDefinition {
+  return defineJob(declareJob({ kind, payload: ZUntypedPayload }), { policy, handler });
+}
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export interface TServices {
@@ -141,6 +155,8 @@ export interface TServices {
    * per-inbox email budgets, profile and search reads, member daily caps; in Redis when configured, else in memory.
    */
   rateLimits: TRateLimiter;
+  /** The job kinds the runner has a definition for (a test checks every declared kind is among them). */
+  jobKinds: readonly string[];
   /** Runs due background jobs once (the process entry polls it). */
   runJobs: () => Promise<number>;
   /** Waits for the jobs requests started in the background (`jobs.runNow`) to end; before closing the database. */
@@ -222,7 +238,7 @@ export async function createServices(
     now,
     log,
   });
-  const handlers = {
+  const handlers: Record<string, (payload: Record<string, unknown>) => Promise<void>> = {
     ...notifier.handlers,
     [NOTIFY_SWEEP_JOB]: createNotifySweepJob({ db: database.db, now, log }),
     [NOTIFY_WEEKLY_JOB]: createNotifyWeeklyJob({ db: database.db, now, log }),
@@ -257,15 +273,15 @@ export async function createServices(
   };
   // Sent or failed emails keep no copy of their single-use links in the jobs table. Requests wait for their email only
   // when it goes to the dev mailbox table (the demo shows it right after); an SMTP relay never holds a request long.
+  const policies: Record<string, TJobPolicy> = {
+    send_mail: mailer.jobPolicy,
+    [RESET_REQUEST_JOB]: { scrub: () => ({}) },
+    [REACTIVATION_REQUEST_JOB]: { scrub: () => ({}) },
+  };
   const jobs = createJobRunner(database.db, {
-    handlers,
+    definitions: Object.entries(handlers).map(([kind, handler]) => untypedJob(kind, handler, policies[kind])),
     now,
     log,
-    policies: {
-      send_mail: mailer.jobPolicy,
-      [RESET_REQUEST_JOB]: { scrub: () => ({}) },
-      [REACTIVATION_REQUEST_JOB]: { scrub: () => ({}) },
-    },
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
   });
   const dataExport = createDataExportService({ db: database.db, jobs, dataDir: config.dataDir, now, log });
@@ -324,6 +340,7 @@ export async function createServices(
     accountChanges,
     sessions: createSessionsService({ db: database.db, realtime, log, now }),
     rateLimits,
+    jobKinds: jobs.kinds,
     runJobs: () => jobs.runDue(),
     settleJobs: () => jobs.idle(),
     now,

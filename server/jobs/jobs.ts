@@ -1,8 +1,7 @@
 import type { TDb } from '../db/connect.ts';
 import { errorSummary, type TLogger } from '../lib/logger.ts';
+import { JobPayloadError, type TJobDefinition, type TJobPolicy } from './define-job.ts';
 import { claimDueJob, markJobDone, markJobFailed, rescheduleJob, type TClaimedJob } from './jobs.repository.ts';
-
-export type TJobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 /**
  * A failure that trying again cannot fix (e.g. an SMTP 5xx answer): the job is tried at most
@@ -24,24 +23,39 @@ const LEASE_MS = 10 * 60_000;
 /** How long `runNow` holds its caller (a request) before leaving the rest of the run to the background. */
 const RUN_NOW_WAIT_MS = 500;
 
-/** How a kind of job is retried and what is kept of it; kinds without one retry forever, at most a day apart. */
-export interface TJobPolicy {
-  /** Give up (state failed) once a temporary failure happens this long after the job was created. */
-  giveUpAfterMs?: number;
-  /** Longest wait between two attempts (default one day). */
-  maxBackoffMs?: number;
-  /** What the payload becomes once the job is done or failed (e.g. an email without its single-use link). */
-  scrub?: (payload: Record<string, unknown>) => Record<string, unknown>;
-}
-
 /** What the runner needs besides the database. */
 interface TRunnerOptions {
-  handlers: Record<string, TJobHandler>;
+  /** One definition per kind (the modules export them; the composition root hands the list over). */
+  definitions: readonly TJobDefinition[];
   now: () => Date;
   log?: Pick<TLogger, 'warn' | 'error'>;
-  policies?: Record<string, TJobPolicy>;
   /** Overrides RUN_NOW_WAIT_MS; Infinity waits for the run (nothing slow to wait for, e.g. the dev mailbox). */
   runNowWaitMs?: number;
+}
+
+/** The runner's options with the definitions by kind. */
+interface TRunContext extends Omit<TRunnerOptions, 'definitions'> {
+  byKind: ReadonlyMap<string, TJobDefinition>;
+}
+
+/** The definitions by kind; a kind defined twice is a wiring mistake, refused at start-up. */
+function indexDefinitions(definitions: readonly TJobDefinition[]): Map<string, TJobDefinition> {
+  const byKind = new Map<string, TJobDefinition>();
+  for (const definition of definitions) {
+    if (byKind.has(definition.kind)) throw new Error(`job kind ${definition.kind} is defined twice`);
+    byKind.set(definition.kind, definition);
+  }
+  return byKind;
+}
+
+/** The policy's scrub of a payload; a payload it cannot read (it did not parse) is emptied instead. */
+function scrubPayload(policy: TJobPolicy, payload: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!policy.scrub) return undefined;
+  try {
+    return policy.scrub(payload);
+  } catch {
+    return {};
+  }
 }
 
 /** Claims the oldest due job (or the given one, when it is due) under a lease, so no two processes run it at once. */
@@ -53,15 +67,21 @@ function claim(db: TDb, now: Date, id?: number): Promise<TClaimedJob | undefined
  * Runs one claimed job. A failure is retried later with exponential backoff, its error kept for operators; a
  * permanent one (after PERMANENT_FAILURE_ATTEMPTS), or a temporary one past the kind's limit, moves the job to failed.
  */
-async function execute(db: TDb, job: TClaimedJob, now: Date, options: TRunnerOptions): Promise<void> {
-  const policy = options.policies?.[job.kind] ?? {};
-  const scrubbed = policy.scrub?.(job.payload);
+async function execute(db: TDb, job: TClaimedJob, now: Date, options: TRunContext): Promise<void> {
+  const definition = options.byKind.get(job.kind);
+  const policy = definition?.policy ?? {};
+  const scrubbed = scrubPayload(policy, job.payload);
   try {
-    const handler = options.handlers[job.kind];
-    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-    await handler(job.payload);
+    if (!definition) throw new Error(`no handler for job kind ${job.kind}`);
+    await definition.run(job.payload);
     await markJobDone(db, job.id, now, scrubbed);
   } catch (err) {
+    if (err instanceof JobPayloadError) {
+      // Trying again cannot make it parse; the log names the mismatch, never the payload's values.
+      options.log?.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err }, 'job failed for good');
+      await markJobFailed(db, job.id, now, err.message, scrubbed);
+      return;
+    }
     // Logged through the process's error serializer, and kept in one line of what it logs: no query, parameter or
     // email address reaches the log or the table.
     const error = errorSummary(err);
@@ -88,7 +108,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export const RUN_DUE_LIMIT = 20;
 
 /** Runs due jobs, at most `limit`; returns how many ran. */
-export async function runDueJobs(db: TDb, options: TRunnerOptions, limit = RUN_DUE_LIMIT): Promise<number> {
+async function runDueJobs(db: TDb, options: TRunContext, limit = RUN_DUE_LIMIT): Promise<number> {
   let done = 0;
   for (; done < limit; done++) {
     const now = options.now();
@@ -120,7 +140,9 @@ export async function drainDueJobs(
 }
 
 /** The durable job queue of a process: the poller drains due jobs, `runNow` runs just-committed ones at once. */
-export function createJobRunner(db: TDb, options: TRunnerOptions) {
+export function createJobRunner(db: TDb, runnerOptions: TRunnerOptions) {
+  const { definitions, ...rest } = runnerOptions;
+  const options: TRunContext = { ...rest, byKind: indexDefinitions(definitions) };
   const running = new Set<Promise<void>>();
   let detached = 0;
   const waitMs = options.runNowWaitMs ?? RUN_NOW_WAIT_MS;
@@ -139,6 +161,8 @@ export function createJobRunner(db: TDb, options: TRunnerOptions) {
   }
 
   return {
+    /** The kinds it has a definition for. */
+    kinds: [...options.byKind.keys()].sort(),
     /** Runs due jobs once (the process entry polls it). */
     runDue: (limit?: number) => runDueJobs(db, options, limit),
     /**
