@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { url } from '../../lib/url.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { loadLikes } from './likes-store.ts';
 import { like, unlike } from './likes.api.ts';
@@ -20,14 +21,11 @@ export function LikeButton({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [liked, setLiked] = useState(initiallyLiked);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useAsyncAction();
   const [matched, setMatched] = useState(false);
   const isHydrated = useHydrated();
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const toggle = () =>
+    run(async () => {
       if (liked) {
         await unlike(profile.id);
         setLiked(false);
@@ -37,12 +35,7 @@ export function LikeButton({
         setMatched(answer.match);
       }
       void loadLikes();
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const isMatch = liked && likedBy;
   return (
     <>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_DISABLED_REASONS, type TEmailDisabledReason } from '../../../common/notifications.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { reenableEmail, type TReenableEmailResponse } from './notifications.api.ts';
 
@@ -20,22 +21,14 @@ export function EmailDisabledCard({
 }) {
   const { t } = useTranslation();
   const isHydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useAsyncAction();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const reenable = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const reenable = () =>
+    run(async () => {
       const answer = await reenableEmail();
       if (answer.status === 'confirmation_sent') setSentTo(email);
       onReenabled(answer);
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   // The reasons in a fixed order, whatever order the server listed them in.
   const shown = EMAIL_DISABLED_REASONS.filter((reason) => reasons.includes(reason));
   return (

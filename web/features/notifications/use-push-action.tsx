@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { disablePush, enablePush, type TPushState } from './push.ts';
 
 type TPushStatus = { kind: 'success' | 'danger' | 'info'; text: string };
@@ -10,39 +11,31 @@ type TPushStatus = { kind: 'success' | 'danger' | 'info'; text: string };
  */
 export function usePushAction() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<TPushStatus | null>(null);
+  const { run, busy, error } = useAsyncAction();
+  const [done, setDone] = useState<TPushStatus | null>(null);
 
   const enable = async (): Promise<TPushState | null> => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      const state = await enablePush();
-      if (state === 'subscribed') setStatus({ kind: 'success', text: t('notifications.push_state.enabled') });
-      // The prompt was closed without an answer: nothing is blocked, the member may try again.
-      else if (state === 'available') setStatus({ kind: 'info', text: t('notifications.push_state.dismissed') });
-      return state;
-    } catch {
-      setStatus({ kind: 'danger', text: t('notifications.push_state.enable_failed') });
-      return null;
-    } finally {
-      setBusy(false);
-    }
+    setDone(null);
+    const state = await run(() => enablePush(), { error: () => t('notifications.push_state.enable_failed') });
+    if (state === 'subscribed') setDone({ kind: 'success', text: t('notifications.push_state.enabled') });
+    // The prompt was closed without an answer: nothing is blocked, the member may try again.
+    else if (state === 'available') setDone({ kind: 'info', text: t('notifications.push_state.dismissed') });
+    return state ?? null;
   };
 
   const disable = async (): Promise<void> => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      await disablePush();
-      setStatus({ kind: 'success', text: t('notifications.push_state.disabled') });
-    } catch {
-      setStatus({ kind: 'danger', text: t('notifications.push_state.disable_failed') });
-    } finally {
-      setBusy(false);
-    }
+    setDone(null);
+    const ok = await run(
+      async () => {
+        await disablePush();
+        return true;
+      },
+      { error: () => t('notifications.push_state.disable_failed') },
+    );
+    if (ok) setDone({ kind: 'success', text: t('notifications.push_state.disabled') });
   };
 
+  const status: TPushStatus | null = error ? { kind: 'danger', text: error } : done;
   return { busy, status, enable, disable };
 }
 

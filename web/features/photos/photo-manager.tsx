@@ -6,6 +6,7 @@ import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '..
 import type { TPhotosResponse } from '../../../common/wire/photos.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { url } from '../../lib/url.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { arrangePhotos, deletePhoto, uploadPhoto } from './photos.api.ts';
 
@@ -16,8 +17,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
   const { t } = useTranslation();
   const [state, setState] = useState(initial);
   const [upload, setUpload] = useState<TUpload | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error, setError } = useAsyncAction();
   const [status, setStatus] = useState('');
   const [dragging, setDragging] = useState(false);
   const isHydrated = useHydrated();
@@ -59,19 +59,15 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
     void revalidator.revalidate();
   };
 
-  const change = async (work: () => Promise<TPhotosResponse>, done: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      setState(await work());
-      setStatus(done);
-      void revalidator.revalidate();
-    } catch (err) {
-      setError(describe(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = (work: () => Promise<TPhotosResponse>, done: string) =>
+    run(
+      async () => {
+        setState(await work());
+        setStatus(done);
+        void revalidator.revalidate();
+      },
+      { error: describe },
+    );
   const makeMain = (photo: TPhoto) => change(() => arrangePhotos({ main_photo_id: photo.id }), t('photos.main_set'));
   // The main photo always comes first (it is the one others see first); the others are ordered around it.
   const move = (index: number, by: -1 | 1) => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDataExport } from '../../../common/wire/data-export.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import { dataExportDownloadUrl, fetchDataExport, requestDataExport } from './data-export.api.ts';
@@ -29,13 +30,12 @@ export function DataExportSection() {
   const isHydrated = useHydrated();
   // undefined: not loaded yet; null: never asked for.
   const [current, setCurrent] = useState<TDataExport | null | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error, setError } = useAsyncAction();
   const status = current?.status;
 
   useEffect(() => {
     fetchDataExport().then(setCurrent, () => setError(t('errors.error_occurred')));
-  }, [t]);
+  }, [t, setError]);
 
   useEffect(() => {
     if (status !== 'pending') return;
@@ -45,17 +45,7 @@ export function DataExportSection() {
     return () => clearTimeout(timer);
   }, [status, current]);
 
-  const ask = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setCurrent(await requestDataExport());
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const ask = () => run(async () => setCurrent(await requestDataExport()));
   const date = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso)) : '';
 

@@ -7,6 +7,7 @@ import {
   COMPLAINT_TOPICS,
   ZComplaintRequest,
 } from '../../../common/reports.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CharCounter } from './char-counter.tsx';
 import { apiFieldIssues, issuesByField, type TFieldIssues } from './form-issues.ts';
@@ -42,8 +43,7 @@ export function ComplaintForm({
     message: '',
   });
   const [issues, setIssues] = useState<TFieldIssues>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAsyncAction();
   const [sent, setSent] = useState<{ id: number; email: string } | null>(null);
 
   useEffect(() => {
@@ -67,18 +67,20 @@ export function ComplaintForm({
       return;
     }
     setIssues({});
-    setError(null);
-    setBusy(true);
-    try {
-      const { id: number } = await sendComplaint(parsed.data);
-      setSent({ id: number, email: parsed.data.email });
-    } catch (err) {
-      const found = apiFieldIssues(err);
-      if (Object.keys(found).length) showIssues(found);
-      else setError(err instanceof Error ? err.message : t('errors.error_occurred'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const { id: number } = await sendComplaint(parsed.data);
+        setSent({ id: number, email: parsed.data.email });
+      },
+      {
+        error: (err, fallback) => {
+          const found = apiFieldIssues(err);
+          if (!Object.keys(found).length) return err instanceof Error ? err.message : fallback;
+          showIssues(found);
+          return null;
+        },
+      },
+    );
   };
 
   if (sent) {

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, type TReportReason, ZReportRequest } from '../../../common/reports.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import { CharCounter } from './char-counter.tsx';
@@ -57,8 +58,7 @@ export function ReportDialog({
   const [reason, setReason] = useState<TReportReason | ''>('');
   const [message, setMessage] = useState('');
   const [issues, setIssues] = useState<TFieldIssues>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useAsyncAction();
   const [isSent, setIsSent] = useState(false);
 
   // Closing is refused while the report is on its way, so its answer is never lost.
@@ -95,18 +95,19 @@ export function ReportDialog({
       return;
     }
     setIssues({});
-    setError(null);
-    setBusy(true);
-    try {
-      await sendReport(parsed.data);
-      setIsSent(true);
-    } catch (err) {
-      const found = apiFieldIssues(err);
-      setIssues(found);
-      setError(Object.keys(found).length ? null : err instanceof Error ? err.message : t('errors.error_occurred'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await sendReport(parsed.data);
+        setIsSent(true);
+      },
+      {
+        error: (err, fallback) => {
+          const found = apiFieldIssues(err);
+          setIssues(found);
+          return Object.keys(found).length ? null : err instanceof Error ? err.message : fallback;
+        },
+      },
+    );
   };
 
   const titleId = `${id}-title`;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 
 type TStatus = { kind: 'success' | 'danger'; text: string };
 
@@ -10,32 +11,30 @@ type TStatus = { kind: 'success' | 'danger'; text: string };
 export function useCardAction<T>(load: () => Promise<T>) {
   const { t } = useTranslation();
   const [data, setData] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<TStatus | null>(null);
+  const { run: runAction, busy, error, setError } = useAsyncAction();
+  const [done, setDone] = useState<string | null>(null);
   useEffect(() => {
-    load().then(setData, () => setStatus({ kind: 'danger', text: t('errors.error_occurred') }));
+    load().then(setData, () => setError(t('errors.error_occurred')));
     // Loaded once per mount; `load` is a module function.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t]);
   /** Runs a change; its answer becomes the card's data and `done` is announced. */
   const run = useCallback(
-    async (work: () => Promise<T>, done: string) => {
-      setBusy(true);
-      setStatus(null);
-      try {
+    async (work: () => Promise<T>, doneText: string) => {
+      setDone(null);
+      const ok = await runAction(async () => {
         setData(await work());
-        setStatus({ kind: 'success', text: done });
-      } catch (err) {
-        setStatus({
-          kind: 'danger',
-          text: err instanceof Error && err.message ? err.message : t('errors.error_occurred'),
-        });
-      } finally {
-        setBusy(false);
-      }
+        return true;
+      });
+      if (ok) setDone(doneText);
     },
-    [t],
+    [runAction],
   );
+  const status: TStatus | null = error
+    ? { kind: 'danger', text: error }
+    : done
+      ? { kind: 'success', text: done }
+      : null;
   return { data, busy, run, status };
 }
 

@@ -11,6 +11,7 @@ import { packagesFor } from '../../features/payments/packages.server.ts';
 import { fetchDiscount, fetchWelcomeDiscount, startPayment } from '../../features/payments/payments.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/payment-method.page';
@@ -41,8 +42,10 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
     else setMethodState(m);
   };
   const [rememberCard, setRememberCard] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useAsyncAction();
+  // After a started payment the browser is leaving for the provider: the button stays busy.
+  const [leaving, setLeaving] = useState(false);
+  const starting = busy || leaving;
   const [discount, setDiscount] = useState<TDiscount | null>(null);
   const [codeInput, setCodeInput] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -75,20 +78,17 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const price = formatMoney(amount, pack.currency, i18n.language);
   const start = async () => {
     if (!method) return;
-    setStarting(true);
-    setError(null);
-    try {
-      const answer = await startPayment({
+    const answer = await run(() =>
+      startPayment({
         package_id: pack.id,
         payment_method: method,
         ...(discount ? { discount_code: discount.code } : {}),
         ...(method === 'creditcard' && rememberCard ? { remember_card: true } : {}),
-      });
-      window.location.assign(answer.checkout_url);
-    } catch (err) {
-      setStarting(false);
-      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    }
+      }),
+    );
+    if (!answer) return;
+    setLeaving(true);
+    window.location.assign(answer.checkout_url);
   };
   return (
     <section className="container py-4" style={{ maxWidth: 640 }}>

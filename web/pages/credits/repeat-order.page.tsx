@@ -11,6 +11,7 @@ import { forgetCard, repeatOrder } from '../../features/payments/payments.api.ts
 import { appContext } from '../../lib/app-context.ts';
 import { reloadCredits } from '../../lib/credits-store.ts';
 import { url } from '../../lib/url.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/repeat-order.page';
 
@@ -37,38 +38,31 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { packages, card } = loaderData;
+  // The bundle being charged (its button says so); it stays while the page moves on to the payment.
   const [busy, setBusy] = useState<number | null>(null);
   const [failedPackage, setFailedPackage] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { run, error } = useAsyncAction();
   const [forgotten, setForgotten] = useState(false);
   const isHydrated = useHydrated();
 
   const buy = async (packageId: number) => {
     setBusy(packageId);
-    setError(null);
     setFailedPackage(null);
-    try {
-      const answer = await repeatOrder(packageId);
-      if (answer.status === 'failed') {
-        setFailedPackage(packageId);
-        setBusy(null);
-        return;
-      }
-      if (answer.status === 'paid') void reloadCredits();
-      await navigate(url('transactions', { id: answer.payment_id }));
-    } catch (err) {
+    const answer = await run(() => repeatOrder(packageId));
+    if (!answer || answer.status === 'failed') {
+      if (answer) setFailedPackage(packageId);
       setBusy(null);
-      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+      return;
     }
+    if (answer.status === 'paid') void reloadCredits();
+    await navigate(url('transactions', { id: answer.payment_id }));
   };
   const forget = async () => {
     if (!card) return;
-    try {
+    await run(async () => {
       await forgetCard(card.id);
       setForgotten(true);
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    }
+    });
   };
 
   return (

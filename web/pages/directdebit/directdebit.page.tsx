@@ -15,6 +15,8 @@ import { confirmDirectDebit, requestDirectDebit } from '../../features/payments/
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { errorMessage } from '../../lib/async-action.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/directdebit.page';
@@ -65,8 +67,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
   });
   const [consent, setConsent] = useState(false);
   const [issues, setIssues] = useState<TIssue[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useAsyncAction();
   const [sent, setSent] = useState<TDirectDebitSent | null>(null);
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<{ message: string; triesLeft?: number } | null>(null);
@@ -114,34 +115,42 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     setIssues([]);
-    setBusy(true);
-    try {
-      setSent(await requestDirectDebit(body));
-      setOtp('');
-      setOtpError(null);
-    } catch (err) {
-      const data = err instanceof ApiError ? (err.data as { issues?: TIssue[] } | undefined) : undefined;
-      if (data?.issues?.length) showIssues(data.issues);
-      else setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        setSent(await requestDirectDebit(body));
+        setOtp('');
+        setOtpError(null);
+      },
+      {
+        error: (err, fallback) => {
+          const data = err instanceof ApiError ? (err.data as { issues?: TIssue[] } | undefined) : undefined;
+          if (!data?.issues?.length) return errorMessage(err, fallback);
+          showIssues(data.issues);
+          return null;
+        },
+      },
+    );
   };
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (!sent) return;
     setOtpError(null);
-    setBusy(true);
-    try {
-      const answer = await confirmDirectDebit(sent.request_id, otp.trim());
-      await navigate(url('transactions', { id: answer.payment_id }));
-    } catch (err) {
-      setBusy(false);
-      const left = err instanceof ApiError ? (err.data as { tries_left?: number } | undefined)?.tries_left : undefined;
-      const message = err instanceof Error && err.message ? err.message : t('errors.error_occurred');
-      setOtpError({ message, triesLeft: left });
-    }
+    await run(
+      async () => {
+        const answer = await confirmDirectDebit(sent.request_id, otp.trim());
+        await navigate(url('transactions', { id: answer.payment_id }));
+      },
+      {
+        // The code's problem shows under the code field, not in the form's alert.
+        error: (err, fallback) => {
+          const left =
+            err instanceof ApiError ? (err.data as { tries_left?: number } | undefined)?.tries_left : undefined;
+          setOtpError({ message: errorMessage(err, fallback), triesLeft: left });
+          return null;
+        },
+      },
+    );
   };
 
   return (

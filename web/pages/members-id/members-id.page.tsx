@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useRevalidator } from 'react-router';
 import { INTERESTS } from '../../../common/profile-attributes.ts';
@@ -16,6 +16,7 @@ import { limitPageRead, readLimitHeaders } from '../../features/search/read-limi
 import { PageTitle } from '../../components/page-title.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/members-id.page';
@@ -74,22 +75,15 @@ export default function MemberProfilePage({ loaderData }: Route.ComponentProps) 
 function BlockButton({ profileId, name, blocked }: { profileId: number; name: string; blocked: boolean }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useAsyncAction();
   const isHydrated = useHydrated();
   const toggle = async () => {
     if (!blocked && !window.confirm(t('profile.block_confirm', { name }))) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await (blocked ? unblockMember(profileId) : blockMember(profileId));
       clearSearchCache();
       await revalidator.revalidate();
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <>

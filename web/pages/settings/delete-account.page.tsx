@@ -6,6 +6,7 @@ import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { claimRetentionOffer, deleteAccount, setInvisible } from '../../features/accounts/accounts.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/delete-account.page';
 
@@ -27,30 +28,20 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [step, setStep] = useState<'offer' | 'confirm'>('offer');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error } = useAsyncAction();
   const [paused, setPaused] = useState(false);
   const isHydrated = useHydrated();
 
-  const claim = async () => {
-    setBusy(true);
-    await claimRetentionOffer().then(setCode, (e: Error) => setError(e.message));
-    setBusy(false);
-  };
-  const pause = async () => {
-    setBusy(true);
-    await setInvisible(true).then(
-      () => setPaused(true),
-      (e: Error) => setError(e.message),
-    );
-    setBusy(false);
-  };
+  const claim = () => run(async () => setCode(await claimRetentionOffer()));
+  const pause = () =>
+    run(async () => {
+      await setInvisible(true);
+      setPaused(true);
+    });
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       // The form's fields are text inputs, so their values are strings.
       await deleteAccount({
         password: data.get('password') as string,
@@ -58,10 +49,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
       });
       await navigate('/account-deleted');
       await revalidator.revalidate();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t('errors.error_occurred'));
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -14,6 +14,7 @@ import { SessionsSection } from '../../features/sessions/sessions-section.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { useChangeLocale } from '../../lib/locale.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -30,30 +31,33 @@ type TStatus = { kind: 'success' | 'danger'; text: string } | null;
 /** Runs a settings call and turns its outcome into a translated status line; `busy` until hydrated too. */
 function useSubmit() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<TStatus>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAsyncAction();
+  const [done, setDone] = useState<string | null>(null);
   // Before hydration a submit would be a native GET carrying the passwords in the address.
   const isHydrated = useHydrated();
   const run = async (work: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      await work();
-      setStatus({ kind: 'success', text: success });
-    } catch (err) {
-      const issues =
-        err instanceof ApiError ? (err.data as { issues?: { message: string }[] } | undefined)?.issues : undefined;
-      const text = issues?.length
-        ? t(issues[0].message, { min: PASSWORD_MIN, max: PASSWORD_MAX })
-        : err instanceof Error
-          ? err.message
-          : t('errors.error_occurred');
-      setStatus({ kind: 'danger', text });
-    } finally {
-      setBusy(false);
-    }
+    setDone(null);
+    const ok = await action.run(
+      async () => {
+        await work();
+        return true;
+      },
+      { error: (err, fallback) => issueText(err) ?? (err instanceof Error ? err.message : fallback) },
+    );
+    if (ok) setDone(success);
   };
-  return { status, busy: busy || !isHydrated, run };
+  /** The first field issue of a refused change, in words. */
+  const issueText = (err: unknown) => {
+    const issues =
+      err instanceof ApiError ? (err.data as { issues?: { message: string }[] } | undefined)?.issues : undefined;
+    return issues?.length ? t(issues[0].message, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : null;
+  };
+  const status: TStatus = action.error
+    ? { kind: 'danger', text: action.error }
+    : done
+      ? { kind: 'success', text: done }
+      : null;
+  return { status, busy: action.busy || !isHydrated, run };
 }
 
 function Status({ status }: { status: TStatus }) {

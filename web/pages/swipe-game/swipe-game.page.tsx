@@ -11,6 +11,8 @@ import { MatchModal, type TMatchProfile } from '../../features/likes/match-modal
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { errorMessage } from '../../lib/async-action.ts';
+import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/swipe-game.page';
 
@@ -40,10 +42,9 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   const [cards, setCards] = useState<TCard[]>(loaderData.cards);
   const [likesLeft, setLikesLeft] = useState(loaderData.likes_left);
   const [announce, setAnnounce] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error } = useAsyncAction();
   const [limitReached, setLimitReached] = useState(false);
   const [match, setMatch] = useState<TMatchProfile | null>(null);
-  const [busy, setBusy] = useState(false);
   const [dragX, setDragX] = useState(0);
   const [dragging, setDragging] = useState(false);
   const isHydrated = useHydrated();
@@ -63,25 +64,29 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   const decide = useCallback(
     async (action: 'like' | 'pass') => {
       if (!card || busy) return;
-      setBusy(true);
-      setError(null);
-      try {
-        const answer = await swipe({ profile_id: card.id, action });
-        setLikesLeft(answer.likes_left);
-        setAnnounce(action === 'like' ? t('swipe.liked', { name: card.name }) : t('swipe.passed', { name: card.name }));
-        if (answer.match) setMatch({ id: card.id, name: card.name, main_image: card.main_image });
-        if (action === 'like') void loadLikes();
-        setCards((now) => now.slice(1));
-        if (cards.length <= 2) void refill();
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'premium_required') setLimitReached(true);
-        else setError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-      } finally {
-        setBusy(false);
-        setDragX(0);
-      }
+      await run(
+        async () => {
+          const answer = await swipe({ profile_id: card.id, action });
+          setLikesLeft(answer.likes_left);
+          setAnnounce(
+            action === 'like' ? t('swipe.liked', { name: card.name }) : t('swipe.passed', { name: card.name }),
+          );
+          if (answer.match) setMatch({ id: card.id, name: card.name, main_image: card.main_image });
+          if (action === 'like') void loadLikes();
+          setCards((now) => now.slice(1));
+          if (cards.length <= 2) void refill();
+        },
+        {
+          error: (err, fallback) => {
+            if (!(err instanceof ApiError && err.code === 'premium_required')) return errorMessage(err, fallback);
+            setLimitReached(true);
+            return null;
+          },
+        },
+      );
+      setDragX(0);
     },
-    [busy, card, cards.length, refill, t],
+    [busy, card, cards.length, refill, run, t],
   );
 
   useEffect(() => {
