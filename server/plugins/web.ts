@@ -91,7 +91,7 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     );
   }
 
-  // Encapsulated: React Router's actions read the body themselves (web/lib/form-input.server.ts: which content type,
+  // Encapsulated: React Router's actions read the body themselves (web/lib/form/form-input.server.ts: which content type,
   // which fields), so here it is only taken as bytes, of any type, up to PAGE_BODY_MAX: a larger one is a 413 before
   // anything is buffered past the limit (streamed through, a page POST had no size limit at all).
   await app.register(async (pages) => {

@@ -11,9 +11,9 @@ import {
 } from '../../../common/accounts.ts';
 import { url } from '../../lib/url.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import type { TActionError } from './action-result.server.ts';
+import type { TActionError } from '../../lib/form/action-result.server.ts';
 import { suggestEmail } from './email-suggestion.ts';
-import { FormError } from './form-error.tsx';
+import { FormError } from '../../lib/form/form-error.tsx';
 
 /** The fields asked on each step (0–4), then the check-email step. */
 const STEPS: (keyof TSignupRequest)[][] = [

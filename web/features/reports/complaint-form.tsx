@@ -10,7 +10,7 @@ import {
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CharCounter } from './char-counter.tsx';
-import { apiFieldIssues, issuesByField, type TFieldIssues } from './form-issues.ts';
+import { apiFieldIssues, issuesByField, type TFieldIssues } from '../../lib/form/form-issues.ts';
 import { sendComplaint } from './reports.api.ts';
 
 type TField = 'name' | 'email' | 'topic' | 'message';

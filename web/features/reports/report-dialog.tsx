@@ -6,7 +6,7 @@ import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import { CharCounter } from './char-counter.tsx';
-import { apiFieldIssues, issuesByField, type TFieldIssues } from './form-issues.ts';
+import { apiFieldIssues, issuesByField, type TFieldIssues } from '../../lib/form/form-issues.ts';
 import { sendReport } from './reports.api.ts';
 
 interface TReportTarget {

@@ -5,7 +5,7 @@ import { createI18n } from '../../../common/i18n.ts';
 import { COMPLAINT_TOPICS, ZComplaintRequest } from '../../../common/reports.ts';
 import en from '../../../locales/en.json';
 import { ComplaintForm } from './complaint-form.tsx';
-import { issuesByField } from './form-issues.ts';
+import { issuesByField } from '../../lib/form/form-issues.ts';
 
 const i18n = createI18n('en', en);
 const t = i18n.t;

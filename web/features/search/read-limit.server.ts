@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { TRequestContext } from '../../../server/web/request-context.ts';
-import { isAppError } from '../accounts/action-result.server.ts';
+import { isAppError } from '../../lib/form/action-result.server.ts';
 
 /**
  * Counts one read of profiles or search results for a page loader (issue 28, scraping): the member's budget and their

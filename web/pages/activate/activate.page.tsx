@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { isAppError } from '../../features/accounts/action-result.server.ts';
-import { FormError } from '../../features/accounts/form-error.tsx';
+import { isAppError } from '../../lib/form/action-result.server.ts';
+import { FormError } from '../../lib/form/form-error.tsx';
 import { ZLinkForm } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form-input.server.ts';
+import { readForm } from '../../lib/form/form-input.server.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/activate.page';
 

@@ -3,12 +3,12 @@ import { Form, Link, redirect, useActionData, useNavigation } from 'react-router
 import { z } from 'zod';
 import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../features/accounts/action-result.server.ts';
-import { FormError } from '../../features/accounts/form-error.tsx';
+import { runAction } from '../../lib/form/action-result.server.ts';
+import { FormError } from '../../lib/form/form-error.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { LocationFields } from '../../features/profile/location-fields.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form-input.server.ts';
+import { readForm } from '../../lib/form/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/complete-signup.page';
 

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../../common/locales.ts';
 import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { FormError } from '../../features/accounts/form-error.tsx';
+import { FormError } from '../../lib/form/form-error.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form-input.server.ts';
+import { readForm } from '../../lib/form/form-input.server.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/lang-config.page';
 

@@ -21,13 +21,13 @@ import {
 } from '../../../common/profile-edit.ts';
 import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../features/accounts/action-result.server.ts';
-import { FormError } from '../../features/accounts/form-error.tsx';
+import { runAction } from '../../lib/form/action-result.server.ts';
+import { FormError } from '../../lib/form/form-error.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { PhotoManager } from '../../features/photos/photo-manager.tsx';
 import { LocationFields } from '../../features/profile/location-fields.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form-input.server.ts';
+import { readForm } from '../../lib/form/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/profile.page';
 

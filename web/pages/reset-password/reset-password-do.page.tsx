@@ -4,11 +4,11 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/accounts.ts';
 import { sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { ZPasswordResetRequest } from '../../../common/wire/accounts.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { NewPasswordFields } from '../../features/accounts/new-password-fields.tsx';
-import { runAction, type TActionError } from '../../features/accounts/action-result.server.ts';
-import { FormError } from '../../features/accounts/form-error.tsx';
+import { NewPasswordFields } from '../../lib/form/new-password-fields.tsx';
+import { runAction, type TActionError } from '../../lib/form/action-result.server.ts';
+import { FormError } from '../../lib/form/form-error.tsx';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form-input.server.ts';
+import { readForm } from '../../lib/form/form-input.server.ts';
 import type { Route } from './+types/reset-password-do.page';
 
 /** Nobody keeps a copy of a page opened with a single-use link. */

@@ -6,7 +6,7 @@ import type { TPasswordChangeRequest } from '../../../common/wire/accounts.ts';
 import { LOCALE_NAMES, LOCALES, type TLocale } from '../../../common/locales.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { changePassword, requestMailChange, setInvisible } from '../../features/accounts/accounts.api.ts';
-import { NewPasswordFields } from '../../features/accounts/new-password-fields.tsx';
+import { NewPasswordFields } from '../../lib/form/new-password-fields.tsx';
 import { PrivacySettings } from '../../features/privacy/privacy-settings.tsx';
 import { DataExportSection } from '../../features/privacy/data-export-section.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { runAction, type TActionError } from '../../features/accounts/action-result.server.ts';
-import { FormError } from '../../features/accounts/form-error.tsx';
+import { runAction, type TActionError } from '../../lib/form/action-result.server.ts';
+import { FormError } from '../../lib/form/form-error.tsx';
 import { ZLinkForm } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form-input.server.ts';
+import { readForm } from '../../lib/form/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/email-reenable.page';

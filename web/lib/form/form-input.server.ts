@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import type { TActionError } from '../features/accounts/action-result.server.ts';
+import type { TActionError } from './action-result.server.ts';
 
 /** What an action reads from its body: the checked fields, or the 400 answer to return as it is. */
 export type TInput<T> = { ok: true; value: T } | { ok: false; response: ReturnType<typeof data<TActionError>> };

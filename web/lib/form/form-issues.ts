@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../api-client.ts';
 
 /** Field name → catalogue key of its first problem. */
 export type TFieldIssues = Record<string, string>;
