@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COMPLAINT_MESSAGE_MAX,
@@ -7,6 +7,7 @@ import {
   COMPLAINT_TOPICS,
   ZComplaintRequest,
 } from '../../../common/reports.ts';
+import { Field } from '../../lib/form/field.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CharCounter } from './char-counter.tsx';
@@ -102,98 +103,84 @@ export function ComplaintForm({
     );
   }
 
-  const describedBy = (field: TField, extra?: string) =>
-    [extra, issues[field] ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
   const control = (field: TField) => ({
-    id: `${id}-${field}`,
     name: field,
     value: values[field],
     onChange: set(field),
-    'aria-invalid': Boolean(issues[field]),
   });
-  const wrap = (field: TField, label: string, input: ReactNode, after?: ReactNode) => (
-    <div className={field === 'name' || field === 'email' ? 'col-md-6' : 'col-12'}>
-      <label className="form-label fw-semibold" htmlFor={`${id}-${field}`}>
-        {label}
-      </label>
-      {input}
-      {after}
-      {issues[field] ? (
-        <div className="invalid-feedback d-block" id={`${id}-${field}-error`}>
-          {t(issues[field], LIMITS[field])}
-        </div>
-      ) : null}
-    </div>
-  );
   const invalid = (field: TField) => (issues[field] ? ' is-invalid' : '');
+  const field = (name: TField, label: string) => ({
+    id: `${id}-${name}`,
+    label,
+    issue: issues[name],
+    issueValues: LIMITS[name],
+    className: name === 'name' || name === 'email' ? 'col-md-6' : 'col-12',
+  });
 
   return (
     <form ref={formRef} method="post" className="card card-body shadow-sm" noValidate onSubmit={(e) => void submit(e)}>
       <div className="row g-3">
-        {wrap(
-          'name',
-          t('complaints.name_label'),
-          <input
-            {...control('name')}
-            type="text"
-            className={`form-control${invalid('name')}`}
-            autoComplete="name"
-            maxLength={COMPLAINT_NAME_MAX}
-            required
-            aria-describedby={describedBy('name')}
-          />,
-        )}
-        {wrap(
-          'email',
-          t('complaints.email_label'),
-          <input
-            {...control('email')}
-            type="email"
-            className={`form-control${invalid('email')}`}
-            autoComplete="email"
-            inputMode="email"
-            required
-            aria-describedby={describedBy('email')}
-          />,
-        )}
-        {wrap(
-          'topic',
-          t('complaints.topic_label'),
-          <select
-            {...control('topic')}
-            className={`form-select${invalid('topic')}`}
-            required
-            aria-describedby={describedBy('topic')}
-          >
-            <option value="" disabled>
-              {t('complaints.topic_placeholder')}
-            </option>
-            {COMPLAINT_TOPICS.map((topic) => (
-              <option key={topic} value={topic}>
-                {t(`complaints.topics.${topic}`)}
+        <Field {...field('name', t('complaints.name_label'))}>
+          {(wiring) => (
+            <input
+              {...wiring}
+              {...control('name')}
+              type="text"
+              className={`form-control${invalid('name')}`}
+              autoComplete="name"
+              maxLength={COMPLAINT_NAME_MAX}
+              required
+            />
+          )}
+        </Field>
+        <Field {...field('email', t('complaints.email_label'))}>
+          {(wiring) => (
+            <input
+              {...wiring}
+              {...control('email')}
+              type="email"
+              className={`form-control${invalid('email')}`}
+              autoComplete="email"
+              inputMode="email"
+              required
+            />
+          )}
+        </Field>
+        <Field {...field('topic', t('complaints.topic_label'))}>
+          {(wiring) => (
+            <select {...wiring} {...control('topic')} className={`form-select${invalid('topic')}`} required>
+              <option value="" disabled>
+                {t('complaints.topic_placeholder')}
               </option>
-            ))}
-          </select>,
-        )}
-        {wrap(
-          'message',
-          t('complaints.message_label'),
-          <>
-            <div className="form-text mt-0 mb-1" id={`${id}-message-hint`}>
-              {t('complaints.message_hint')}
-            </div>
+              {COMPLAINT_TOPICS.map((topic) => (
+                <option key={topic} value={topic}>
+                  {t(`complaints.topics.${topic}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          {...field('message', t('complaints.message_label'))}
+          hint={t('complaints.message_hint')}
+          hintFirst
+          describedBy={`${id}-message-counter`}
+          after={
+            <CharCounter id={`${id}-message-counter`} length={values.message.length} max={COMPLAINT_MESSAGE_MAX} />
+          }
+        >
+          {(wiring) => (
             <textarea
+              {...wiring}
               {...control('message')}
               className={`form-control${invalid('message')}`}
               rows={6}
               minLength={COMPLAINT_MESSAGE_MIN}
               maxLength={COMPLAINT_MESSAGE_MAX}
               required
-              aria-describedby={describedBy('message', `${id}-message-hint ${id}-message-counter`)}
             />
-          </>,
-          <CharCounter id={`${id}-message-counter`} length={values.message.length} max={COMPLAINT_MESSAGE_MAX} />,
-        )}
+          )}
+        </Field>
       </div>
       {error ? (
         <div className="alert alert-danger mt-3 mb-0" role="alert">

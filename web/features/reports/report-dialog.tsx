@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGE_MAX, REPORT_REASONS, type TReportReason, ZReportRequest } from '../../../common/reports.ts';
+import { ChoiceField, Field } from '../../lib/form/field.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -111,8 +112,6 @@ export function ReportDialog({
   };
 
   const titleId = `${id}-title`;
-  const reasonError = issues.reason ? `${id}-reason-error` : undefined;
-  const messageError = issues.message ? `${id}-message-error` : undefined;
   return (
     <Modal
       show={show}
@@ -146,51 +145,36 @@ export function ReportDialog({
         <form ref={formRef} noValidate onSubmit={(e) => void submit(e)}>
           <Modal.Body>
             <p className="text-body-secondary">{t('reports.intro', { name })}</p>
-            <fieldset className="mb-3" aria-describedby={reasonError}>
-              <legend className="form-label fw-semibold fs-6">{t('reports.reason_legend')}</legend>
-              {REPORT_REASONS.map((value) => (
-                <div className="form-check" key={value}>
-                  <input
-                    className={`form-check-input${issues.reason ? ' is-invalid' : ''}`}
-                    type="radio"
-                    name="reason"
-                    id={`${id}-reason-${value}`}
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => setReason(value)}
-                    aria-describedby={reasonError}
-                  />
-                  <label className="form-check-label" htmlFor={`${id}-reason-${value}`}>
-                    {t(`reports.reasons.${value}`)}
-                  </label>
-                </div>
-              ))}
-              {issues.reason ? (
-                <div className="invalid-feedback d-block" id={reasonError}>
-                  {t(issues.reason)}
-                </div>
-              ) : null}
-            </fieldset>
-            <label className="form-label fw-semibold" htmlFor={`${id}-message`}>
-              {t('reports.message_label')}
-            </label>
-            <textarea
-              id={`${id}-message`}
-              name="message"
-              className={`form-control${issues.message ? ' is-invalid' : ''}`}
-              rows={4}
-              maxLength={REPORT_MESSAGE_MAX}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              aria-invalid={Boolean(issues.message)}
-              aria-describedby={[`${id}-counter`, messageError].filter(Boolean).join(' ')}
+            <ChoiceField
+              id={`${id}-reason`}
+              name="reason"
+              legend={t('reports.reason_legend')}
+              options={REPORT_REASONS.map((value) => [value, t(`reports.reasons.${value}`)] as const)}
+              value={reason}
+              onChange={setReason}
+              issue={issues.reason}
             />
-            <CharCounter id={`${id}-counter`} length={message.length} max={REPORT_MESSAGE_MAX} />
-            {issues.message ? (
-              <div className="invalid-feedback d-block" id={messageError}>
-                {t(issues.message, { max: REPORT_MESSAGE_MAX })}
-              </div>
-            ) : null}
+            <Field
+              id={`${id}-message`}
+              label={t('reports.message_label')}
+              className=""
+              describedBy={`${id}-counter`}
+              after={<CharCounter id={`${id}-counter`} length={message.length} max={REPORT_MESSAGE_MAX} />}
+              issue={issues.message}
+              issueValues={{ max: REPORT_MESSAGE_MAX }}
+            >
+              {(wiring) => (
+                <textarea
+                  {...wiring}
+                  name="message"
+                  className={`form-control${issues.message ? ' is-invalid' : ''}`}
+                  rows={4}
+                  maxLength={REPORT_MESSAGE_MAX}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                />
+              )}
+            </Field>
             {error ? (
               <div className="alert alert-danger mt-3 mb-0" role="alert">
                 {error}

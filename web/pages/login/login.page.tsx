@@ -6,6 +6,7 @@ import { safeRedirect } from '../../../common/safe-redirect.ts';
 import { SESSION_COOKIE, sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../lib/form/action-result.server.ts';
+import { Field } from '../../lib/form/field.tsx';
 import { FormError } from '../../lib/form/form-error.tsx';
 import { requestReactivation } from '../../features/accounts/accounts.api.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -101,44 +102,42 @@ export default function LoginPage() {
         </div>
       ) : null}
       <Form method="post" className="card card-body shadow-sm" aria-busy={busy}>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="login-email">
-            {t('auth.email')}
-          </label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            className="form-control"
-            autoComplete="username"
-            required
-            ref={emailInput}
-          />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="login-password">
-            {t('auth.password')}
-          </label>
-          <div className="input-group">
+        <Field id="login-email" label={t('auth.email')} labelClassName="form-label">
+          {(wiring) => (
             <input
-              id="login-password"
-              name="password"
-              type={show ? 'text' : 'password'}
+              {...wiring}
+              name="email"
+              type="email"
               className="form-control"
-              autoComplete="current-password"
+              autoComplete="username"
               required
+              ref={emailInput}
             />
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => setShow((s) => !s)}
-              aria-pressed={show}
-              disabled={!isHydrated}
-            >
-              {show ? t('auth.hide_password') : t('auth.show_password')}
-            </button>
-          </div>
-        </div>
+          )}
+        </Field>
+        <Field id="login-password" label={t('auth.password')} labelClassName="form-label">
+          {(wiring) => (
+            <div className="input-group">
+              <input
+                {...wiring}
+                name="password"
+                type={show ? 'text' : 'password'}
+                className="form-control"
+                autoComplete="current-password"
+                required
+              />
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => setShow((s) => !s)}
+                aria-pressed={show}
+                disabled={!isHydrated}
+              >
+                {show ? t('auth.hide_password') : t('auth.show_password')}
+              </button>
+            </div>
+          )}
+        </Field>
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>
           {busy ? t('common.loading') : t('auth.login.submit')}
         </button>

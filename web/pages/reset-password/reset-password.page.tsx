@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../lib/form/action-result.server.ts';
+import { Field } from '../../lib/form/field.tsx';
 import { FormError } from '../../lib/form/form-error.tsx';
 import { ZEmailRequest } from '../../../common/wire/accounts.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -42,17 +43,11 @@ export default function ResetPasswordPage() {
           <p>{t('reset.intro')}</p>
           <FormError error={result && 'error' in result ? result.error : null} />
           <Form method="post" className="card card-body shadow-sm">
-            <label className="form-label" htmlFor="reset-email">
-              {t('auth.email')}
-            </label>
-            <input
-              id="reset-email"
-              name="email"
-              type="email"
-              className="form-control mb-3"
-              autoComplete="email"
-              required
-            />
+            <Field id="reset-email" label={t('auth.email')} labelClassName="form-label">
+              {(wiring) => (
+                <input {...wiring} name="email" type="email" className="form-control" autoComplete="email" required />
+              )}
+            </Field>
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {t('reset.submit')}
             </button>

@@ -6,6 +6,7 @@ import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { claimRetentionOffer, deleteAccount, setInvisible } from '../../features/accounts/accounts.api.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
+import { ChoiceField, Field } from '../../lib/form/field.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/delete-account.page';
@@ -121,36 +122,27 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
         </div>
       ) : (
         <form className="card card-body" onSubmit={(e) => void submit(e)}>
-          <fieldset className="mb-3">
-            <legend className="fs-6 fw-semibold">{t('delete.reason_title')}</legend>
-            {REASONS.map((reason) => (
-              <div className="form-check" key={reason}>
-                <input
-                  className="form-check-input"
-                  type="radio"
-                  name="reason"
-                  id={`reason-${reason}`}
-                  value={reason}
-                  required
-                />
-                <label className="form-check-label" htmlFor={`reason-${reason}`}>
-                  {t(`delete.reason.${reason}`)}
-                </label>
-              </div>
-            ))}
-          </fieldset>
-          <p className="small">{t('delete.grace', { count: 14 })}</p>
-          <label className="form-label" htmlFor="delete-password">
-            {t('delete.password')}
-          </label>
-          <input
-            id="delete-password"
-            name="password"
-            type="password"
-            className="form-control mb-3"
-            autoComplete="current-password"
+          <ChoiceField
+            id="reason"
+            name="reason"
+            legend={t('delete.reason_title')}
+            legendClassName="fs-6 fw-semibold"
+            options={REASONS.map((reason) => [reason, t(`delete.reason.${reason}`)] as const)}
             required
           />
+          <p className="small">{t('delete.grace', { count: 14 })}</p>
+          <Field id="delete-password" label={t('delete.password')} labelClassName="form-label">
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="password"
+                type="password"
+                className="form-control"
+                autoComplete="current-password"
+                required
+              />
+            )}
+          </Field>
           {error ? (
             <div className="alert alert-danger" role="alert">
               {error}

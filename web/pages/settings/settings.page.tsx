@@ -6,6 +6,7 @@ import type { TPasswordChangeRequest } from '../../../common/wire/accounts.ts';
 import { LOCALE_NAMES, LOCALES, type TLocale } from '../../../common/locales.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { changePassword, requestMailChange, setInvisible } from '../../features/accounts/accounts.api.ts';
+import { CheckField, Field } from '../../lib/form/field.tsx';
 import { NewPasswordFields } from '../../lib/form/new-password-fields.tsx';
 import { PrivacySettings } from '../../features/privacy/privacy-settings.tsx';
 import { DataExportSection } from '../../features/privacy/data-export-section.tsx';
@@ -86,17 +87,18 @@ function PasswordSection() {
       <h2 id="settings-password" className="h5">
         {t('settings.password_title')}
       </h2>
-      <label className="form-label" htmlFor="old-password">
-        {t('settings.old_password')}
-      </label>
-      <input
-        id="old-password"
-        name="old_password"
-        type="password"
-        className="form-control mb-2"
-        autoComplete="current-password"
-        required
-      />
+      <Field id="old-password" label={t('settings.old_password')} className="mb-2" labelClassName="form-label">
+        {(wiring) => (
+          <input
+            {...wiring}
+            name="old_password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+          />
+        )}
+      </Field>
       <NewPasswordFields idPrefix="new" />
       <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
         {t('settings.password_submit')}
@@ -126,21 +128,23 @@ function EmailSection({ email }: { email: string }) {
         {t('settings.email_title')}
       </h2>
       <p className="small text-body-secondary">{t('settings.email_current', { email })}</p>
-      <label className="form-label" htmlFor="new-email">
-        {t('settings.new_email')}
-      </label>
-      <input id="new-email" name="email" type="email" className="form-control mb-2" autoComplete="email" required />
-      <label className="form-label" htmlFor="email-password">
-        {t('settings.old_password')}
-      </label>
-      <input
-        id="email-password"
-        name="password"
-        type="password"
-        className="form-control mb-3"
-        autoComplete="current-password"
-        required
-      />
+      <Field id="new-email" label={t('settings.new_email')} className="mb-2" labelClassName="form-label">
+        {(wiring) => (
+          <input {...wiring} name="email" type="email" className="form-control" autoComplete="email" required />
+        )}
+      </Field>
+      <Field id="email-password" label={t('settings.old_password')} labelClassName="form-label">
+        {(wiring) => (
+          <input
+            {...wiring}
+            name="password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+          />
+        )}
+      </Field>
       <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
         {t('settings.email_submit')}
       </button>
@@ -176,47 +180,44 @@ export default function SettingsPage() {
       ) : null}
       <div className="card card-body mb-4">
         <h2 className="h5">{t('nav.language')}</h2>
-        <label className="form-label" htmlFor="settings-language">
-          {t('nav.choose_language')}
-        </label>
-        <select
-          id="settings-language"
-          className="form-select"
-          value={root.locale}
-          onChange={(e) => void changeLocale(e.target.value as TLocale)}
-          disabled={!isHydrated}
-        >
-          {LOCALES.map((lng) => (
-            <option key={lng} value={lng} lang={lng}>
-              {LOCALE_NAMES[lng]}
-            </option>
-          ))}
-        </select>
+        <Field id="settings-language" label={t('nav.choose_language')} className="" labelClassName="form-label">
+          {(wiring) => (
+            <select
+              {...wiring}
+              className="form-select"
+              value={root.locale}
+              onChange={(e) => void changeLocale(e.target.value as TLocale)}
+              disabled={!isHydrated}
+            >
+              {LOCALES.map((lng) => (
+                <option key={lng} value={lng} lang={lng}>
+                  {LOCALE_NAMES[lng]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <div className="card card-body mb-4">
         <h2 className="h5">{t('settings.invisible_title')}</h2>
-        <div className="form-check form-switch">
-          <input
-            id="settings-invisible"
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            checked={user.invisible}
-            disabled={invisible.busy}
-            onChange={(e) =>
-              void invisible.run(
-                async () => {
-                  await setInvisible(e.target.checked);
-                  await revalidator.revalidate();
-                },
-                e.target.checked ? t('settings.invisible_on') : t('settings.invisible_off'),
-              )
-            }
-          />
-          <label className="form-check-label" htmlFor="settings-invisible">
-            {t('settings.invisible_label')}
-          </label>
-        </div>
+        <CheckField
+          id="settings-invisible"
+          label={t('settings.invisible_label')}
+          isSwitch
+          className=""
+          role="switch"
+          checked={user.invisible}
+          disabled={invisible.busy}
+          onChange={(e) =>
+            void invisible.run(
+              async () => {
+                await setInvisible(e.target.checked);
+                await revalidator.revalidate();
+              },
+              e.target.checked ? t('settings.invisible_on') : t('settings.invisible_off'),
+            )
+          }
+        />
         <Status status={invisible.status} />
       </div>
       <div className="card card-body mb-4">
