@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
-import { SignupForm } from './signup-form.tsx';
+import { SignupForm } from './signup/signup-form.tsx';
 
 let open = false;
 const listeners = new Set<() => void>();

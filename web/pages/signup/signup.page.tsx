@@ -5,7 +5,7 @@ import { TRACKING_KEYS } from '../../../common/constants.ts';
 import { ZSignupBody } from '../../../common/wire/accounts.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../lib/form/action-result.server.ts';
-import { SignupForm } from '../../features/accounts/signup-form.tsx';
+import { SignupForm } from '../../features/accounts/signup/signup-form.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { readJson } from '../../lib/form/form-input.server.ts';
 import { url } from '../../lib/url.ts';

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { ChoiceField } from '../../../lib/form/field.tsx';
+import { signupId, type TSignupStepProps } from './signup-step.ts';
+
+/** Step 0: who the visitor is and whom they look for, as toggle buttons. */
+export function AboutYouStep({ form, set, issueFor }: TSignupStepProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ChoiceField
+        id={signupId('gender')}
+        name="gender"
+        variant="buttons"
+        legend={t('signup.step0.gender_label')}
+        options={[
+          ['male', t('signup.step0.man')],
+          ['female', t('signup.step0.woman')],
+        ]}
+        value={form.gender ?? null}
+        onChange={(gender) => set({ gender })}
+        issue={issueFor('gender')}
+      />
+      <ChoiceField
+        id={signupId('looking_for')}
+        name="looking_for"
+        variant="buttons"
+        legend={t('signup.step0.looking_label')}
+        options={[
+          ['male', t('signup.step0.looking_men')],
+          ['female', t('signup.step0.looking_women')],
+          ['both', t('signup.step0.looking_both')],
+        ]}
+        value={form.looking_for ?? null}
+        onChange={(looking_for) => set({ looking_for })}
+        issue={issueFor('looking_for')}
+      />
+    </>
+  );
+}
