@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import {
@@ -22,6 +22,8 @@ import {
 import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../lib/form/action-result.server.ts';
+import { Field } from '../../lib/form/field.tsx';
+import { OrientationNote } from '../../features/profile/orientation-note.tsx';
 import { FormError } from '../../lib/form/form-error.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { PhotoManager } from '../../features/photos/photo-manager.tsx';
@@ -120,6 +122,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const issues =
     result && 'error' in result ? ((result.error.data.issues ?? []) as { path: string; message: string }[]) : [];
   const issueFor = (path: string) => issues.find((i) => i.path === path || i.path.startsWith(`${path}.`));
+  const problem = (path: string) => ({ issue: issueFor(path)?.message, issueValues: ISSUE_VALUES });
   // Orientation may be set only with a live Art. 9 consent; a member asked at the terms prompt keeps theirs meanwhile.
   const orientationEditable = profile.orientation_consent;
   const toggleInterest = (key: string) =>
@@ -147,76 +150,82 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <FormError error={result && 'error' in result ? result.error : null} />
           <div className="row g-3 mb-3">
             {SELECTS.map((field) => (
-              <div key={field.name} className="col-sm-6 col-lg-4">
-                <label className="form-label fw-semibold" htmlFor={`profile-${field.name}`}>
-                  {t(`attributes.labels.${field.name}`)}
-                </label>
-                <select
-                  id={`profile-${field.name}`}
-                  name={field.name}
-                  className={`form-select ${issueFor(field.name) ? 'is-invalid' : ''}`}
-                  defaultValue={((profile as Record<string, unknown>)[field.name] as string | undefined) ?? ''}
-                  required={field.required}
-                  disabled={field.name === 'sexuality' && !orientationEditable}
-                  aria-describedby={
-                    issueFor(field.name)
-                      ? `profile-${field.name}-error`
-                      : field.name === 'sexuality'
-                        ? 'profile-sexuality-note'
-                        : undefined
-                  }
-                >
-                  {!field.required ? <option value="">{t('my_profile.not_specified')}</option> : null}
-                  {field.options.map((o) => (
-                    <option key={o} value={o}>
-                      {t(`attributes.${field.name}.${o}`)}
-                    </option>
-                  ))}
-                </select>
-                <FieldIssue id={`profile-${field.name}-error`} issue={issueFor(field.name)} />
-                {field.name === 'sexuality' ? (
-                  <OrientationNote profile={profile} editable={orientationEditable} />
-                ) : null}
-              </div>
+              <Field
+                key={field.name}
+                id={`profile-${field.name}`}
+                label={t(`attributes.labels.${field.name}`)}
+                className="col-sm-6 col-lg-4"
+                describedBy={field.name === 'sexuality' ? 'profile-sexuality-note' : undefined}
+                after={
+                  field.name === 'sexuality' ? (
+                    <OrientationNote profile={profile} editable={orientationEditable} />
+                  ) : null
+                }
+                {...problem(field.name)}
+              >
+                {(wiring) => (
+                  <select
+                    {...wiring}
+                    name={field.name}
+                    className={`form-select ${issueFor(field.name) ? 'is-invalid' : ''}`}
+                    defaultValue={((profile as Record<string, unknown>)[field.name] as string | undefined) ?? ''}
+                    required={field.required}
+                    disabled={field.name === 'sexuality' && !orientationEditable}
+                  >
+                    {!field.required ? <option value="">{t('my_profile.not_specified')}</option> : null}
+                    {field.options.map((o) => (
+                      <option key={o} value={o}>
+                        {t(`attributes.${field.name}.${o}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
             ))}
-            <div className="col-sm-6 col-lg-4">
-              <label className="form-label fw-semibold" htmlFor="profile-height">
-                {t('my_profile.height_cm')}
-              </label>
-              <input
-                id="profile-height"
-                name="height_cm"
-                type="number"
-                inputMode="numeric"
-                min={HEIGHT_MIN_CM}
-                max={HEIGHT_MAX_CM}
-                className={`form-control ${issueFor('height_cm') ? 'is-invalid' : ''}`}
-                defaultValue={profile.height_cm ?? ''}
-                aria-describedby="profile-height-error"
+            <Field
+              id="profile-height"
+              label={t('my_profile.height_cm')}
+              className="col-sm-6 col-lg-4"
+              {...problem('height_cm')}
+            >
+              {(wiring) => (
+                <input
+                  {...wiring}
+                  name="height_cm"
+                  type="number"
+                  inputMode="numeric"
+                  min={HEIGHT_MIN_CM}
+                  max={HEIGHT_MAX_CM}
+                  className={`form-control ${issueFor('height_cm') ? 'is-invalid' : ''}`}
+                  defaultValue={profile.height_cm ?? ''}
+                />
+              )}
+            </Field>
+          </div>
+          <Field
+            id="profile-about"
+            label={t('attributes.labels.about_me')}
+            describedBy="profile-about-count"
+            after={
+              <div id="profile-about-count" className="form-text text-end">
+                {t('my_profile.chars_left', { count: ABOUT_ME_MAX - about.length })}
+              </div>
+            }
+            {...problem('about_me')}
+          >
+            {(wiring) => (
+              <textarea
+                {...wiring}
+                name="about_me"
+                rows={5}
+                maxLength={ABOUT_ME_MAX}
+                className={`form-control ${issueFor('about_me') ? 'is-invalid' : ''}`}
+                value={about}
+                onChange={(e) => setAbout(e.target.value)}
+                placeholder={t('my_profile.about_placeholder')}
               />
-              <FieldIssue id="profile-height-error" issue={issueFor('height_cm')} />
-            </div>
-          </div>
-          <div className="mb-3">
-            <label className="form-label fw-semibold" htmlFor="profile-about">
-              {t('attributes.labels.about_me')}
-            </label>
-            <textarea
-              id="profile-about"
-              name="about_me"
-              rows={5}
-              maxLength={ABOUT_ME_MAX}
-              className={`form-control ${issueFor('about_me') ? 'is-invalid' : ''}`}
-              value={about}
-              onChange={(e) => setAbout(e.target.value)}
-              aria-describedby="profile-about-count profile-about-error"
-              placeholder={t('my_profile.about_placeholder')}
-            />
-            <div id="profile-about-count" className="form-text text-end">
-              {t('my_profile.chars_left', { count: ABOUT_ME_MAX - about.length })}
-            </div>
-            <FieldIssue id="profile-about-error" issue={issueFor('about_me')} />
-          </div>
+            )}
+          </Field>
           <fieldset className="mb-3">
             <legend className="form-label fw-semibold fs-6 mb-1">{t('attributes.labels.interests')}</legend>
             <p className="form-text mt-0">
@@ -265,39 +274,15 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Under the orientation field: the "show on my profile" switch, or why the field is disabled and where to change it. */
-function OrientationNote({ profile, editable }: { profile: { show_sexuality: boolean }; editable: boolean }) {
-  const { t } = useTranslation();
-  if (!editable) {
-    return (
-      <div id="profile-sexuality-note" className="form-text">
-        <Trans i18nKey="consent.orientation_disabled" components={{ settings: <Link to={url('settings')} /> }} />
-      </div>
-    );
-  }
-  return (
-    <div className="form-check form-switch mt-2">
-      <input
-        id="profile-show_sexuality"
-        name="show_sexuality"
-        className="form-check-input"
-        type="checkbox"
-        role="switch"
-        defaultChecked={profile.show_sexuality}
-      />
-      <label id="profile-sexuality-note" className="form-check-label small" htmlFor="profile-show_sexuality">
-        {t('consent.show_orientation')}
-      </label>
-    </div>
-  );
-}
+/** The values the profile's problem messages need. */
+const ISSUE_VALUES = { min: HEIGHT_MIN_CM, max: HEIGHT_MAX_CM, count: INTERESTS_MAX, max_length: ABOUT_ME_MAX };
 
 function FieldIssue({ id, issue }: { id: string; issue?: { message: string } }) {
   const { t } = useTranslation();
   if (!issue) return null;
   return (
     <div id={id} className="invalid-feedback d-block">
-      {t(issue.message, { min: HEIGHT_MIN_CM, max: HEIGHT_MAX_CM, count: INTERESTS_MAX, max_length: ABOUT_ME_MAX })}
+      {t(issue.message, ISSUE_VALUES)}
     </div>
   );
 }
