@@ -5,6 +5,7 @@ import { safeRedirect } from '../../../common/safe-redirect.ts';
 import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../lib/form/action-result.server.ts';
+import { CheckField } from '../../lib/form/field.tsx';
 import { FormError } from '../../lib/form/form-error.tsx';
 import { requireMember } from '../../features/accounts/require-user.server.ts';
 import { appContext } from '../../lib/app-context.ts';
@@ -94,24 +95,12 @@ export default function AcceptTermsPage({ loaderData }: Route.ComponentProps) {
                 }}
               />
             </p>
-            <div className="form-check mb-3">
-              <input
-                type="checkbox"
-                className="form-check-input"
-                id="accept-terms-accept"
-                name="accept"
-                aria-invalid={Boolean(issueFor('accept'))}
-                aria-describedby={issueFor('accept') ? 'accept-terms-accept-error' : undefined}
-              />
-              <label className="form-check-label" htmlFor="accept-terms-accept">
-                {t('consent.terms_accept_label')}
-              </label>
-              {issueFor('accept') ? (
-                <div className="invalid-feedback d-block" id="accept-terms-accept-error">
-                  {t(issueFor('accept')!.message)}
-                </div>
-              ) : null}
-            </div>
+            <CheckField
+              id="accept-terms-accept"
+              name="accept"
+              label={t('consent.terms_accept_label')}
+              issue={issueFor('accept')?.message}
+            />
           </>
         ) : null}
         {prompt.orientation ? (

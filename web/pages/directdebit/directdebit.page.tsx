@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { errorMessage } from '../../lib/async-action.ts';
+import { Field } from '../../lib/form/field.tsx';
 import { useAsyncAction } from '../../lib/use-async-action.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
@@ -235,37 +236,29 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
               const id = `${formId}-${f.name}`;
               const wide = f.name === 'account_holder' || f.name === 'iban' || f.name === 'phone';
               return (
-                <div
+                <Field
                   key={f.name}
+                  id={id}
+                  label={t(`directdebit.fields.${f.name}`)}
                   className={wide ? 'col-12' : f.name === 'street' || f.name === 'city' ? 'col-md-8' : 'col-md-4'}
+                  labelClassName="form-label"
+                  hint={f.name === 'phone' ? t('directdebit.phone_hint') : undefined}
+                  issue={issue?.message}
                 >
-                  <label className="form-label" htmlFor={id}>
-                    {t(`directdebit.fields.${f.name}`)}
-                  </label>
-                  <input
-                    id={id}
-                    name={f.name}
-                    className={`form-control ${issue ? 'is-invalid' : ''} ${f.name === 'iban' ? 'text-uppercase' : ''}`}
-                    type={f.type ?? 'text'}
-                    inputMode={f.inputMode}
-                    autoComplete={f.autoComplete}
-                    spellCheck={false}
-                    value={fields[f.name]}
-                    onChange={(e) => setFields({ ...fields, [f.name]: e.target.value })}
-                    aria-invalid={issue ? true : undefined}
-                    aria-describedby={issue ? `${id}-error` : f.name === 'phone' ? `${id}-hint` : undefined}
-                  />
-                  {f.name === 'phone' && !issue ? (
-                    <div id={`${id}-hint`} className="form-text">
-                      {t('directdebit.phone_hint')}
-                    </div>
-                  ) : null}
-                  {issue ? (
-                    <div id={`${id}-error`} className="invalid-feedback">
-                      {t(issue.message)}
-                    </div>
-                  ) : null}
-                </div>
+                  {(wiring) => (
+                    <input
+                      {...wiring}
+                      name={f.name}
+                      className={`form-control ${issue ? 'is-invalid' : ''} ${f.name === 'iban' ? 'text-uppercase' : ''}`}
+                      type={f.type ?? 'text'}
+                      inputMode={f.inputMode}
+                      autoComplete={f.autoComplete}
+                      spellCheck={false}
+                      value={fields[f.name]}
+                      onChange={(e) => setFields({ ...fields, [f.name]: e.target.value })}
+                    />
+                  )}
+                </Field>
               );
             })}
           </div>
