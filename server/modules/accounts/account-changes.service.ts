@@ -37,6 +37,7 @@ import {
   setPasswordHash,
   useUpTokensOf,
 } from './account-changes.repository.ts';
+import { pageUrl } from '../../../common/routes.ts';
 
 /** What the account changes need: the same as the account rules (database, mail queue, job runner, realtime hub). */
 export type TAccountChangesDeps = TAccountsDeps & { jobs: Pick<TJobRunner, 'runNow'> };
@@ -125,7 +126,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
         locale: m.locale,
         kind: 'password_changed',
         userId: m.userId,
-        vars: { name: m.name, link: `${m.origin}/reset-password` },
+        vars: { name: m.name, link: pageUrl(m.origin, 'reset-password') },
       },
       now(),
     );
@@ -199,7 +200,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
           locale: account.locale,
           name: account.name,
           kind: 'reset',
-          link: `${origin}/reset-password/do`,
+          link: pageUrl(origin, 'reset-password-do'),
           hours: RESET_LINK_HOURS,
         });
       });
@@ -327,7 +328,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
           locale: user.locale,
           name: user.profile.name,
           kind: 'mail_change',
-          link: `${origin}/mail-change/do`,
+          link: pageUrl(origin, 'mail-change/do'),
           hours: MAIL_CHANGE_LINK_HOURS,
           data: { email: parsed.data },
         }),
@@ -373,7 +374,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
             locale: before.locale,
             name: before.name,
             kind: 'mail_undo',
-            link: `${origin}/mail-change/undo`,
+            link: pageUrl(origin, 'mail-change/undo'),
             hours: MAIL_UNDO_LINK_HOURS,
             data: { email: before.email },
             vars: { new_email: row.data.email },
@@ -444,7 +445,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
           locale: user.locale,
           name: user.profile.name,
           kind: 'reactivation',
-          link: `${origin}/reactivate`,
+          link: pageUrl(origin, 'reactivate'),
           hours: DELETION_GRACE_DAYS * 24,
         });
       });
@@ -499,7 +500,7 @@ export function createAccountChangesService(deps: TAccountChangesDeps) {
           locale: user.locale,
           name: full?.profile.name ?? '',
           kind: 'reactivation',
-          link: `${origin}/reactivate`,
+          link: pageUrl(origin, 'reactivate'),
           hours: hoursLeft,
         }),
       );

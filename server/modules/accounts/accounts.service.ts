@@ -39,6 +39,7 @@ import {
   setUserLocale,
   type TUserWithProfile,
 } from './accounts.repository.ts';
+import { pageUrl } from '../../../common/routes.ts';
 
 /** Rolls back the dry run of a signup for an address that already has an account. */
 class DryRunRollback extends Error {}
@@ -127,7 +128,7 @@ export function createAccountsService(deps: TAccountsDeps) {
         locale: user.locale,
         kind: 'activation',
         userId: user.id,
-        vars: { name: user.name, link: `${origin}/activate?token=${token}`, hours: ACTIVATION_HOURS },
+        vars: { name: user.name, link: pageUrl(origin, 'activate', {}, { token }), hours: ACTIVATION_HOURS },
       },
       now(),
     );
@@ -149,7 +150,7 @@ export function createAccountsService(deps: TAccountsDeps) {
         locale: owner.locale,
         kind: 'signup_attempt',
         userId,
-        vars: { name: owner.name, link: `${origin}/login`, reset_link: `${origin}/reset-password` },
+        vars: { name: owner.name, link: pageUrl(origin, 'login'), reset_link: pageUrl(origin, 'reset-password') },
       },
       now(),
     );
@@ -312,7 +313,7 @@ export function createAccountsService(deps: TAccountsDeps) {
         createdAt: now(),
         expiresAt: new Date(now().getTime() + ACTIVATION_HOURS * 3_600_000),
       });
-      return `${origin}/activate?token=${token}`;
+      return pageUrl(origin, 'activate', {}, { token });
     },
 
     /** Sends a new activation link to a logged-in, unconfirmed account (at most 5 a day). */

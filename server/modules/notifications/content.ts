@@ -1,3 +1,5 @@
+import { pagePath } from '../../../common/routes.ts';
+
 /** The member a notification is about (who wrote, liked, or a new member of the weekly digest). */
 export interface TActor {
   profileId: number;
@@ -44,15 +46,15 @@ export function notificationPath(content: TNotificationContent): string {
   switch (content.kind) {
     case 'new_conversations':
     case 'new_messages':
-      return `/chats/${content.conversationId}`;
+      return pagePath('chats-id', { id: content.conversationId });
     case 'like':
-      return content.match ? '/likes/match' : '/likes';
+      return content.match ? pagePath('likes-type', { type: 'match' }) : pagePath('likes');
     case 'unread_message_reminders':
-      return content.conversationId ? `/chats/${content.conversationId}` : '/chats';
+      return content.conversationId ? pagePath('chats-id', { id: content.conversationId }) : pagePath('chats');
     case 'weekly_updates':
-      return '/members';
+      return pagePath('members');
     case 'reminders':
-      return content.reminder === 'activation' ? '/settings' : '/profile';
+      return content.reminder === 'activation' ? pagePath('settings') : pagePath('profile');
     case 'promotions':
     case 'news':
       return content.url;

@@ -27,6 +27,7 @@ import {
   setKindEmail,
 } from './email-status.repository.ts';
 import { type TUnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token.ts';
+import { pageUrl } from '../../../common/routes.ts';
 
 /** What an unsubscribe link's page shows: which emails it is about and whether they are off now. */
 export interface TUnsubscribeState {
@@ -221,7 +222,7 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
           userId,
           vars: {
             name: account.name,
-            link: `${origin}/email-reenable?token=${token}`,
+            link: pageUrl(origin, 'email-reenable', {}, { token }),
             hours: EMAIL_REENABLE_LINK_HOURS,
           },
         };

@@ -5,6 +5,7 @@ import { serverT } from '../../lib/i18n.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import { type TActor, type TNotificationDelivery, notificationPath } from './content.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
+import { pageUrl } from '../../../common/routes.ts';
 
 /** The links of a notification email: what it is about, one-click unsubscribe, and the notification settings. */
 export interface TNotificationLinks {
@@ -112,7 +113,7 @@ function bodyOf(delivery: TNotificationDelivery, links: TNotificationLinks, t: T
         subject: t(`${k}.subject`, counted),
         heading: t(`${k}.subject`, counted),
         paragraphs: [t(`${k}.body`, v())],
-        members: shown.map((actor) => ({ actor, link: `${origin}/members/${actor.profileId}` })),
+        members: shown.map((actor) => ({ actor, link: pageUrl(origin, 'members-id', { id: actor.profileId }) })),
         button: { label: t(`${k}.button`, v()), href: links.open },
       };
     }
@@ -277,8 +278,8 @@ export async function sendNotificationEmail(
   const path = notificationPath(delivery.content);
   const links = {
     open: /^https?:\/\//.test(path) ? path : `${origin}${path}`,
-    unsubscribe: `${origin}/unsubscribe?token=${token}`,
-    settings: `${origin}/notifications`,
+    unsubscribe: pageUrl(origin, 'unsubscribe', {}, { token }),
+    settings: pageUrl(origin, 'notifications'),
   };
   const mail = renderNotificationEmail(delivery, links);
   const mailto = `mailto:${delivery.site.supportEmail}?subject=unsubscribe%20${token}`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serverT } from '../../lib/i18n.ts';
 import type { TServices } from '../../services.ts';
+import { pagePath } from '../../../common/routes.ts';
 
 /** The buttons of the unsubscribe page's form (web/pages/unsubscribe). */
 const PAGE_ACTIONS = ['unsubscribe', 'unsubscribe_all', 'undo', 'undo_all'] as const;
@@ -16,7 +17,10 @@ async function parseForm(contentType: string, body: Buffer): Promise<Record<stri
 /** Tells a browser to show the unsubscribe page again (POST, then redirect, then GET: a reload posts nothing). */
 function backToPage(reply: FastifyReply, token: string, query: Record<string, string>) {
   const params = new URLSearchParams({ token, ...query });
-  return reply.status(303).header('cache-control', 'no-store').redirect(`/unsubscribe?${params}`);
+  return reply
+    .status(303)
+    .header('cache-control', 'no-store')
+    .redirect(`${pagePath('unsubscribe')}?${params}`);
 }
 
 /**
@@ -39,7 +43,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, { services }: { se
       },
     );
     scope.post(
-      '/unsubscribe',
+      pagePath('unsubscribe'),
       { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, compress: false },
       async (request, reply) => {
         const query = request.query as Record<string, unknown>;

@@ -32,6 +32,7 @@ import {
   ZTimeBonusResponse,
 } from '../../../common/wire/payments.ts';
 import type { TPaymentUrls } from './checkout.service.ts';
+import { pageUrl } from '../../../common/routes.ts';
 
 /** The country whose prices and methods a member sees (the selected country of spec §3 settings). */
 function paymentCountry(services: TServices, request: FastifyRequest): string {
@@ -41,7 +42,7 @@ function paymentCountry(services: TServices, request: FastifyRequest): string {
 /** Where the provider sends the member back to and reports to, on the site the member uses. */
 function paymentUrls(services: TServices, request: FastifyRequest): TPaymentUrls {
   const origin = siteOrigin(request, services.config.publicUrl);
-  return { redirect: (id) => `${origin}/transactions/${id}`, webhook: `${origin}/webhooks/payment` };
+  return { redirect: (id) => pageUrl(origin, 'transactions', { id }), webhook: `${origin}/webhooks/payment` };
 }
 
 /** Credit bundles, starting a purchase, the provider's webhook and the member's payments (spec §2 credits). */

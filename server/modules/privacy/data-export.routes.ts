@@ -4,6 +4,7 @@ import { ZDataExportDownloadQuery, ZDataExportResponse } from '../../../common/w
 import { siteOrigin } from '../../lib/site-origin.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
+import { pageUrl } from '../../../common/routes.ts';
 
 /**
  * "Download my data" (issue 23 §3): the member's newest export, a new request (origin-checked like every API POST),
@@ -36,7 +37,7 @@ export async function dataExportRoutes(app: FastifyInstance, { services }: { ser
     },
     async (request) => {
       const user = requireUser(request);
-      const link = `${siteOrigin(request, services.config.publicUrl)}/settings#data-export`;
+      const link = `${pageUrl(siteOrigin(request, services.config.publicUrl), 'settings')}#data-export`;
       return { export: await dataExport.request(user.id, request.site, link) };
     },
   );

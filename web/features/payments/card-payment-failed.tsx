@@ -26,7 +26,7 @@ export function CardPaymentFailed(props: {
             {props.retrying ? t('repeat_order.charging') : t('repeat_order.retry')}
           </button>
         ) : (
-          <Link className="btn btn-primary" to={`${url('credits-repeat-order')}?package=${props.packageId}`}>
+          <Link className="btn btn-primary" to={url('credits-repeat-order', {}, { package: props.packageId })}>
             {t('repeat_order.retry')}
           </Link>
         )}

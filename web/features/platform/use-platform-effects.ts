@@ -5,6 +5,7 @@ import { configureApi } from '../../lib/api.ts';
 import { loadCatalogue } from '../../lib/catalogues.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import { sendPageHiddenBeacon } from './platform.api.ts';
+import { url } from '../../lib/url.ts';
 
 const BOUNCE_FLAG = 'page-bounce-logging';
 
@@ -57,7 +58,7 @@ export function usePlatformEffects() {
   useEffect(() => {
     configureApi({
       translate: (code) => (i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : undefined),
-      onAuthenticationRequired: () => navigate('/login', { replace: true }),
+      onAuthenticationRequired: () => navigate(url('login'), { replace: true }),
     });
   }, [t, i18n, navigate]);
   usePageBounceLogging();

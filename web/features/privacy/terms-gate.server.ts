@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import type { TRequestContext } from '../../../server/web/request-context.ts';
+import { url } from '../../lib/url.ts';
 
 /**
  * Pages a member may open before answering the terms interstitial: the interstitial itself, the static pages it links
@@ -23,9 +24,9 @@ const OPEN_PATHS = [
  */
 export async function requireAcceptedTerms(ctx: TRequestContext, request: Request): Promise<void> {
   if (!ctx.user) return;
-  const url = new URL(request.url);
-  const path = url.pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/';
+  const address = new URL(request.url);
+  const path = address.pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/';
   if (OPEN_PATHS.some((p) => p.test(path))) return;
   if (!(await ctx.services.consents.termsPrompt(ctx.user.id))) return;
-  throw redirect(`/accept-terms?redirect=${encodeURIComponent(path + url.search)}`);
+  throw redirect(url('accept-terms', {}, { redirect: path + address.search }));
 }

@@ -31,7 +31,7 @@ export default function ActivateResultPage() {
           <p>{t('activate.done.text', { site: root?.site.name })}</p>
           {/* A new member logs in here for the first time (signup starts no session) and goes on to the profile. */}
           <Link
-            to={root?.user ? url('members') : `${url('login')}?redirect=${encodeURIComponent('/complete-signup')}`}
+            to={root?.user ? url('members') : url('login', {}, { redirect: url('complete-signup') })}
             className="btn btn-primary"
           >
             {root?.user ? t('activate.done.cta') : t('nav.login')}

@@ -27,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!pack) throw data('', { status: 404 });
   const chosen = methods.find((m) => m === params.paymentmethod) ?? null;
   // Direct debit has its own form (mandate and SMS code); every other method confirms in the modal.
-  if (chosen === 'directdebit') throw redirect(`${url('directdebit')}?package=${pack.id}`);
+  if (chosen === 'directdebit') throw redirect(url('directdebit', {}, { package: pack.id }));
   return { pack, methods, chosen, pricing };
 }
 
@@ -38,7 +38,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const [method, setMethodState] = useState<TPaymentMethod | null>(loaderData.chosen);
   const setMethod = (m: TPaymentMethod | null) => {
-    if (m === 'directdebit') void navigate(`${url('directdebit')}?package=${pack.id}`);
+    if (m === 'directdebit') void navigate(url('directdebit', {}, { package: pack.id }));
     else setMethodState(m);
   };
   const [rememberCard, setRememberCard] = useState(false);

@@ -9,6 +9,7 @@ import { appContext } from '../../lib/app-context.ts';
 import { readForm } from '../../lib/form/form-input.server.ts';
 import { useRootData } from '../../lib/use-root-data.ts';
 import type { Route } from './+types/lang-config.page';
+import { url } from '../../lib/url.ts';
 
 /** Countries to choose from and the current choice. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   if (isLocale(lng)) headers.append('Set-Cookie', `${LOCALE_COOKIE}=${lng}; ${attrs}`);
   if (countries.includes(country)) headers.append('Set-Cookie', `country=${country}; ${attrs}`);
-  return redirect('/lang-config?saved=1', { headers });
+  return redirect(url('lang-config', {}, { saved: 1 }), { headers });
 }
 
 export default function LangConfigPage({ loaderData }: Route.ComponentProps) {

@@ -142,7 +142,7 @@ export default function LoginPage() {
           {busy ? t('common.loading') : t('auth.login.submit')}
         </button>
         <p className="mt-3 mb-0 small d-flex justify-content-between flex-wrap gap-2">
-          <Link to="/reset-password">{t('auth.login.forgot')}</Link>
+          <Link to={url('reset-password')}>{t('auth.login.forgot')}</Link>
           <Link to={url('signup')}>{t('auth.login.no_account')}</Link>
         </p>
       </Form>

@@ -37,8 +37,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   });
   const path = new URL(request.url).pathname.replace(/\.data$/, '');
   // The same screen opened from the likes overview (likes-m-id) is for members only.
-  if (path.startsWith('/likes/')) requireMember(ctx, request);
-  if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent(path)}`);
+  if (path.startsWith(`${url('likes')}/`)) requireMember(ctx, request);
+  if (!visible) throw redirect(url('login', {}, { redirect: path }));
   await limitPageRead(ctx, 'profile_read');
   const viewer = ctx.user ? { profileId: ctx.user.profile.id, isPremium: ctx.user.paid_user } : undefined;
   const view = await ctx.services.profiles.viewProfile(viewer, Number(params.id), {

@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     query: params,
     trackingCookie: ctx.cookies.tracking,
   });
-  if (!visible) throw redirect(`${url('login')}?redirect=${encodeURIComponent('/members')}`);
+  if (!visible) throw redirect(url('login', {}, { redirect: url('members') }));
   await limitPageRead(ctx, 'search_read');
   const query = ZSearchQuery.parse(Object.fromEntries(params));
   const result = await ctx.services.search.search(query, {

@@ -48,7 +48,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
         password: data.get('password') as string,
         reason: (data.get('reason') as string | null) ?? 'other',
       });
-      await navigate('/account-deleted');
+      await navigate(url('account-deleted'));
       await revalidator.revalidate();
     });
   };

@@ -235,7 +235,7 @@ export default function SettingsPage() {
       <div className="card card-body border-danger-subtle">
         <h2 className="h5">{t('settings.delete_title')}</h2>
         <p className="mb-2">{t('settings.delete_text')}</p>
-        <Link to="/settings/delete" className="btn btn-outline-danger align-self-start">
+        <Link to={url('settings-delete')} className="btn btn-outline-danger align-self-start">
           {t('settings.delete_link')}
         </Link>
       </div>

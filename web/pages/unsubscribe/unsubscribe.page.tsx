@@ -46,7 +46,7 @@ function ActionForm({
   primary?: boolean;
 }) {
   return (
-    <form method="post" action={`/unsubscribe?token=${encodeURIComponent(token)}`} className="mb-3">
+    <form method="post" action={url('unsubscribe', {}, { token })} className="mb-3">
       <input type="hidden" name="action" value={action} />
       <button type="submit" className={primary ? 'btn btn-primary btn-lg' : 'btn btn-outline-secondary'}>
         {label}
