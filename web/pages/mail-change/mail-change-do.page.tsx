@@ -1,84 +1,57 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Link, redirect, useActionData } from 'react-router';
 import { SESSION_COOKIE } from '../../../common/session-cookie.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { runAction, type TActionError } from '../../lib/form/action-result.server.ts';
-import { FormError } from '../../lib/form/form-error.tsx';
 import { ZLinkForm } from '../../../common/wire/accounts.ts';
+import { LinkForm, LinkPage } from '../../features/email-links/link-page.tsx';
+import { actOnLink, linkPageHeaders, peekLink } from '../../features/email-links/link-page.server.ts';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/mail-change-do.page';
 
-/** Nobody keeps a copy of a page opened with a single-use link (it shows the new address). */
-export function headers() {
-  return { 'Cache-Control': 'no-store' };
-}
+export const headers = linkPageHeaders;
 
-/**
- * The link sent to the new address (spec §2 mail-change/do). Opening it only shows which address it confirms: mail
- * scanners fetch every link of an email, so a GET never changes the address. A used or expired link says so at once.
- */
+/** The link sent to the new address (spec §2 mail-change/do): a GET only shows which address it confirms. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  if (params.has('changed')) return { done: true as const };
-  const email = await context.get(appContext).services.accountChanges.pendingEmailChange(params.get('token') ?? '');
-  if (email === undefined) {
-    return data<TActionError>({ error: { code: 'link_invalid', data: {} } }, { status: 400 });
-  }
-  return { email };
+  const { accountChanges } = context.get(appContext).services;
+  return peekLink(request, { peek: (token) => accountChanges.pendingEmailChange(token), doneParam: 'changed' });
 }
 
-/**
- * The page's button: confirms the new address with the token, then shows the result on a page of its own (a reload
- * does not post again). It starts no session.
- */
+/** The page's button: confirms the new address with the token, then shows the result. It starts no session. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const input = await readForm(request, ZLinkForm);
-  if (!input.ok) return input.response;
-  const { token } = input.value;
-  // The browser's own session of the account stays; every other one ends with the change.
-  const result = await runAction(() =>
-    ctx.services.accountChanges.confirmEmailChange(ctx.site, token, ctx.origin, ctx.cookies[SESSION_COOKIE]),
-  );
-  if (!result.ok) return result.response;
-  throw redirect('/mail-change/do?changed=1');
+  const used = await actOnLink(request, {
+    schema: ZLinkForm,
+    // The browser's own session of the account stays; every other one ends with the change.
+    act: ({ token }) =>
+      ctx.services.accountChanges.confirmEmailChange(ctx.site, token, ctx.origin, ctx.cookies[SESSION_COOKIE]),
+  });
+  if (!used.ok) return used.response;
+  throw redirect(url('mail-change/do', {}, { changed: 1 }));
 }
 
-/** "Confirm your new address" with one button (a plain form, so it works before or without JavaScript). */
+/** "Confirm your new address" with one button. */
 export default function MailChangeDoPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const result = useActionData<typeof action>();
-  const busy = useNavigation().state !== 'idle';
-  const done = 'done' in loaderData;
-  const error = result?.error ?? ('error' in loaderData ? loaderData.error : null);
-  const email = 'email' in loaderData ? loaderData.email : null;
+  const settings = (
+    <Link to={url('settings')} className="btn btn-primary">
+      {t('nav.settings')}
+    </Link>
+  );
   return (
-    <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
-      <PageTitle title={t('settings.email_title')} />
-      <h1 className="h3">{t('settings.email_title')}</h1>
-      {done ? (
-        <div className="alert alert-success" role="status">
-          {t('settings.email_changed')}
-        </div>
-      ) : (
-        <FormError error={error} />
-      )}
-      {!done && !error && email ? (
-        <Form method="post" className="mb-3">
-          <p>{t('settings.email_confirm_text', { email })}</p>
-          <input type="hidden" name="token" value={params.get('token') ?? ''} />
-          <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
-            {t('settings.email_confirm_submit')}
-          </button>
-        </Form>
-      ) : (
-        <Link to={url('settings')} className="btn btn-primary">
-          {t('nav.settings')}
-        </Link>
-      )}
-    </section>
+    <LinkPage
+      title={t('settings.email_title')}
+      view={loaderData}
+      failure={useActionData<typeof action>()}
+      done={t('settings.email_changed')}
+      afterDone={settings}
+      afterError={settings}
+    >
+      {loaderData.state === 'live' ? (
+        <LinkForm
+          text={t('settings.email_confirm_text', { email: loaderData.found })}
+          submit={t('settings.email_confirm_submit')}
+        />
+      ) : null}
+    </LinkPage>
   );
 }

@@ -1,71 +1,72 @@
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/accounts.ts';
 import { sessionCookieHeader } from '../../../common/session-cookie.ts';
 import { ZPasswordResetRequest } from '../../../common/wire/accounts.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { NewPasswordFields } from '../../lib/form/new-password-fields.tsx';
-import { runAction, type TActionError } from '../../lib/form/action-result.server.ts';
 import { FormError } from '../../lib/form/form-error.tsx';
+import { LinkPage, LinkTokenField } from '../../features/email-links/link-page.tsx';
+import { actOnLink, linkPageHeaders, peekLink } from '../../features/email-links/link-page.server.ts';
 import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
+import { url } from '../../lib/url.ts';
 import type { Route } from './+types/reset-password-do.page';
 
-/** Nobody keeps a copy of a page opened with a single-use link. */
-export function headers() {
-  return { 'Cache-Control': 'no-store' };
-}
+export const headers = linkPageHeaders;
 
 /**
- * The reset email's link. Opening it only shows the form (mail scanners fetch every link of an email, so a GET uses
- * nothing up); a used or expired link says so at once instead of a form that could only fail (issue 28 item 8).
+ * The reset email's link: a GET only shows the form; a used or expired link says so at once instead of a form that
+ * could only fail.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
-  if (!(await context.get(appContext).services.accountChanges.isResetLinkLive(token))) {
-    return data<TActionError>({ error: { code: 'link_invalid', data: {} } }, { status: 400 });
-  }
-  return { live: true as const };
+  const { accountChanges } = context.get(appContext).services;
+  return peekLink(request, { peek: async (token) => (await accountChanges.isResetLinkLive(token)) || undefined });
 }
 
 /** Sets the new password with the emailed token, ends every session and logs in afresh. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
-  const input = await readForm(request, ZPasswordResetRequest);
-  if (!input.ok) return input.response;
-  const { token, password, password_confirmation: confirmation } = input.value;
-  const result = await runAction(async () => {
-    // The same per-IP budget as POST /api/password-reset-do.php.
-    await ctx.services.rateLimits.consume('password_reset', ctx.ip);
-    const userId = await ctx.services.accountChanges.resetPassword(ctx.site, token, password, confirmation, ctx.origin);
-    return ctx.services.accounts.startSessionFor(userId, {
-      userAgent: ctx.userAgent,
-      ip: ctx.ip,
-      country: ctx.geoCountry,
-    });
+  const used = await actOnLink(request, {
+    schema: ZPasswordResetRequest,
+    act: async ({ token, password, password_confirmation: confirmation }) => {
+      // The same per-IP budget as POST /api/password-reset-do.php.
+      await ctx.services.rateLimits.consume('password_reset', ctx.ip);
+      const userId = await ctx.services.accountChanges.resetPassword(
+        ctx.site,
+        token,
+        password,
+        confirmation,
+        ctx.origin,
+      );
+      return ctx.services.accounts.startSessionFor(userId, {
+        userAgent: ctx.userAgent,
+        ip: ctx.ip,
+        country: ctx.geoCountry,
+      });
+    },
   });
-  if (!result.ok) return result.response;
-  throw redirect('/settings?password_reset=1', {
-    headers: { 'Set-Cookie': sessionCookieHeader(result.value.token, result.value.maxAge, ctx.secure) },
+  if (!used.ok) return used.response;
+  throw redirect(url('settings', {}, { password_reset: 1 }), {
+    headers: { 'Set-Cookie': sessionCookieHeader(used.value.token, used.value.maxAge, ctx.secure) },
   });
 }
 
 /** The page of the reset link: choose a new password (spec §2 reset-password-do), or why the link no longer works. */
 export default function ResetPasswordDoPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
-  if ('error' in loaderData) {
+  if (loaderData.state !== 'live') {
     return (
-      <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
-        <PageTitle title={t('reset.new_title')} />
-        <h1 className="h3">{t('reset.new_title')}</h1>
-        <FormError error={loaderData.error} />
-        <Link to="/reset-password" className="btn btn-primary">
-          {t('reset.title')}
-        </Link>
-      </section>
+      <LinkPage
+        title={t('reset.new_title')}
+        view={loaderData}
+        afterError={
+          <Link to={url('reset-password')} className="btn btn-primary">
+            {t('reset.title')}
+          </Link>
+        }
+      />
     );
   }
   const error = result?.error ?? null;
@@ -82,7 +83,7 @@ export default function ResetPasswordDoPage({ loaderData }: Route.ComponentProps
         </div>
       ))}
       <Form method="post" className="card card-body shadow-sm">
-        <input type="hidden" name="token" value={params.get('token') ?? ''} />
+        <LinkTokenField />
         <NewPasswordFields idPrefix="reset" />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('reset.save')}
