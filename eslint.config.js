@@ -4,6 +4,71 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * First segments of the page paths in common/routes.ts (kept in step by common/routes.test.ts). A string or template
+ * that starts with one (`'/settings'`, `` `/chats/${id}` ``, `redirect('/login')`) is a hand-typed page path. Not
+ * page paths, so allowed: `/` alone, `/api/…` (the endpoints' own rule), `/media`, `/cdn`, `/webhooks`, `/push`,
+ * static assets, and regular expressions that match paths (terms-gate's open pages).
+ */
+const PAGE_SEGMENTS = [
+  'accept-terms',
+  'account-deleted',
+  'activate',
+  'chats',
+  'complaints',
+  'complete-signup',
+  'credits',
+  'directdebit',
+  'email-reenable',
+  'landers',
+  'lang-config',
+  'likes',
+  'login',
+  'mail-change',
+  'match-finder',
+  'members',
+  'notifications',
+  'pages',
+  'premium',
+  'pricing',
+  'profile',
+  'reactivate',
+  'reset-password',
+  'settings',
+  'signup',
+  'signup-matches',
+  'swipe-game',
+  'transactions',
+  'unsubscribe',
+];
+const PAGE_PATH = new RegExp(`^/(${PAGE_SEGMENTS.join('|')})(?=[/?#]|$)`);
+
+/** Project rules that `no-restricted-syntax` cannot hold beside the other selectors on the same files. */
+const amora = {
+  rules: {
+    'no-page-path': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Page paths come from common/routes.ts, never typed by hand.' },
+        messages: {
+          pagePath:
+            "Build page paths with url(name, params, query) (web/lib/url.ts) or pagePath/pageUrl (common/routes.ts); don't type them.",
+        },
+        schema: [],
+      },
+      create(context) {
+        const check = (node, text) => {
+          if (typeof text === 'string' && PAGE_PATH.test(text)) context.report({ node, messageId: 'pagePath' });
+        };
+        return {
+          Literal: (node) => check(node, node.value),
+          TemplateLiteral: (node) => check(node, node.quasis[0].value.cooked ?? node.quasis[0].value.raw),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,6 +143,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One table of page paths: the web's links, React Router's routes and the server's emailed links read
+    // common/routes.ts, so a renamed page cannot leave a dead link behind. Tests may type the paths they expect.
+    files: ['web/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts'],
+    ignores: ['common/routes.ts', '**/*.test.{ts,tsx}', 'server/test/**'],
+    plugins: { amora },
+    rules: { 'amora/no-page-path': 'error' },
   },
   {
     // Layers: routes -> service -> repository; a repository never reaches up.
