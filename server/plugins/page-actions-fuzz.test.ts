@@ -8,6 +8,7 @@ import { accountTokens, consents, loginAttempts, mailbox, profiles, sessions, us
 import { serverT } from '../lib/i18n.ts';
 import { buildMember, CLIENT, signupForm, type TTestMember } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
+import routeConfig from '../../web/routes.ts';
 
 // Every page form action (issue 28 item 1), through the real app (needs `npx react-router build`): whatever body
 // arrives — not a form, a cut-off form, control characters, oversized fields — the answer is never a 5xx, no session
@@ -45,13 +46,18 @@ function fieldNames(file: string): string[] {
   return [...names];
 }
 
+/** A route of web/routes.ts: its path (none for an index or a layout), its module and its nested routes. */
+type TRouteEntry = { path?: string; file: string; children?: TRouteEntry[] };
+
+/** Every route of the config, layouts' children included. */
+const allRoutes = (entries: TRouteEntry[]): TRouteEntry[] =>
+  entries.flatMap((entry) => [entry, ...allRoutes(entry.children ?? [])]);
+
 /** Every route of web/routes.ts whose module exports an action, with a URL for it (params filled, optional ones left out). */
 function pageActions(): TAction[] {
-  const routes = fs.readFileSync(path.join(WEB, 'routes.ts'), 'utf8');
   const actions = new Map<string, TAction>();
-  for (const m of routes.matchAll(/route\('([^']+)',\s*'([^']+)'/g)) {
-    const [, routePath, module] = m;
-    if (routePath === '*') continue;
+  for (const { path: routePath, file: module } of allRoutes(routeConfig as TRouteEntry[])) {
+    if (routePath === undefined || routePath === '*') continue;
     const file = path.join(WEB, module);
     if (!/^export (async )?function action\b|^export const action\b/m.test(fs.readFileSync(file, 'utf8'))) continue;
     const url = `/${routePath.replace(/\/:[a-z]+\?/g, '').replace(/:[a-z]+/g, '1')}`;
