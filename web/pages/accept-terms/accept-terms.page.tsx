@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../lib/form/action-result.server.ts';
 import { CheckField } from '../../lib/form/field.tsx';
 import { FormError } from '../../lib/form/form-error.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { readForm } from '../../lib/form/form-input.server.ts';
 import { url } from '../../lib/url.ts';

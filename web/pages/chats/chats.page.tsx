@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PersonIcon } from '../../components/person-icon.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import {
   type TChatListItem,
   loadChats,

@@ -5,7 +5,7 @@ import { zText } from '../../../common/text.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { runAction } from '../../lib/form/action-result.server.ts';
 import { FormError } from '../../lib/form/form-error.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { LocationFields } from '../../features/profile/location-fields.tsx';
 import { appContext } from '../../lib/app-context.ts';
 import { readForm } from '../../lib/form/form-input.server.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { packagesFor } from '../../features/payments/packages.server.ts';
 import { Countdown } from '../../features/payments/time-bonus.tsx';
 import { useTimeBonus } from '../../features/payments/time-bonus-store.ts';

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../common/format.ts';
 import type { TDiscount } from '../../../common/wire/payments.ts';
 import { discountedPrice, type TPaymentMethod } from '../../../common/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { packagesFor } from '../../features/payments/packages.server.ts';
 import { fetchDiscount, fetchWelcomeDiscount, startPayment } from '../../features/payments/payments.api.ts';
 import { appContext } from '../../lib/app-context.ts';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/format.ts';
 import { toCardWire } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
 import { packagesFor } from '../../features/payments/packages.server.ts';
 import { forgetCard, repeatOrder } from '../../features/payments/payments.api.ts';

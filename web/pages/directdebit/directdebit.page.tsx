@@ -9,7 +9,7 @@ import {
 import { formatMoney } from '../../../common/format.ts';
 import type { TDirectDebitSent } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { packagesFor } from '../../features/payments/packages.server.ts';
 import { confirmDirectDebit, requestDirectDebit } from '../../features/payments/payments.api.ts';
 import { ApiError } from '../../lib/api-client.ts';

@@ -4,7 +4,7 @@ import { data, Link } from 'react-router';
 import { LIKE_TYPES, type TLikeType } from '../../../common/likes.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { loadLikes } from '../../features/likes/likes-store.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SEARCH_PAGE_SIZE } from '../../../common/search.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { limitPageRead, readLimitHeaders } from '../../features/search/read-limit.server.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';

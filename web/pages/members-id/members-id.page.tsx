@@ -5,7 +5,7 @@ import { INTERESTS } from '../../../common/profile-attributes.ts';
 import { DISTANCE_BUCKETS_KM } from '../../../common/distance.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { MemberGrid } from '../../components/member-grid.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { LikeButton } from '../../features/likes/like-button.tsx';
 import { markLikeSeenLocally } from '../../features/likes/likes-store.ts';
 import { ProfilePhotos } from '../../features/photos/profile-photos.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import type { TNotificationSettings } from '../../../common/wire/notifications.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { EmailDisabledCard } from '../../features/notifications/email-disabled-card.tsx';
 import { NotificationSwitches } from '../../features/notifications/notification-switches.tsx';
 import { fetchNotificationSettings } from '../../features/notifications/notifications.api.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PREMIUM_PHOTO_LIMIT } from '../../../common/constants.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import { useRootData } from '../../lib/use-root-data.ts';

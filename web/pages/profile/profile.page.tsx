@@ -25,7 +25,7 @@ import { runAction } from '../../lib/form/action-result.server.ts';
 import { Field } from '../../lib/form/field.tsx';
 import { OrientationNote } from '../../features/profile/orientation-note.tsx';
 import { FormError } from '../../lib/form/form-error.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { PhotoManager } from '../../features/photos/photo-manager.tsx';
 import { LocationFields } from '../../features/profile/location-fields.tsx';
 import { appContext } from '../../lib/app-context.ts';

@@ -10,7 +10,7 @@ import { CheckField, Field } from '../../lib/form/field.tsx';
 import { NewPasswordFields } from '../../lib/form/new-password-fields.tsx';
 import { PrivacySettings } from '../../features/privacy/privacy-settings.tsx';
 import { DataExportSection } from '../../features/privacy/data-export-section.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { SessionsSection } from '../../features/sessions/sessions-section.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { appContext } from '../../lib/app-context.ts';

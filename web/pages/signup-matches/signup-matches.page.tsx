@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberGrid } from '../../components/member-grid.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { appContext } from '../../lib/app-context.ts';
 import { url } from '../../lib/url.ts';
 import type { Route } from './+types/signup-matches.page';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PersonIcon } from '../../components/person-icon.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { fetchSwipeCards, swipe } from '../../features/likes/likes.api.ts';
 import { loadLikes } from '../../features/likes/likes-store.ts';
 import { MatchModal, type TMatchProfile } from '../../features/likes/match-modal.tsx';

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../common/format.ts';
 import { FINAL_PAYMENT_STATUSES } from '../../../common/payments.ts';
 import { toPaymentWire } from '../../../common/wire/payments.ts';
 import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../features/accounts/require-user.server.ts';
+import { requireMember } from '../../lib/require-user.server.ts';
 import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
 import { packagesFor } from '../../features/payments/packages.server.ts';
 import { fetchPayment } from '../../features/payments/payments.api.ts';
