@@ -10,10 +10,10 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { ErrorView, errorStatus } from './components/error-view.tsx';
-import { NetworkStatus } from './components/network-status.tsx';
-import { ProgressBar } from './components/progress-bar.tsx';
-import { usePlatformEffects } from './features/platform/use-platform-effects.ts';
+import { ErrorView, errorStatus } from './shell/error-view.tsx';
+import { NetworkStatus } from './shell/network-status.tsx';
+import { ProgressBar } from './shell/progress-bar.tsx';
+import { usePlatformEffects } from './shell/use-platform-effects.ts';
 import { useRootData } from './lib/use-root-data.ts';
 import { useMemberSync } from './features/realtime/member-sync.ts';
 import { appContext } from './lib/app-context.ts';

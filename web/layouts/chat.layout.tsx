@@ -1,6 +1,6 @@
 import { Outlet, useRouteError } from 'react-router';
-import { ErrorView, errorStatus } from '../components/error-view.tsx';
-import { TopNav } from '../components/top-nav.tsx';
+import { ErrorView, errorStatus } from '../shell/error-view.tsx';
+import { TopNav } from '../shell/top-nav.tsx';
 
 /** Chat layout (spec §2): the navigation and a full-height conversation, no footer. */
 export default function ChatLayout() {

@@ -1,16 +1,16 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useRouteError } from 'react-router';
-import { ErrorView, errorStatus } from '../components/error-view.tsx';
-import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
+import { ErrorView, errorStatus } from '../shell/error-view.tsx';
+import { SiteEntryWarning } from '../shell/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
 import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
 import { MEMBERS_AREA, TimeBonusBanner, TimeBonusPopup } from '../features/payments/time-bonus.tsx';
 import { useTimeBonusLoader } from '../features/payments/time-bonus-store.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
-import { Disclaimer, SiteFooter, UsFooter } from '../components/site-footer.tsx';
-import { TopNav } from '../components/top-nav.tsx';
-import { WarningsHeader } from '../components/warnings-header.tsx';
+import { Disclaimer, SiteFooter, UsFooter } from '../shell/site-footer.tsx';
+import { TopNav } from '../shell/top-nav.tsx';
+import { WarningsHeader } from '../shell/warnings-header.tsx';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 

@@ -1,6 +1,6 @@
 import { Outlet, useRouteError } from 'react-router';
-import { ErrorView, errorStatus } from '../components/error-view.tsx';
-import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
+import { ErrorView, errorStatus } from '../shell/error-view.tsx';
+import { SiteEntryWarning } from '../shell/site-entry-warning.tsx';
 
 /** Empty layout: the page, the entry warning for NL and DE, and the page's signup modal (spec §2). */
 export default function EmptyLayout() {

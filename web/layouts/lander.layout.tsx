@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useRouteError } from 'react-router';
-import { ErrorView, errorStatus } from '../components/error-view.tsx';
-import { SiteEntryWarning } from '../components/site-entry-warning.tsx';
-import { Disclaimer, SiteFooter } from '../components/site-footer.tsx';
+import { ErrorView, errorStatus } from '../shell/error-view.tsx';
+import { SiteEntryWarning } from '../shell/site-entry-warning.tsx';
+import { Disclaimer, SiteFooter } from '../shell/site-footer.tsx';
 import { url } from '../lib/url.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 

@@ -2,7 +2,7 @@ import { Component, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse } from 'react-router';
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload.ts';
-import { PageTitle } from './page-title.tsx';
+import { PageTitle } from '../components/page-title.tsx';
 
 /** HTTP status of a route error: the response's status, else 500 (spec §2). */
 export function errorStatus(error: unknown): number {

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { configureApi } from '../../lib/api.ts';
-import { loadCatalogue } from '../../lib/catalogues.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { configureApi } from '../lib/api.ts';
+import { loadCatalogue } from '../lib/catalogues.ts';
+import { useRootData } from '../lib/use-root-data.ts';
 import { sendPageHiddenBeacon } from './platform.api.ts';
-import { url } from '../../lib/url.ts';
+import { url } from '../lib/url.ts';
 
 const BOUNCE_FLAG = 'page-bounce-logging';
 
