@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 import { LIKE_TYPES } from '../likes.ts';
 import { ZMainImage, ZProfileCard } from './profile-card.ts';
 
@@ -32,3 +33,52 @@ export type TSwipeCards = z.infer<typeof ZSwipeCards>;
 export type TSwipeRequest = z.infer<typeof ZSwipeRequest>;
 export type TSwipeAnswer = z.infer<typeof ZSwipeAnswer>;
 export type TAutoLike = z.infer<typeof ZAutoLike>;
+
+/** The likes endpoints (spec §3/§7). */
+export const likesApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/likes.php',
+    tags: ['likes'],
+    summary: 'Everyone in a like with me, and who liked me',
+    response: ZLikesResponse,
+  }),
+  like: defineEndpoint({
+    method: 'POST',
+    path: '/api/like.php',
+    tags: ['likes'],
+    summary: 'Like a member; answers whether it is a match (daily cap: daily_limit_reached)',
+    body: ZLikeRequest,
+    response: ZLikeAnswer,
+  }),
+  unlike: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/like.php',
+    tags: ['likes'],
+    summary: 'Take a like back',
+    body: ZLikeRequest,
+    response: null,
+  }),
+  swipeCards: defineEndpoint({
+    method: 'GET',
+    path: '/api/swipe.php',
+    tags: ['likes'],
+    summary: 'The next cards of the swipe game and the likes left today (null: unlimited)',
+    response: ZSwipeCards,
+  }),
+  swipe: defineEndpoint({
+    method: 'POST',
+    path: '/api/swipe.php',
+    tags: ['likes'],
+    summary: 'Like or pass in the swipe game (free members: 4 likes a day)',
+    body: ZSwipeRequest,
+    response: ZSwipeAnswer,
+  }),
+  autoLike: defineEndpoint({
+    method: 'GET',
+    path: '/api/auto-like.php',
+    tags: ['likes'],
+    summary: 'A member who likes me, for the match modal (spec §4 auto-like)',
+    response: ZAutoLike,
+  }),
+};

@@ -1,4 +1,11 @@
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE, HTTP_RETRIES } from '../../common/constants.ts';
+import {
+  endpointUrl,
+  takesQuery,
+  type TEndpoint,
+  type TEndpointAnswer,
+  type TEndpointInput,
+} from '../../common/endpoint.ts';
 import type { TErrorBody } from '../../common/errors.ts';
 import { network } from './network.ts';
 import { progress } from './progress.ts';
@@ -26,6 +33,15 @@ export interface TApiRequest {
   progress?: boolean;
   signal?: AbortSignal;
 }
+
+/** How an endpoint is called beyond its input: progress bar, abort signal, idempotency key. */
+export type TCallOptions = Omit<TApiRequest, 'method' | 'body' | 'query'>;
+
+/** The arguments after the endpoint: its input (required when it takes one), then the call's options. */
+export type TCallArgs<E extends TEndpoint> =
+  TEndpointInput<E> extends undefined
+    ? [input?: undefined, options?: TCallOptions]
+    : [input: TEndpointInput<E>, options?: TCallOptions];
 
 export interface TApiClientOptions {
   fetch?: typeof fetch;
@@ -131,8 +147,19 @@ export function createApiClient(options: TApiClientOptions = {}) {
     }
   }
 
+  /** Calls an endpoint with its body (or its query when it takes no body); resolves with its typed answer. */
+  function call<E extends TEndpoint>(endpoint: E, ...[input, options]: TCallArgs<E>): Promise<TEndpointAnswer<E>> {
+    const asQuery = takesQuery(endpoint);
+    return request<TEndpointAnswer<E>>(endpointUrl(endpoint, asQuery ? input : undefined), {
+      ...options,
+      method: endpoint.method,
+      body: asQuery ? undefined : input,
+    });
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, req?: Omit<TApiRequest, 'method' | 'body'>) => request<T>(path, { ...req, method: 'GET' }),
     post: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
       request<T>(path, { ...req, method: 'POST', body }),

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberChannel } from '../../../common/likes.ts';
 import { likes, photos, profiles, users } from '../../db/schema/index.ts';
 import type { TRealtimeEvent } from '../../realtime/hub.ts';
-import { activeMember, CLIENT } from '../../test/factories.ts';
+import { likesApi } from '../../../common/wire/likes.ts';
+import { activeMember } from '../../test/factories.ts';
+import { asMember } from '../../test/member-client.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 
@@ -16,10 +18,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const like = (cookie: Record<string, string>, profileId: number, method: 'POST' | 'DELETE' = 'POST') =>
-  t.app.inject({ method, url: '/api/like.php', headers: CLIENT, cookies: cookie, payload: { profile_id: profileId } });
-const list = async (cookie: Record<string, string>) =>
-  (await t.app.inject({ url: '/api/likes.php', headers: CLIENT, cookies: cookie })).json();
+const like = (cookie: Record<string, string>, profileId: number) =>
+  asMember(t.app, cookie).call(likesApi.like, { profile_id: profileId });
+const unlike = (cookie: Record<string, string>, profileId: number) =>
+  asMember(t.app, cookie).call(likesApi.unlike, { profile_id: profileId });
+const list = async (cookie: Record<string, string>) => (await asMember(t.app, cookie).call(likesApi.list)).body;
 
 describe('likes and matches (spec §3)', () => {
   it('likes, tells the other member at once, becomes a match when mutual, and can be taken back', async () => {
@@ -31,9 +34,9 @@ describe('likes and matches (spec §3)', () => {
     const stop = await t.services.realtime.subscribe(memberChannel(b), (e) => events.push(e));
 
     const first = await like(anna.cookie, b);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ match: false });
-    expect((await like(anna.cookie, b)).json()).toEqual({ match: false }); // idempotent
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ match: false });
+    expect((await like(anna.cookie, b)).body).toEqual({ match: false }); // idempotent
     // Through Redis events arrive a moment after the answer (a publish never holds the request): a marker published
     // after both likes arrives after anything they published.
     await t.services.realtime.publish(memberChannel(b), { type: 'marker' });
@@ -46,11 +49,11 @@ describe('likes and matches (spec §3)', () => {
     expect((await list(anna.cookie)).profiles[0]).toMatchObject({ id: b, state: 'liked', like_new: false });
 
     const back = await like(ben.cookie, a);
-    expect(back.json()).toEqual({ match: true });
+    expect(back.body).toEqual({ match: true });
     expect((await list(anna.cookie)).profiles[0]).toMatchObject({ id: b, state: 'match', like_new: true });
     expect((await list(ben.cookie)).profiles[0]).toMatchObject({ id: a, state: 'match' });
 
-    expect((await like(anna.cookie, b, 'DELETE')).statusCode).toBe(204);
+    expect((await unlike(anna.cookie, b)).status).toBe(204);
     expect((await list(ben.cookie)).profiles[0]).toMatchObject({ id: a, state: 'liked' });
     expect((await list(anna.cookie)).profiles[0]).toMatchObject({ id: b, state: 'received' });
     await stop();
@@ -73,13 +76,13 @@ describe('likes and matches (spec §3)', () => {
       .where(eq(profiles.id, hidden.user.profile.id));
     const blocker = await activeMember(t);
     await t.services.blocks.block(blocker.user.profile.id, anna.user.profile.id);
-    expect((await like(anna.cookie, anna.user.profile.id)).statusCode).toBe(400);
+    expect((await like(anna.cookie, anna.user.profile.id)).status).toBe(400);
     for (const id of [hidden.user.profile.id, 99_999_999, blocker.user.profile.id]) {
       const res = await like(anna.cookie, id);
-      expect(res.statusCode, String(id)).toBe(404);
-      expect(res.json().error).toBe('profile_not_found');
+      expect(res.status, String(id)).toBe(404);
+      expect(res.error?.error).toBe('profile_not_found');
     }
-    expect((await like({}, blocker.user.profile.id)).statusCode).toBe(403);
+    expect((await like({}, blocker.user.profile.id)).status).toBe(403);
     const stored = await t.services.database.db
       .select()
       .from(likes)
@@ -116,11 +119,11 @@ describe('auto-like (spec §4)', () => {
     await t.services.database.db
       .insert(photos)
       .values({ profileId: fictional.id, fileKey: randomUUID(), isMain: true, width: 10, height: 10 });
-    const first = await t.app.inject({ url: '/api/auto-like.php', headers: CLIENT, cookies: me.cookie });
-    expect(first.json().profile.id).toBe(fictional.id);
-    expect(first.json().profile.main_image.filename).toMatch(/^\/media\//);
-    const again = await t.app.inject({ url: '/api/auto-like.php', headers: CLIENT, cookies: me.cookie });
-    expect(again.json().profile.id).toBe(fictional.id);
+    const first = await asMember(t.app, me.cookie).call(likesApi.autoLike);
+    expect(first.body.profile?.id).toBe(fictional.id);
+    expect(first.body.profile?.main_image?.filename).toMatch(/^\/media\//);
+    const again = await asMember(t.app, me.cookie).call(likesApi.autoLike);
+    expect(again.body.profile?.id).toBe(fictional.id);
     const rows = await t.services.database.db
       .select()
       .from(likes)
@@ -154,31 +157,25 @@ describe('swipe game (spec §2/§9)', () => {
     return ids;
   }
   const swipe = (cookie: Record<string, string>, profileId: number, action: 'like' | 'pass') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/swipe.php',
-      headers: CLIENT,
-      cookies: cookie,
-      payload: { profile_id: profileId, action },
-    });
+    asMember(t.app, cookie).call(likesApi.swipe, { profile_id: profileId, action });
   const cards = async (cookie: Record<string, string>) =>
-    (await t.app.inject({ url: '/api/swipe.php', headers: CLIENT, cookies: cookie })).json();
+    (await asMember(t.app, cookie).call(likesApi.swipeCards)).body;
 
   it(`gives a free member exactly 4 likes a day, even when swiping in parallel; passes are free and not shown again ${CONCURRENCY_PROOF}`, async () => {
     const me = await activeMember(t, { gender: 'male', looking_for: 'female' });
     const ids = await women(8);
     const stack = await cards(me.cookie);
     expect(stack.likes_left).toBe(4);
-    expect(stack.cards.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining(ids));
+    expect(stack.cards.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
 
     const pass = await swipe(me.cookie, ids[0], 'pass');
-    expect(pass.json()).toEqual({ match: false, likes_left: 4 });
+    expect(pass.body).toEqual({ match: false, likes_left: 4 });
     const results = await Promise.all(ids.slice(1).map((id) => swipe(me.cookie, id, 'like')));
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(4);
-    const refused = results.filter((r) => r.statusCode === 403);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+    const refused = results.filter((r) => r.status === 403);
     expect(refused).toHaveLength(3);
-    expect(refused[0].json()).toMatchObject({ error: 'premium_required', data: { limit: 4 } });
-    expect(refused[0].json().message).toBe('This feature is only available for premium members.');
+    expect(refused[0].body).toMatchObject({ error: 'premium_required', data: { limit: 4 } });
+    expect(refused[0].error?.message).toBe('This feature is only available for premium members.');
     const swiped = await t.services.database.db
       .select()
       .from(likes)
@@ -187,7 +184,7 @@ describe('swipe game (spec §2/§9)', () => {
 
     const after = await cards(me.cookie);
     expect(after.likes_left).toBe(0);
-    const shown = after.cards.map((c: { id: number }) => c.id);
+    const shown = after.cards.map((c) => c.id);
     expect(shown).not.toContain(ids[0]); // passed
     for (const liked of swiped) expect(shown).not.toContain(liked.likedProfileId);
   });
@@ -197,8 +194,8 @@ describe('swipe game (spec §2/§9)', () => {
     await t.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, me.user.id));
     const ids = await women(6);
     await t.services.likes.like({ profileId: ids[5], isPremium: false }, me.user.profile.id);
-    for (const id of ids.slice(0, 5)) expect((await swipe(me.cookie, id, 'like')).statusCode).toBe(200);
-    expect((await swipe(me.cookie, ids[5], 'like')).json()).toEqual({ match: true, likes_left: null });
+    for (const id of ids.slice(0, 5)) expect((await swipe(me.cookie, id, 'like')).status).toBe(200);
+    expect((await swipe(me.cookie, ids[5], 'like')).body).toEqual({ match: true, likes_left: null });
     expect((await cards(me.cookie)).likes_left).toBeNull();
   });
 });

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import type { TEndpoint, TEndpointReturn } from '../../common/endpoint.ts';
+
+/** What a route adds to its endpoint: rate limits, hooks and router constraints, never the schema or path. */
+export type TRouteOptions = Pick<RouteOptions, 'config' | 'preHandler' | 'onRequest' | 'constraints' | 'bodyLimit'>;
+
+/** The validated body of an endpoint's request (`unknown` for multipart: the route reads the parts). */
+type TBodyOf<E extends TEndpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : unknown;
+
+/** The validated query of an endpoint's request (its fixed query, or its query schema's output). */
+type TQueryOf<E extends TEndpoint> = E['query'] extends z.ZodType
+  ? z.output<E['query']>
+  : E['fixedQuery'] extends Readonly<Record<string, string>>
+    ? E['fixedQuery']
+    : unknown;
+
+/** The request a handler of an endpoint receives, typed from its schemas. */
+export type TEndpointRequest<E extends TEndpoint> = FastifyRequest<{ Body: TBodyOf<E>; Querystring: TQueryOf<E> }>;
+
+/** A route's handler: resolves with the answer (nothing for a 204 endpoint), or with the reply it sent itself. */
+export type TEndpointHandler<E extends TEndpoint> = (
+  request: TEndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<TEndpointReturn<E> | FastifyReply>;
+
+/** The query schema of an endpoint: its own, or one requiring its fixed query's values. */
+function querySchema(endpoint: TEndpoint): z.ZodType | undefined {
+  if (endpoint.query) return endpoint.query;
+  if (!endpoint.fixedQuery) return undefined;
+  return z.object(
+    Object.fromEntries(Object.entries(endpoint.fixedQuery).map(([key, value]) => [key, z.literal(value)])),
+  );
+}
+
+/** The Fastify schema of an endpoint: what /api/docs shows and what validation and serialization use. */
+function routeSchema(endpoint: TEndpoint) {
+  const querystring = querySchema(endpoint);
+  return {
+    ...(endpoint.hide ? { hide: true } : {}),
+    tags: [...endpoint.tags],
+    summary: endpoint.summary,
+    ...(endpoint.body === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
+    ...(querystring ? { querystring } : {}),
+    ...(endpoint.body && endpoint.body !== 'multipart' ? { body: endpoint.body } : {}),
+    response: endpoint.response === null ? { 204: z.null() } : { [endpoint.status ?? 200]: endpoint.response },
+  };
+}
+
+/**
+ * Registers an endpoint on the app: its method and path, its schema (body, query, answer, docs) and the handler. A
+ * 204 endpoint's reply is sent here; an endpoint answering 201 gets that status unless the handler sent the reply.
+ */
+export function route<E extends TEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: TRouteOptions,
+  handler: TEndpointHandler<E>,
+): void {
+  const run = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Fastify validated body and query against the schemas above before the handler runs.
+    const answer = await handler(request as TEndpointRequest<E>, reply);
+    if (reply.sent || answer === reply) return reply;
+    if (endpoint.response === null) return reply.status(204).send(null);
+    if (endpoint.status) reply.status(endpoint.status);
+    return answer;
+  };
+  app.route({
+    ...options,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: routeSchema(endpoint),
+    handler: run as RouteHandlerMethod,
+  });
+}
