@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGE_KINDS } from '../chat.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { MESSAGE_KINDS, ZSendMessageRequest } from '../chat.ts';
 import { GIFTS } from '../gifts.ts';
 import { ZProfileCard } from './profile-card.ts';
 
@@ -61,3 +62,49 @@ export type TChatItem = z.infer<typeof ZChatItem>;
 export type TChatPage = z.infer<typeof ZChatPage>;
 export type TChatPageQuery = z.infer<typeof ZChatPageQuery>;
 export type TDeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;
+
+/** The chat endpoints (spec §7 chats.php, chat.php). */
+export const chatApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/chats.php',
+    tags: ['chat'],
+    summary: 'My conversations, newest first',
+    response: ZChatList,
+  }),
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/api/chat.php',
+    tags: ['chat'],
+    summary:
+      'A page of one of my conversations: the newest, those before a message id or those after one (reading the newest marks it read)',
+    query: ZChatPageQuery,
+    response: ZChatPage,
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat.php',
+    tags: ['chat'],
+    summary:
+      'Send a text (message_credits), a gift (gift_credits) or one of my photos (photo_credits); send an Idempotency-Key header to retry safely',
+    body: ZSendMessageRequest,
+    response: ZSendAnswer,
+  }),
+  sendPhoto: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat-photo.php',
+    tags: ['chat'],
+    summary:
+      'Send a new photo (multipart: field profile_id, then file photo; costs photo_credits); Idempotency-Key header to retry safely',
+    body: 'multipart',
+    response: ZSendAnswer,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/chat.php',
+    tags: ['chat'],
+    summary: 'Delete one of my conversations, or all of mine with a profile',
+    body: ZDeleteChatRequest,
+    response: null,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** One photo as sent to the browser; censored photos point at the blurred variant under /cdn/. */
 export const ZPhoto = z.object({
@@ -23,3 +24,39 @@ export const ZDeletePhotoRequest = z.object({ photo_id: z.uuid() });
 export type TPhoto = z.infer<typeof ZPhoto>;
 export type TPhotosResponse = z.infer<typeof ZPhotosResponse>;
 export type TArrangePhotosRequest = z.infer<typeof ZArrangePhotosRequest>;
+
+/** A member's own photos (spec §2 profile settings with images overview). */
+export const photosApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/photos.php',
+    tags: ['photos'],
+    summary: 'My photos and my upload limit',
+    response: ZPhotosResponse,
+  }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/photos.php',
+    tags: ['photos'],
+    summary: 'Upload a photo (multipart field "photo"); type is detected from the bytes',
+    body: 'multipart',
+    response: ZPhotosResponse,
+    status: 201,
+  }),
+  arrange: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/photos.php',
+    tags: ['photos'],
+    summary: 'Choose the main photo and/or the order of my photos',
+    body: ZArrangePhotosRequest,
+    response: ZPhotosResponse,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/photos.php',
+    tags: ['photos'],
+    summary: 'Delete one of my photos',
+    body: ZDeletePhotoRequest,
+    response: ZPhotosResponse,
+  }),
+};

@@ -1,26 +1,27 @@
-import type {
-  TChatItem,
-  TChatPage,
-  TChatPageQuery,
-  TSendAnswer,
-  TSendMessageRequest,
+import {
+  chatApi,
+  type TChatItem,
+  type TChatPage,
+  type TChatPageQuery,
+  type TSendAnswer,
+  type TSendMessageRequest,
 } from '../../../common/wire/chat.ts';
 import { api } from '../../lib/api.ts';
 import { uploadFile } from '../photos/upload-photo.ts';
 
 /** The member's conversations, newest first. */
 export function fetchChats(options: { progress?: boolean } = {}): Promise<TChatItem[]> {
-  return api.get<TChatItem[]>('/api/chats.php', options);
+  return api.call(chatApi.list, undefined, options);
 }
 
 /** A page of one conversation: the newest, those before a message id or those after one. */
 export function fetchChatPage(query: TChatPageQuery, options: { progress?: boolean } = {}): Promise<TChatPage> {
-  return api.get<TChatPage>('/api/chat.php', { query, ...options });
+  return api.call(chatApi.page, query, options);
 }
 
 /** Sends a text, gift or stored photo; the idempotency key makes a retry safe. */
 export function sendMessage(body: TSendMessageRequest, idempotencyKey: string): Promise<TSendAnswer> {
-  return api.post<TSendAnswer>('/api/chat.php', body, { idempotencyKey });
+  return api.call(chatApi.send, body, { idempotencyKey });
 }
 
 /** Uploads and sends a new photo, reporting upload progress; the idempotency key makes a retry safe. */
@@ -30,7 +31,7 @@ export function sendPhotoUpload(
   onProgress: (fraction: number) => void,
   idempotencyKey: string,
 ): Promise<TSendAnswer> {
-  return uploadFile<TSendAnswer>('/api/chat-photo.php', file, onProgress, {
+  return uploadFile(chatApi.sendPhoto, file, onProgress, {
     fields: { profile_id: String(profileId) },
     idempotencyKey,
   });
@@ -38,5 +39,5 @@ export function sendPhotoUpload(
 
 /** Deletes one of the member's conversations. */
 export function deleteConversation(conversationId: number): Promise<null> {
-  return api.delete<null>('/api/chat.php', { body: { conversation_id: conversationId } });
+  return api.call(chatApi.remove, { conversation_id: conversationId });
 }
