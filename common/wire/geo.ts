@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** A decimal coordinate from the query string within [min, max]; empty or non-numeric values are rejected. */
 const coordinate = (min: number, max: number) =>
@@ -22,3 +23,15 @@ export const ZGeocodeResponse = z.object({
 });
 
 export type TGeocode = z.infer<typeof ZGeocodeResponse>;
+
+/** Offline reverse geocoding for the geolocation button (spec §7). */
+export const geoApi = {
+  geocode: defineEndpoint({
+    method: 'GET',
+    path: '/api/geocode.php',
+    tags: ['reference'],
+    summary: 'Nearest city of a served country to a point (country, region, city; never coordinates)',
+    query: ZGeocodeQuery,
+    response: ZGeocodeResponse,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 import { ZSearchQuery } from '../search.ts';
 import { zText } from '../text.ts';
 import { ZProfileCard } from './profile-card.ts';
@@ -16,3 +17,15 @@ export const ZSearchResponse = z.object({
 });
 
 export type TSearchResponse = z.infer<typeof ZSearchResponse>;
+
+/** Member search (spec §3 search state, §4 logged-out visibility). */
+export const searchApi = {
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/search.php',
+    tags: ['profiles'],
+    summary: 'Search members',
+    query: ZSearchRequest,
+    response: ZSearchResponse,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** One live session of the member (`GET /api/sessions.php`): enough to recognise a device, never its token or hash. */
 export const ZSession = z.object({
@@ -31,3 +32,22 @@ export const ZEndSessionsQuery = z.object({
   others: z.enum(['1']).optional(),
 });
 export type TEndSessionsQuery = z.infer<typeof ZEndSessionsQuery>;
+
+/** The member's active sessions: list, end one, end all others. */
+export const sessionsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/sessions.php',
+    tags: ['account'],
+    summary: "The member's active sessions (browser, country, last active, this device marked)",
+    response: ZSessionsResponse,
+  }),
+  end: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/sessions.php',
+    tags: ['account'],
+    summary: 'Log out one session (?id=) or every other session (?others=1); answers the sessions left',
+    query: ZEndSessionsQuery,
+    response: ZSessionsResponse,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { zText } from '../text.ts';
 
 const ZRegion = z.object({ code: z.string(), name: z.string() });
 
@@ -78,3 +80,51 @@ export const ZCompanyInfo = z.object({
 });
 
 export type TCompanyInfo = z.infer<typeof ZCompanyInfo>;
+
+/** `GET /api/settings.php` query: a forced domain, the selected country, and any other tracking parameters. */
+export const ZSettingsQuery = z
+  .object({
+    domain: zText().max(253).optional().describe('forced domain: settings of this site instead of the Host'),
+    country: zText()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional()
+      .describe('selected country'),
+  })
+  .catchall(zText());
+
+/** Site settings and company info (spec §3, §7). */
+export const sitesApi = {
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/settings.php',
+    tags: ['site'],
+    summary: 'Site-wide settings for the request host or the forced domain',
+    query: ZSettingsQuery,
+    response: ZSettings,
+  }),
+  companyInfo: defineEndpoint({
+    method: 'GET',
+    path: '/api/companyinfo.php',
+    tags: ['site'],
+    summary: 'The company operating the site',
+    response: ZCompanyInfo,
+  }),
+};
+
+/** Reference data loaded once and cached by clients (spec §7). */
+export const referenceApi = {
+  interests: defineEndpoint({
+    method: 'GET',
+    path: '/api/interests.php',
+    tags: ['reference'],
+    summary: 'The 50 interests with icons',
+    response: ZInterestList,
+  }),
+  regions: defineEndpoint({
+    method: 'GET',
+    path: '/api/regions.php',
+    tags: ['reference'],
+    summary: 'Regions of the served countries with their region label',
+    response: ZRegionList,
+  }),
+};

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZPageHiddenRequest } from '../../../common/wire/analytics.ts';
+import { analyticsApi } from '../../../common/wire/analytics.ts';
+import { route } from '../../lib/route.ts';
 import type { TServices } from '../../services.ts';
 
 /**
@@ -11,24 +10,10 @@ import type { TServices } from '../../services.ts';
 export const PAGE_HIDDEN_PER_MINUTE = 60;
 
 /** The page-hidden beacon (spec §7): records a page bounce for the page it was sent from. */
-export async function analyticsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function analyticsRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'analytics'> }) {
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/api/page-hidden.php',
-    {
-      bodyLimit: 1024,
-      config: { rateLimit: { max: PAGE_HIDDEN_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['analytics'],
-        summary: 'Page became hidden (beacon)',
-        body: ZPageHiddenRequest,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await services.analytics.recordPageHidden(request.site.id, request.headers.referer, request.headers.host);
-      return reply.status(204).send(null);
-    },
-  );
+  const options = { bodyLimit: 1024, config: { rateLimit: { max: PAGE_HIDDEN_PER_MINUTE, timeWindow: '1 minute' } } };
+  route(app, analyticsApi.pageHidden, options, async (request) => {
+    await services.analytics.recordPageHidden(request.site.id, request.headers.referer, request.headers.host);
+  });
 }

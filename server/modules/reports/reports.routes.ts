@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
-import { ZComplaintRequest, ZComplaintResponse, ZReportRequest } from '../../../common/wire/reports.ts';
+import { reportsApi } from '../../../common/wire/reports.ts';
+import { route } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 
@@ -10,50 +9,26 @@ import type { TServices } from '../../services.ts';
 const memberOrIp = (request: FastifyRequest) =>
   request.user ? `member:${request.user.profile.id}` : `ip:${request.ip}`;
 
-/** Reports of profiles and photos, and the complaint form (issue 4). */
-export async function reportsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+/** Reports of profiles and photos, and the complaint form. */
+export async function reportsRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'reports'> }) {
   const { reports } = services;
 
-  r.post(
-    '/api/report.php',
-    {
-      config: { rateLimit: { max: REPORTS_PER_HOUR, timeWindow: '1 hour', keyGenerator: memberOrIp } },
-      schema: {
-        tags: ['profiles'],
-        summary: 'Report a profile or one of its photos',
-        body: ZReportRequest,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await reports.report(user.profile.id, request.body);
-      return reply.status(204).send(null);
-    },
-  );
+  const reportLimit = { rateLimit: { max: REPORTS_PER_HOUR, timeWindow: '1 hour', keyGenerator: memberOrIp } };
+  route(app, reportsApi.report, { config: reportLimit }, async (request) => {
+    const user = requireUser(request);
+    await reports.report(user.profile.id, request.body);
+  });
 
-  r.post(
-    '/api/complaint.php',
-    {
-      config: { rateLimit: { max: COMPLAINTS_PER_HOUR, timeWindow: '1 hour' } },
-      schema: {
-        tags: ['support'],
-        summary: 'Send a complaint to customer service',
-        body: ZComplaintRequest,
-        response: { 201: ZComplaintResponse },
-      },
-    },
-    async (request, reply) => {
-      const { id, mailErrors } = await reports.fileComplaint(request.body, {
-        site: request.site,
-        locale: request.locale,
-        userId: request.user?.id ?? null,
-        accountEmail: request.user?.email ?? null,
-      });
-      for (const err of mailErrors)
-        request.log.error({ err, complaintId: id }, 'complaint email failed; queued for retry');
-      return reply.status(201).send({ id });
-    },
-  );
+  const complaintLimit = { rateLimit: { max: COMPLAINTS_PER_HOUR, timeWindow: '1 hour' } };
+  route(app, reportsApi.complaint, { config: complaintLimit }, async (request) => {
+    const { id, mailErrors } = await reports.fileComplaint(request.body, {
+      site: request.site,
+      locale: request.locale,
+      userId: request.user?.id ?? null,
+      accountEmail: request.user?.email ?? null,
+    });
+    for (const err of mailErrors)
+      request.log.error({ err, complaintId: id }, 'complaint email failed; queued for retry');
+    return { id };
+  });
 }

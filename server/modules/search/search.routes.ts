@@ -1,30 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZSearchRequest, ZSearchResponse } from '../../../common/wire/search.ts';
+import { searchApi } from '../../../common/wire/search.ts';
 import { canSearch } from '../../../common/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limitReads } from '../../lib/rate-limit.ts';
+import { route } from '../../lib/route.ts';
 import type { TServices } from '../../services.ts';
 
 /** Member search (spec §3 search state, §4 logged-out visibility). */
-export async function searchRoutes(app: FastifyInstance, { services }: { services: TServices }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/search.php',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: 'Search members',
-        querystring: ZSearchRequest,
-        response: { 200: ZSearchResponse },
-      },
-      preHandler: limitReads(services.rateLimits, 'search_read'),
-    },
-    async (request) => {
-      const { site, user } = request;
-      const query = new URL(request.url, 'http://x').searchParams;
-      const visible = canSearch(site, { loggedIn: Boolean(user), query, trackingCookie: request.cookies.tracking });
-      if (!visible) throw new AppError('authentication_required');
-      return services.search.search(request.query, { cdnPrefix: site.cdnPrefix, excludeProfileId: user?.profile.id });
-    },
-  );
+export async function searchRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'search' | 'rateLimits'> },
+) {
+  route(app, searchApi.search, { preHandler: limitReads(services.rateLimits, 'search_read') }, async (request) => {
+    const { site, user } = request;
+    const query = new URL(request.url, 'http://x').searchParams;
+    const visible = canSearch(site, { loggedIn: Boolean(user), query, trackingCookie: request.cookies.tracking });
+    if (!visible) throw new AppError('authentication_required');
+    return services.search.search(request.query, { cdnPrefix: site.cdnPrefix, excludeProfileId: user?.profile.id });
+  });
 }

@@ -1,12 +1,17 @@
-import type { TComplaintRequest, TComplaintResponse, TReportRequest } from '../../../common/wire/reports.ts';
+import {
+  reportsApi,
+  type TComplaintRequest,
+  type TComplaintResponse,
+  type TReportRequest,
+} from '../../../common/wire/reports.ts';
 import { api } from '../../lib/api.ts';
 
 /** Reports a profile or one of its photos (a repeat report changes nothing on the server). */
-export function sendReport(body: TReportRequest): Promise<void> {
-  return api.post<void>('/api/report.php', body);
+export async function sendReport(body: TReportRequest): Promise<void> {
+  await api.call(reportsApi.report, body);
 }
 
 /** Sends a complaint to customer service and resolves with its number. */
 export function sendComplaint(body: TComplaintRequest): Promise<TComplaintResponse> {
-  return api.post<TComplaintResponse>('/api/complaint.php', body);
+  return api.call(reportsApi.complaint, body);
 }
