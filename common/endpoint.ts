@@ -17,8 +17,8 @@ export interface TEndpoint {
   /** The JSON body, or `'multipart'` for a file upload (the route reads the parts itself). */
   body?: z.ZodType | 'multipart';
   query?: z.ZodType;
-  /** The answer: a schema, or `null` for 204 No Content. */
-  response: z.ZodType | null;
+  /** The answer: a schema, `null` for 204 No Content, or `'file'` for a download the route streams itself. */
+  response: z.ZodType | null | 'file';
   /** The status of a successful answer with a body (default 200). */
   status?: 200 | 201;
   /** Left out of /api/docs (OpenAPI has one operation per method and path; fixed-query twins share theirs). */
@@ -36,11 +36,19 @@ export type TEndpointBody<E extends TEndpoint> = E['body'] extends z.ZodType ? z
 /** What a client sends as the query of an endpoint, beside its fixed query (`undefined` when it takes none). */
 export type TEndpointQuery<E extends TEndpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 
-/** What a client receives from an endpoint (`null` for 204 No Content). */
-export type TEndpointAnswer<E extends TEndpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : null;
+/** What a client receives from an endpoint (`null` for 204 No Content, the bytes of a download). */
+export type TEndpointAnswer<E extends TEndpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : E['response'] extends 'file'
+    ? string
+    : null;
 
-/** What a handler returns for an endpoint's answer, before the response schema serializes it. */
-export type TEndpointReturn<E extends TEndpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
+/** What a handler returns for an endpoint's answer, before the response schema serializes it (a download: nothing). */
+export type TEndpointReturn<E extends TEndpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']>
+  : E['response'] extends 'file'
+    ? never
+    : void;
 
 /** The one input a client passes: the body when the endpoint takes one, else its query. */
 export type TEndpointInput<E extends TEndpoint> = E['body'] extends z.ZodType

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 import { SETTABLE_CONSENT_KINDS } from '../consents.ts';
 
 /** One consent as settings shows it: whether it is live and since when. */
@@ -27,3 +28,37 @@ export type TConsentsState = z.infer<typeof ZConsentsState>;
 export type TConsentChange = z.infer<typeof ZConsentChange>;
 export type TTermsPrompt = z.infer<typeof ZTermsPrompt>;
 export type TTermsAcceptance = z.infer<typeof ZTermsAcceptance>;
+
+/** The member's consents: Art. 9 orientation and marketing opt-ins, and new terms versions. */
+export const consentsApi = {
+  state: defineEndpoint({
+    method: 'GET',
+    path: '/api/consents.php',
+    tags: ['privacy'],
+    summary: 'The member’s consents',
+    response: ZConsentsState,
+  }),
+  change: defineEndpoint({
+    method: 'POST',
+    path: '/api/consents.php',
+    tags: ['privacy'],
+    summary: 'Give or withdraw a consent (withdrawing orientation deletes the stored orientation)',
+    body: ZConsentChange,
+    response: ZConsentsState,
+  }),
+  termsPrompt: defineEndpoint({
+    method: 'GET',
+    path: '/api/terms-acceptance.php',
+    tags: ['privacy'],
+    summary: 'What the member must still accept (new terms, consent for a stored orientation)',
+    response: ZTermsPromptResponse,
+  }),
+  acceptTerms: defineEndpoint({
+    method: 'POST',
+    path: '/api/terms-acceptance.php',
+    tags: ['privacy'],
+    summary: 'Accept the current terms and privacy policy (and answer the orientation question when asked)',
+    body: ZTermsAcceptance,
+    response: null,
+  }),
+};

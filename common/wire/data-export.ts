@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** States of a "Download my data" request (the `data_exports` table). */
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed', 'expired'] as const;
@@ -256,3 +257,29 @@ export const DATA_EXPORT_FILES = {
 
 export type TDataExportFile = keyof typeof DATA_EXPORT_FILES;
 export type TDataExportContents = { [K in TDataExportFile]: z.input<(typeof DATA_EXPORT_FILES)[K]> };
+
+/** "Download my data": the newest export, a new request, and the download of a ready archive. */
+export const dataExportApi = {
+  latest: defineEndpoint({
+    method: 'GET',
+    path: '/api/data-export.php',
+    tags: ['privacy'],
+    summary: "The member's newest data export and its state",
+    response: ZDataExportResponse,
+  }),
+  request: defineEndpoint({
+    method: 'POST',
+    path: '/api/data-export.php',
+    tags: ['privacy'],
+    summary: 'Ask for an archive of all my data (one at a time, 3 a day); an email says when it is ready',
+    response: ZDataExportResponse,
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/data-export-download.php',
+    tags: ['privacy'],
+    summary: 'Download a ready data archive (ZIP); 404 unless it is mine and not expired',
+    query: ZDataExportDownloadQuery,
+    response: 'file',
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 import { ZProfileUpdate } from '../profile-edit.ts';
 
 export { ZProfileUpdate } from '../profile-edit.ts';
@@ -36,3 +37,38 @@ export const ZBlockRequest = z.object({ profile_id: z.number().int().positive() 
 export type TMyProfile = z.infer<typeof ZMyProfile>;
 export type TMyProfileResponse = z.infer<typeof ZMyProfileResponse>;
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
+
+/** The member's own profile, and blocks (spec §2 profile settings, §6). */
+export const profilesApi = {
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/api/profile.php',
+    tags: ['profiles'],
+    summary: 'My profile',
+    response: ZMyProfileResponse,
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/profile.php',
+    tags: ['profiles'],
+    summary: 'Save my profile attributes, about-me, interests and location',
+    body: ZProfileUpdate,
+    response: ZMyProfileResponse,
+  }),
+  block: defineEndpoint({
+    method: 'POST',
+    path: '/api/block.php',
+    tags: ['profiles'],
+    summary: 'Block a member',
+    body: ZBlockRequest,
+    response: null,
+  }),
+  unblock: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/block.php',
+    tags: ['profiles'],
+    summary: 'Unblock a member',
+    body: ZBlockRequest,
+    response: null,
+  }),
+};

@@ -18,7 +18,10 @@ type TQueryOf<E extends TEndpoint> = E['query'] extends z.ZodType
 /** The request a handler of an endpoint receives, typed from its schemas. */
 export type TEndpointRequest<E extends TEndpoint> = FastifyRequest<{ Body: TBodyOf<E>; Querystring: TQueryOf<E> }>;
 
-/** A route's handler: resolves with the answer (nothing for a 204 endpoint), or with the reply it sent itself. */
+/**
+ * A route's handler: resolves with the answer (nothing for a 204 endpoint), or with the reply it sent itself (a
+ * download always does).
+ */
 export type TEndpointHandler<E extends TEndpoint> = (
   request: TEndpointRequest<E>,
   reply: FastifyReply,
@@ -31,6 +34,11 @@ function querySchema(endpoint: TEndpoint): z.ZodType | undefined {
   return z.object(
     Object.fromEntries(Object.entries(endpoint.fixedQuery).map(([key, value]) => [key, z.literal(value)])),
   );
+}
+
+/** The response schemas of an endpoint: 204 with no body, or its answer under its status. */
+function responseSchema(response: z.ZodType | null, status: 200 | 201 = 200) {
+  return response === null ? { 204: z.null() } : { [status]: response };
 }
 
 /** The Fastify schema of an endpoint: what /api/docs shows and what validation and serialization use. */

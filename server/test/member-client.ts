@@ -38,6 +38,7 @@ type TArgs<E extends TEndpoint> =
 function parseAnswer(endpoint: TEndpoint, status: number, text: string): { body: unknown; error?: TErrorBody } {
   if (status >= 200 && status < 300) {
     if (endpoint.response === null || status === 204) return { body: null };
+    if (endpoint.response === 'file') return { body: text };
     return { body: endpoint.response.parse(JSON.parse(text)) };
   }
   const raw: unknown = text ? JSON.parse(text) : undefined;
