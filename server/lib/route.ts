@@ -51,7 +51,7 @@ function routeSchema(endpoint: TEndpoint) {
     ...(endpoint.body === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
     ...(querystring ? { querystring } : {}),
     ...(endpoint.body && endpoint.body !== 'multipart' ? { body: endpoint.body } : {}),
-    response: endpoint.response === null ? { 204: z.null() } : { [endpoint.status ?? 200]: endpoint.response },
+    ...(endpoint.response === 'file' ? {} : { response: responseSchema(endpoint.response, endpoint.status) }),
   };
 }
 
