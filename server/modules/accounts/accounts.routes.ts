@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.ts';
-import {
-  ZLanguageRequest,
-  ZLoginRequest,
-  ZSignupBody,
-  ZSignupResponse,
-  ZUserResponse,
-} from '../../../common/wire/accounts.ts';
+import { accountsApi } from '../../../common/wire/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { limitOperation } from '../../lib/rate-limit.ts';
+import { route } from '../../lib/route.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { isSameOrigin } from '../../plugins/security.ts';
 import type { TServices } from '../../services.ts';
@@ -25,19 +18,19 @@ function hasTrafficSource(request: FastifyRequest, tracking: Record<string, stri
  * Login, current user, language, logout, signup and new activation emails (spec §7, accounts issue). The emailed
  * link's page `/activate` is a web page: its GET only asks, its form POST activates (web/pages/activate).
  */
-export async function accountsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export async function accountsRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'accounts' | 'rateLimits' | 'siteSettings' | 'config'> },
+) {
   const { accounts } = services;
 
   const current = async (request: FastifyRequest) =>
     accounts.userForSession(request.cookies[SESSION_COOKIE] ?? undefined, request.site.cdnPrefix);
 
-  r.post(
-    '/api/user.php',
-    {
-      preHandler: limitOperation(services.rateLimits, 'login'),
-      schema: { tags: ['account'], summary: 'Log in', body: ZLoginRequest, response: { 200: ZUserResponse } },
-    },
+  route(
+    app,
+    accountsApi.login,
+    { preHandler: limitOperation(services.rateLimits, 'login') },
     async (request, reply) => {
       const { session } = await accounts.login(request.site, request.body, {
         ip: request.ip,
@@ -50,80 +43,41 @@ export async function accountsRoutes(app: FastifyInstance, { services }: { servi
     },
   );
 
-  r.get(
-    '/api/user.php',
-    { schema: { tags: ['account'], summary: 'The logged-in member', response: { 200: ZUserResponse } } },
-    async (request) => ({ user: requireUser(request) }),
-  );
+  route(app, accountsApi.current, {}, async (request) => ({ user: requireUser(request) }));
 
-  r.put(
-    '/api/user.php',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Change the interface language',
-        body: ZLanguageRequest,
-        response: { 200: ZUserResponse },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      await accounts.setLanguage(user.id, request.body.language);
-      return { user: await current(request) };
-    },
-  );
+  route(app, accountsApi.setLanguage, {}, async (request) => {
+    const user = requireUser(request);
+    await accounts.setLanguage(user.id, request.body.language);
+    return { user: await current(request) };
+  });
 
-  r.get(
-    '/api/logout.php',
-    { schema: { tags: ['account'], summary: 'Log out', response: { 204: z.null() } } },
-    async (request, reply) => {
-      // A GET that ends a session: only from our own client, never from a cross-site link or image.
-      if (request.headers[CLIENT_REQUEST_HEADER] === undefined && !isSameOrigin(request)) {
-        throw new AppError('origin_rejected');
-      }
-      await accounts.logout(request.cookies[SESSION_COOKIE]);
-      clearSessionCookie(reply);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, accountsApi.logout, {}, async (request, reply) => {
+    // A GET that ends a session: only from our own client, never from a cross-site link or image.
+    if (request.headers[CLIENT_REQUEST_HEADER] === undefined && !isSameOrigin(request)) {
+      throw new AppError('origin_rejected');
+    }
+    await accounts.logout(request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply);
+  });
 
-  r.post(
-    '/api/signup.php',
-    {
-      preHandler: limitOperation(services.rateLimits, 'signup'),
-      schema: {
-        tags: ['account'],
-        summary: 'Sign up (starts no session: the member logs in; the same answer for an address that has an account)',
-        body: ZSignupBody,
-        response: { 200: ZSignupResponse },
-      },
-    },
-    async (request) => {
-      const body = request.body as Parameters<typeof accounts.signup>[0];
-      // The same answer for a new address and one that has an account (whose owner is emailed instead): issue 28.
-      return accounts.signup(body, {
-        site: request.site,
-        locale: request.locale,
-        country: services.siteSettings.selectedCountry(request.site, request.geoCountry, request.cookies.country),
-        origin: siteOrigin(request, services.config.publicUrl),
-        userAgent: request.headers['user-agent'] ?? null,
-        hasTrafficSource: hasTrafficSource(request, body.tracking),
-        geoCountry: request.geoCountry,
-        ip: request.ip,
-      });
-    },
-  );
+  route(app, accountsApi.signup, { preHandler: limitOperation(services.rateLimits, 'signup') }, async (request) => {
+    const body = request.body as Parameters<typeof accounts.signup>[0];
+    // The same answer for a new address and one that has an account (whose owner is emailed instead).
+    return accounts.signup(body, {
+      site: request.site,
+      locale: request.locale,
+      country: services.siteSettings.selectedCountry(request.site, request.geoCountry, request.cookies.country),
+      origin: siteOrigin(request, services.config.publicUrl),
+      userAgent: request.headers['user-agent'] ?? null,
+      hasTrafficSource: hasTrafficSource(request, body.tracking),
+      geoCountry: request.geoCountry,
+      ip: request.ip,
+    });
+  });
 
-  r.post(
-    '/api/activation.php',
-    {
-      preHandler: limitOperation(services.rateLimits, 'activation_email'),
-      schema: { tags: ['account'], summary: 'Send a new activation email', response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await accounts.resendActivation(user.id, request.site, siteOrigin(request, services.config.publicUrl));
-      return reply.status(204).send(null);
-    },
-  );
+  const activationLimit = { preHandler: limitOperation(services.rateLimits, 'activation_email') };
+  route(app, accountsApi.resendActivation, activationLimit, async (request) => {
+    const user = requireUser(request);
+    await accounts.resendActivation(user.id, request.site, siteOrigin(request, services.config.publicUrl));
+  });
 }

@@ -1,48 +1,50 @@
-import type {
-  TDeleteAccountRequest,
-  TMailChangeRequest,
-  TPasswordChangeRequest,
-  TRetentionOffer,
-  TUser,
+import {
+  accountChangesApi,
+  accountsApi,
+  type TDeleteAccountRequest,
+  type TMailChangeRequest,
+  type TPasswordChangeRequest,
+  type TRetentionOffer,
+  type TUser,
 } from '../../../common/wire/accounts.ts';
 import { api } from '../../lib/api.ts';
 
 /** Ends the session on the server. */
 export function logout(): Promise<null> {
-  return api.get<null>('/api/logout.php');
+  return api.call(accountsApi.logout);
 }
 
 /** Sends the logged-in member a new activation email. */
 export function resendActivation(): Promise<null> {
-  return api.post<null>('/api/activation.php');
+  return api.call(accountsApi.resendActivation);
 }
 
 /** Emails a reactivation link to a deleted account. */
 export function requestReactivation(email: string): Promise<null> {
-  return api.post<null>('/api/reactivation.php', { email });
+  return api.call(accountChangesApi.requestReactivation, { email });
 }
 
 /** Changes the member's password. */
 export function changePassword(body: TPasswordChangeRequest): Promise<null> {
-  return api.put<null>('/api/password.php', body);
+  return api.call(accountChangesApi.changePassword, body);
 }
 
 /** Asks for an email change with the current password; the new address confirms it by mail. */
 export function requestMailChange(body: TMailChangeRequest): Promise<null> {
-  return api.post<null>('/api/mail-change.php', body);
+  return api.call(accountChangesApi.requestMailChange, body);
 }
 
 /** Turns invisible mode on or off and resolves with the updated member. */
 export function setInvisible(invisible: boolean): Promise<{ user: TUser | null }> {
-  return api.put<{ user: TUser | null }>('/api/invisible.php', { invisible });
+  return api.call(accountChangesApi.setInvisible, { invisible });
 }
 
 /** Claims the retention discount offered instead of deleting the account. */
 export function claimRetentionOffer(): Promise<TRetentionOffer> {
-  return api.post<TRetentionOffer>('/api/retention-offer.php');
+  return api.call(accountChangesApi.claimRetentionOffer);
 }
 
 /** Deletes the member's account (14 days to reactivate). */
 export function deleteAccount(body: TDeleteAccountRequest): Promise<null> {
-  return api.delete<null>('/api/user.php', { body });
+  return api.call(accountChangesApi.deleteAccount, body);
 }
