@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments.ts';
 import { zText } from '../text.ts';
 
@@ -208,3 +209,92 @@ export type TPaymentWire = TPayment;
 export type TCardWire = TCard;
 /** A credit bundle on the wire. */
 export type TPackageWire = TPackage;
+
+/** Credit bundles, purchases, the stored card, direct debit, discounts and the member's payments (spec §2 credits). */
+export const paymentsApi = {
+  offer: defineEndpoint({
+    method: 'GET',
+    path: '/api/packages.php',
+    tags: ['payments'],
+    summary: 'Credit bundles and payment methods of my country',
+    response: ZOffer,
+  }),
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/api/payment.php',
+    tags: ['payments'],
+    summary: 'Start buying a bundle: answers the provider checkout URL to send the member to',
+    body: ZPaymentStartRequest,
+    response: ZPaymentStarted,
+  }),
+  storedCard: defineEndpoint({
+    method: 'GET',
+    path: '/api/repeat-order.php',
+    tags: ['payments'],
+    summary: 'My stored card for the one-click repeat order (null without one)',
+    response: ZStoredCardResponse,
+  }),
+  repeatOrder: defineEndpoint({
+    method: 'POST',
+    path: '/api/repeat-order.php',
+    tags: ['payments'],
+    summary: 'Buy a bundle again with my stored card, without a checkout; answers the payment status at once',
+    body: ZRepeatOrderRequest,
+    response: ZRepeatOrderResponse,
+  }),
+  forgetCard: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/repeat-order.php',
+    tags: ['payments'],
+    summary: 'Forget my stored card',
+    query: ZForgetCardQuery,
+    response: ZOk,
+  }),
+  directDebitStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/directdebit.php',
+    tags: ['payments'],
+    summary: 'Whether I may pay by direct debit (blocked, limit reached) and whether my country offers it',
+    response: ZDirectDebitStatus,
+  }),
+  requestDirectDebit: defineEndpoint({
+    method: 'POST',
+    path: '/api/directdebit.php',
+    tags: ['payments'],
+    summary: 'Direct debit mandate for a bundle (spec §3 Direct debit); sends the SMS code to confirm it',
+    body: ZDirectDebitRequest,
+    response: ZDirectDebitSent,
+  }),
+  confirmDirectDebit: defineEndpoint({
+    method: 'POST',
+    path: '/api/directdebit-confirm.php',
+    tags: ['payments'],
+    summary: "The SMS code of a direct debit ('Code invalid'; 5 tries, 10 minutes); starts the payment",
+    body: ZDirectDebitConfirmRequest,
+    response: ZDirectDebitConfirmed,
+  }),
+  discount: defineEndpoint({
+    method: 'GET',
+    path: '/api/discountcode.php',
+    tags: ['payments'],
+    summary:
+      "A discount code I may use ('Code not found' / 'Code already used'), or with welcome=true my welcome discount",
+    query: ZDiscountQuery,
+    response: ZDiscount,
+  }),
+  timeBonus: defineEndpoint({
+    method: 'GET',
+    path: '/api/timebonus.php',
+    tags: ['payments'],
+    summary: 'My time bonus (spec §4): the welcome discount with its countdown, or null (visitors, paid, ended)',
+    response: ZTimeBonusResponse,
+  }),
+  payments: defineEndpoint({
+    method: 'GET',
+    path: '/api/payment.php',
+    tags: ['payments'],
+    summary: 'One of my payments (brought up to date with the provider while not final), or all of them',
+    query: ZPaymentQuery,
+    response: ZPaymentResponse,
+  }),
+};

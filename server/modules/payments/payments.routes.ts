@@ -9,28 +9,8 @@ import { acceptFormBodies } from '../../lib/form-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TServices } from '../../services.ts';
 import { siteOrigin } from '../../lib/site-origin.ts';
-import {
-  toCardWire,
-  toPaymentWire,
-  ZDirectDebitConfirmed,
-  ZDirectDebitConfirmRequest,
-  ZDirectDebitRequest,
-  ZDirectDebitSent,
-  ZDirectDebitStatus,
-  ZDiscount,
-  ZDiscountQuery,
-  ZForgetCardQuery,
-  ZOffer,
-  ZOk,
-  ZPaymentQuery,
-  ZPaymentResponse,
-  ZPaymentStarted,
-  ZPaymentStartRequest,
-  ZRepeatOrderRequest,
-  ZRepeatOrderResponse,
-  ZStoredCardResponse,
-  ZTimeBonusResponse,
-} from '../../../common/wire/payments.ts';
+import { paymentsApi, toCardWire, toPaymentWire } from '../../../common/wire/payments.ts';
+import { route } from '../../lib/route.ts';
 import type { TPaymentUrls } from './checkout.service.ts';
 import { pageUrl } from '../../../common/routes.ts';
 
@@ -47,203 +27,82 @@ function paymentUrls(services: TServices, request: FastifyRequest): TPaymentUrls
 
 /** Credit bundles, starting a purchase, the provider's webhook and the member's payments (spec §2 credits). */
 export async function paymentsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/packages.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Credit bundles and payment methods of my country',
-        response: { 200: ZOffer },
-      },
-    },
-    async (request) => services.payments.offer(request.site.id, paymentCountry(services, request)),
+  route(app, paymentsApi.offer, {}, async (request) =>
+    services.payments.offer(request.site.id, paymentCountry(services, request)),
   );
-  r.post(
-    '/api/payment.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Start buying a bundle: answers the provider checkout URL to send the member to',
-        body: ZPaymentStartRequest,
-        response: { 200: ZPaymentStarted },
+  route(app, paymentsApi.start, { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } }, async (request) => {
+    const user = requireUser(request);
+    const country = paymentCountry(services, request);
+    return services.checkout.start(
+      { userId: user.id, siteId: request.site.id, country },
+      {
+        packageId: request.body.package_id,
+        method: request.body.payment_method,
+        discountCode: request.body.discount_code,
+        rememberCard: request.body.remember_card,
       },
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const country = paymentCountry(services, request);
-      return services.checkout.start(
-        { userId: user.id, siteId: request.site.id, country },
-        {
-          packageId: request.body.package_id,
-          method: request.body.payment_method,
-          discountCode: request.body.discount_code,
-          rememberCard: request.body.remember_card,
-        },
-        {
-          messageCredits: request.site.messageCredits,
-          minimumMessageCost: request.site.minimumMessageCosts[country]?.costs ?? null,
-        },
-        paymentUrls(services, request),
-      );
-    },
-  );
-  r.get(
-    '/api/repeat-order.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'My stored card for the one-click repeat order (null without one)',
-        response: { 200: ZStoredCardResponse },
+      {
+        messageCredits: request.site.messageCredits,
+        minimumMessageCost: request.site.minimumMessageCosts[country]?.costs ?? null,
       },
-    },
-    async (request) => {
-      const card = await services.payments.storedCard(requireUser(request).id);
-      return { card: card ? toCardWire(card) : null };
-    },
-  );
-  r.post(
-    '/api/repeat-order.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Buy a bundle again with my stored card, without a checkout; answers the payment status at once',
-        body: ZRepeatOrderRequest,
-        response: { 200: ZRepeatOrderResponse },
-      },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const member = { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) };
-      return services.checkout.repeat(member, request.body.package_id, paymentUrls(services, request));
-    },
-  );
-  r.delete(
-    '/api/repeat-order.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Forget my stored card',
-        querystring: ZForgetCardQuery,
-        response: { 200: ZOk },
-      },
-    },
-    async (request) => {
-      await services.payments.forgetCard(requireUser(request).id, request.query.card_id);
-      return { ok: true as const };
-    },
-  );
-  r.get(
-    '/api/directdebit.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Whether I may pay by direct debit (blocked, limit reached) and whether my country offers it',
-        response: { 200: ZDirectDebitStatus },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const country = paymentCountry(services, request);
-      const offered = (await services.payments.offer(request.site.id, country)).methods.includes('directdebit');
-      return { status: offered ? await services.directDebit.status(user.id) : ('not_offered' as const), country };
-    },
-  );
-  r.post(
-    '/api/directdebit.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Direct debit mandate for a bundle (spec §3 Direct debit); sends the SMS code to confirm it',
-        body: ZDirectDebitRequest,
-        response: { 200: ZDirectDebitSent },
-      },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const country = paymentCountry(services, request);
-      const form = parseOrThrow(makeDirectDebitSchema(country), request.body);
-      return services.directDebit.request(
-        { userId: user.id, siteId: request.site.id, siteName: request.site.name, country, locale: request.locale },
-        form,
-      );
-    },
-  );
-  r.post(
-    '/api/directdebit-confirm.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: "The SMS code of a direct debit ('Code invalid'; 5 tries, 10 minutes); starts the payment",
-        body: ZDirectDebitConfirmRequest,
-        response: { 200: ZDirectDebitConfirmed },
-      },
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const input = parseOrThrow(ZDirectDebitConfirm, request.body);
-      const country = paymentCountry(services, request);
-      return services.directDebit.confirm(
-        { userId: user.id, siteId: request.site.id, siteName: request.site.name, country, locale: request.locale },
-        input,
-        paymentUrls(services, request),
-      );
-    },
-  );
-  r.get(
-    '/api/discountcode.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          "A discount code I may use ('Code not found' / 'Code already used'), or with welcome=true my welcome discount",
-        querystring: ZDiscountQuery,
-        response: { 200: ZDiscount },
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const who = { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) };
-      if (request.query.welcome) return services.discounts.welcome(who);
-      if (!request.query.code) throw new AppError('discount_not_found');
-      return services.discounts.lookup(who, request.query.code);
-    },
-  );
-  r.get(
-    '/api/timebonus.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'My time bonus (spec §4): the welcome discount with its countdown, or null (visitors, paid, ended)',
-        response: { 200: ZTimeBonusResponse },
-      },
-    },
-    async (request) => ({
-      time_bonus: request.user ? await services.discounts.timeBonus(request.user.id) : null,
-    }),
-  );
-  r.get(
-    '/api/payment.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'One of my payments (brought up to date with the provider while not final), or all of them',
-        querystring: ZPaymentQuery,
-        response: { 200: ZPaymentResponse },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      if (request.query.payment_id)
-        return toPaymentWire(await services.payments.get(user.id, request.query.payment_id));
-      return (await services.payments.history(user.id)).map(toPaymentWire);
-    },
-  );
+      paymentUrls(services, request),
+    );
+  });
+  route(app, paymentsApi.storedCard, {}, async (request) => {
+    const card = await services.payments.storedCard(requireUser(request).id);
+    return { card: card ? toCardWire(card) : null };
+  });
+  const tenIn10Minutes = { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } };
+  route(app, paymentsApi.repeatOrder, tenIn10Minutes, async (request) => {
+    const user = requireUser(request);
+    const member = { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) };
+    return services.checkout.repeat(member, request.body.package_id, paymentUrls(services, request));
+  });
+  route(app, paymentsApi.forgetCard, {}, async (request) => {
+    await services.payments.forgetCard(requireUser(request).id, request.query.card_id);
+    return { ok: true as const };
+  });
+  route(app, paymentsApi.directDebitStatus, {}, async (request) => {
+    const user = requireUser(request);
+    const country = paymentCountry(services, request);
+    const offered = (await services.payments.offer(request.site.id, country)).methods.includes('directdebit');
+    return { status: offered ? await services.directDebit.status(user.id) : ('not_offered' as const), country };
+  });
+  route(app, paymentsApi.requestDirectDebit, tenIn10Minutes, async (request) => {
+    const user = requireUser(request);
+    const country = paymentCountry(services, request);
+    const form = parseOrThrow(makeDirectDebitSchema(country), request.body);
+    return services.directDebit.request(
+      { userId: user.id, siteId: request.site.id, siteName: request.site.name, country, locale: request.locale },
+      form,
+    );
+  });
+  const confirmLimit = { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } };
+  route(app, paymentsApi.confirmDirectDebit, confirmLimit, async (request) => {
+    const user = requireUser(request);
+    const input = parseOrThrow(ZDirectDebitConfirm, request.body);
+    const country = paymentCountry(services, request);
+    return services.directDebit.confirm(
+      { userId: user.id, siteId: request.site.id, siteName: request.site.name, country, locale: request.locale },
+      input,
+      paymentUrls(services, request),
+    );
+  });
+  route(app, paymentsApi.discount, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+    const user = requireUser(request);
+    const who = { userId: user.id, siteId: request.site.id, country: paymentCountry(services, request) };
+    if (request.query.welcome) return services.discounts.welcome(who);
+    if (!request.query.code) throw new AppError('discount_not_found');
+    return services.discounts.lookup(who, request.query.code);
+  });
+  route(app, paymentsApi.timeBonus, {}, async (request) => ({
+    time_bonus: request.user ? await services.discounts.timeBonus(request.user.id) : null,
+  }));
+  route(app, paymentsApi.payments, {}, async (request) => {
+    const user = requireUser(request);
+    if (request.query.payment_id) return toPaymentWire(await services.payments.get(user.id, request.query.payment_id));
+    return (await services.payments.history(user.id)).map(toPaymentWire);
+  });
   // The provider calls from its own servers, without session or Origin, so the webhook lives outside /api (and its
   // origin check). It can abuse nothing: it names a payment id, and the status is fetched from the provider.
   await app.register(async (scope) => {
