@@ -7,6 +7,7 @@ import {
   type TEndpointInput,
 } from '../../common/endpoint.ts';
 import type { TErrorBody } from '../../common/errors.ts';
+import { accountsApi } from '../../common/wire/accounts.ts';
 import { network } from './network.ts';
 import { progress } from './progress.ts';
 
@@ -57,7 +58,7 @@ export interface TApiClientOptions {
 }
 
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
-const USER_ENDPOINT = '/api/user.php';
+const USER_ENDPOINT = accountsApi.current.path;
 
 /** A promise that never settles: a swallowed error stops the caller without an error surfacing. */
 const never = <T>() => new Promise<T>(() => {});
