@@ -69,6 +69,20 @@ const amora = {
   },
 };
 
+/** A non-type import of the query builder or the tables: SQL belongs in *.repository.ts files. */
+const sqlImportRule = {
+  selector: "ImportDeclaration[importKind!='type'][source.value=/^drizzle-orm|\\/db\\/schema\\//]",
+  message: 'SQL belongs in a *.repository.ts file: call a repository function (import only types here).',
+};
+
+/** An `/api/…` path written by hand: it belongs in the endpoint's descriptor in common/wire/. */
+const apiPathMessage =
+  'Use the endpoint descriptor from common/wire/ (api.call(chatApi.send, …) on the web, route(app, chatApi.send, …) on the server).';
+const apiPathRules = [
+  { selector: 'Literal[value=/^\\/api\\//]', message: apiPathMessage },
+  { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: apiPathMessage },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -124,25 +138,11 @@ export default tseslint.config(
     },
   },
   {
-    // One typed API contract (issue 16 §3): the web reaches /api/ only through a feature's *.api.ts module, whose
-    // types come from common/wire/, so a changed response shape is a type error rather than a runtime surprise.
+    // One typed API contract: every endpoint is a descriptor in common/wire/ (method, path, schemas); the web calls it
+    // through a feature's *.api.ts module with api.call(descriptor), so no path is written twice.
     files: ['web/**/*.{ts,tsx}'],
-    ignores: ['web/**/*.api.ts', 'web/**/*.test.{ts,tsx}', 'web/lib/api-client.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\/api\\//]',
-          message:
-            'Call the API through a *.api.ts module typed from common/wire/ (e.g. web/features/chat/chat.api.ts).',
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
-          message:
-            'Call the API through a *.api.ts module typed from common/wire/ (e.g. web/features/chat/chat.api.ts).',
-        },
-      ],
-    },
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathRules] },
   },
   {
     // One table of page paths: the web's links, React Router's routes and the server's emailed links read
@@ -176,19 +176,15 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.repository.ts', 'server/db/**', 'server/test/**', 'server/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportDeclaration[importKind!='type'][source.value=/^drizzle-orm|\\/db\\/schema\\//]",
-          message: 'SQL belongs in a *.repository.ts file: call a repository function (import only types here).',
-        },
-      ],
+      'no-restricted-syntax': ['error', sqlImportRule],
     },
   },
   {
     // A routes file registers its own module's HTTP endpoints; modules meet in services, not in each other's routes.
     files: ['server/**/*.routes.ts'],
     rules: {
+      // Paths come from the endpoint descriptors in common/wire/ (registered with server/lib/route.ts).
+      'no-restricted-syntax': ['error', sqlImportRule, ...apiPathRules],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
