@@ -1,5 +1,5 @@
-import { memberChannel } from '../../common/likes.ts';
 import type { TRealtimeHub } from './hub.ts';
+import { publishToMember } from './publish.ts';
 
 /**
  * Tells the member's open tabs their new balance (event `credits`). Never throws: the balance is committed already,
@@ -10,5 +10,5 @@ export async function publishCredits(
   profileId: number,
   credits: number,
 ): Promise<void> {
-  await hub.publish(memberChannel(profileId), { type: 'credits', credits }).catch(() => undefined);
+  await publishToMember(hub, profileId, { type: 'credits', credits });
 }

@@ -18,6 +18,7 @@ import { hashToken } from '../lib/tokens.ts';
 import { requireUser, SESSION_COOKIE } from '../plugins/auth.ts';
 import { isSameOrigin } from '../plugins/security.ts';
 import type { TServices } from '../services.ts';
+import { publishToMember } from './publish.ts';
 import { endsSession, sessionsChannel } from './session-events.ts';
 
 /** A socket that has this much unsent data is too slow to follow its events and is closed (it resyncs later). */
@@ -114,7 +115,7 @@ export async function realtimeRoutes(app: FastifyInstance, { services }: { servi
         const now = Date.now();
         if (now - known.typingAt < TYPING_SEND_EVERY_MS / 2) return;
         known.typingAt = now;
-        await services.realtime.publish(memberChannel(known.other), {
+        await publishToMember(services.realtime, known.other, {
           type: 'typing',
           conversation_id: event.conversation_id,
           profile_id: profileId,

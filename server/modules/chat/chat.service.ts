@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { CHAT_PAGE_SIZE, type TChatMessage, type TMessageKind, ZSendMessageRequest } from '../../../common/chat.ts';
 import { FREE_CONVERSATION_LIMIT, NEW_CONVERSATIONS_PER_DAY } from '../../../common/constants.ts';
 import type { TGiftId } from '../../../common/gifts.ts';
-import { memberChannel } from '../../../common/likes.ts';
 import type { TServerEvent } from '../../../common/realtime.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
 import type { TNotifyEvent } from '../notifications/notifier.service.ts';
@@ -10,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishCredits } from '../../realtime/publish-credits.ts';
+import { publishToMember } from '../../realtime/publish.ts';
 import { findLikeableProfile } from '../likes/likes.repository.ts';
 import { processPhoto, withProcessingSlot } from '../photos/photo-processing.ts';
 import { photoUrls, type TPhotoStore } from '../photos/photo-store.ts';
@@ -95,8 +95,7 @@ export function createChatService(deps: {
 }) {
   const { db, realtime, store, now, notify } = deps;
   /** Realtime is best effort: the database is the truth and clients resync from it. */
-  const publish = (profileId: number, event: TServerEvent) =>
-    realtime.publish(memberChannel(profileId), event).catch(() => undefined);
+  const publish = (profileId: number, event: TServerEvent) => publishToMember(realtime, profileId, event);
 
   /** Tells both members about a new message (the sender's other tabs too). */
   const announce = async (row: TMessageRow, recipient: number, cdnPrefix: string) => {

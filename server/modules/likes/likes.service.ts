@@ -1,8 +1,9 @@
-import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType, memberChannel } from '../../../common/likes.ts';
+import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType } from '../../../common/likes.ts';
 import type { TDb } from '../../db/connect.ts';
 import type { TNotifyQueue } from '../chat/chat.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
+import { publishToMember } from '../../realtime/publish.ts';
 import { gendersSought, mainImage, toProfileCard } from '../profiles/profiles.service.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import {
@@ -72,9 +73,7 @@ export function createLikesService(deps: {
       if (job) deps.notify.runSoon([job]);
       const { likedBy } = await findRelation(db, viewerProfileId, profileId);
       if (isNewLike) {
-        await realtime
-          .publish(memberChannel(profileId), { type: likedBy ? 'match' : 'like', profile_id: viewerProfileId })
-          .catch(() => undefined);
+        await publishToMember(realtime, profileId, { type: likedBy ? 'match' : 'like', profile_id: viewerProfileId });
       }
       return { match: likedBy };
     },
@@ -124,9 +123,7 @@ export function createLikesService(deps: {
       if (!stored) throw new AppError('premium_required', { limit: SWIPE_DAILY_LIKES });
       if (job) deps.notify.runSoon([job]);
       const { likedBy } = await findRelation(db, viewer.profileId, profileId);
-      await realtime
-        .publish(memberChannel(profileId), { type: likedBy ? 'match' : 'like', profile_id: viewer.profileId })
-        .catch(() => undefined);
+      await publishToMember(realtime, profileId, { type: likedBy ? 'match' : 'like', profile_id: viewer.profileId });
       return { match: likedBy, likes_left: limit === null ? null : Math.max(0, limit - used) };
     },
     /** Takes a like back; unknown or already gone is fine. */
