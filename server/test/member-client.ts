@@ -20,6 +20,8 @@ export interface TMemberAnswer<E extends TEndpoint> {
   /** The error body of a non-2xx answer. */
   error: TErrorBody | undefined;
   headers: Record<string, string | string[] | number | undefined>;
+  /** The cookies the answer sets (`value` '' when it clears one). */
+  cookies: Array<{ name: string; value: string }>;
 }
 
 /** What a call adds to its endpoint and input: more headers (they win over the client's) or cookies. */
@@ -64,7 +66,13 @@ export function asMember(app: FastifyInstance, cookie: Record<string, string> = 
       });
       const { body, error } = parseAnswer(endpoint, res.statusCode, res.body);
       // The schema above parsed a 2xx body into exactly this endpoint's answer type.
-      return { status: res.statusCode, body: body as TEndpointAnswer<E>, error, headers: res.headers };
+      return {
+        status: res.statusCode,
+        body: body as TEndpointAnswer<E>,
+        error,
+        headers: res.headers,
+        cookies: res.cookies,
+      };
     },
   };
 }

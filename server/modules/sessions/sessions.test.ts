@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_SESSION_ENDED } from '../../../common/realtime.ts';
-import type { TSession } from '../../../common/wire/sessions.ts';
+import { endpointUrl } from '../../../common/endpoint.ts';
+import { accountsApi } from '../../../common/wire/accounts.ts';
+import { sessionsApi, type TEndSessionsQuery } from '../../../common/wire/sessions.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { buildMember, CLIENT, type TTestMember } from '../../test/factories.ts';
+import { asMember, asVisitor } from '../../test/member-client.ts';
 import { closeCode, openSocket } from '../../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 
@@ -37,20 +40,16 @@ async function login(m: TTestMember, userAgent: string, country: string) {
 }
 
 const list = async (cookie: Record<string, string>, locale = 'en') => {
-  const res = await t.app.inject({
-    url: '/api/sessions.php',
-    headers: CLIENT,
-    cookies: { ...cookie, i18n_redirected: locale },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().sessions as TSession[];
+  const res = await asMember(t.app, cookie).call(sessionsApi.list, undefined, { cookies: { i18n_redirected: locale } });
+  expect(res.status).toBe(200);
+  return res.body.sessions;
 };
 
-const end = (cookie: Record<string, string>, query: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/sessions.php?${query}`, headers: CLIENT, cookies: cookie });
+const end = (cookie: Record<string, string>, query: TEndSessionsQuery) =>
+  asMember(t.app, cookie).call(sessionsApi.end, query);
 
 const isLoggedIn = async (cookie: Record<string, string>) =>
-  (await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: cookie })).statusCode === 200;
+  (await asMember(t.app, cookie).call(accountsApi.current)).status === 200;
 
 describe('active sessions (issue 23 §6)', () => {
   it('lists two sessions after two logins: browser, OS, country, last active, this one marked', async () => {
@@ -126,9 +125,9 @@ describe('active sessions (issue 23 §6)', () => {
     const stays = await openSocket(base, m.cookie);
     const closed = closeCode(socket);
     const target = (await list(m.cookie)).find((s) => !s.current)!;
-    const res = await end(m.cookie, `id=${target.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().sessions.map((s: TSession) => s.id)).not.toContain(target.id);
+    const res = await end(m.cookie, { id: target.id });
+    expect(res.status).toBe(200);
+    expect(res.body.sessions.map((s) => s.id)).not.toContain(target.id);
     expect(await closed).toBe(CLOSE_SESSION_ENDED);
     expect(await isLoggedIn(other)).toBe(false);
     expect(await isLoggedIn(m.cookie)).toBe(true);
@@ -140,9 +139,9 @@ describe('active sessions (issue 23 §6)', () => {
     const anna = await buildMember(t);
     const ben = await buildMember(t);
     const annaId = (await list(anna.cookie))[0].id;
-    expect((await end(ben.cookie, `id=${annaId}`)).statusCode).toBe(404);
+    expect((await end(ben.cookie, { id: annaId })).status).toBe(404);
     expect(await isLoggedIn(anna.cookie)).toBe(true);
-    expect((await end(ben.cookie, 'id=unknown')).statusCode).toBe(404);
+    expect((await end(ben.cookie, { id: 'unknown' })).status).toBe(404);
   });
 
   it('"log out all others" keeps the current session only', async () => {
@@ -151,9 +150,9 @@ describe('active sessions (issue 23 §6)', () => {
     const b = await login(m, IPHONE, 'NL');
     const socket = await openSocket(base, a);
     const closed = closeCode(socket);
-    const res = await end(b, 'others=1');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().sessions).toEqual([expect.objectContaining({ current: true, browser: 'Safari 17' })]);
+    const res = await end(b, { others: '1' });
+    expect(res.status).toBe(200);
+    expect(res.body.sessions).toEqual([expect.objectContaining({ current: true, browser: 'Safari 17' })]);
     expect(await closed).toBe(CLOSE_SESSION_ENDED);
     expect(await isLoggedIn(a)).toBe(false);
     expect(await isLoggedIn(m.cookie)).toBe(false);
@@ -163,18 +162,18 @@ describe('active sessions (issue 23 §6)', () => {
   it('ending the current session logs this device out', async () => {
     const m = await buildMember(t);
     const mine = (await list(m.cookie)).find((s) => s.current)!;
-    const res = await end(m.cookie, `id=${mine.id}`);
-    expect(res.statusCode).toBe(200);
+    const res = await end(m.cookie, { id: mine.id });
+    expect(res.status).toBe(200);
     expect(res.cookies.find((c) => c.name === 'auth.session')?.value).toBe('');
     expect(await isLoggedIn(m.cookie)).toBe(false);
   });
 
   it('needs a login and our own origin', async () => {
-    expect((await t.app.inject({ url: '/api/sessions.php', headers: CLIENT })).statusCode).toBe(403);
+    expect((await asVisitor(t.app).call(sessionsApi.list)).status).toBe(403);
     const m = await buildMember(t);
     const crossSite = await t.app.inject({
       method: 'DELETE',
-      url: '/api/sessions.php?others=1',
+      url: endpointUrl(sessionsApi.end, { others: '1' }),
       headers: { host: 'localhost', origin: 'https://evil.example' },
       cookies: m.cookie,
     });
