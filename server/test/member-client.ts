@@ -28,6 +28,8 @@ export interface TMemberAnswer<E extends TEndpoint> {
 export interface TCallExtras {
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
+  /** The client's address (per-IP limits, GeoIP). */
+  remoteAddress?: string;
 }
 
 /** The arguments after the endpoint: its input (required when it takes one), then extras. */
@@ -62,6 +64,7 @@ export function asMember(app: FastifyInstance, cookie: Record<string, string> = 
         // As the web client sends it: JSON with its content type, only when there is a body.
         headers: { ...CLIENT, ...(hasBody ? { 'content-type': 'application/json' } : {}), ...extras?.headers },
         cookies: { ...cookie, ...extras?.cookies },
+        ...(extras?.remoteAddress ? { remoteAddress: extras.remoteAddress } : {}),
         ...(hasBody ? { payload: JSON.stringify(input) } : {}),
       });
       const { body, error } = parseAnswer(endpoint, res.statusCode, res.body);
