@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_ROUTES } from '../../common/routes.ts';
 import { blocks, likes, payments, photos, profiles, reports, users } from '../db/schema/index.ts';
 import { activeMember, CLIENT, photoForm } from './factories.ts';
 import { testSubscription } from './push-service.ts';
@@ -399,8 +398,9 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('every page route that takes an id has a check here', async () => {
-    const routes = await readFile(path.resolve(import.meta.dirname, '../../web/routes.ts'), 'utf8');
-    const withId = [...routes.matchAll(/route\('([^']*:id[^']*)'/g)].map((m) => m[1]);
+    const withId = Object.values(PAGE_ROUTES)
+      .filter((p) => p.includes(':id'))
+      .map((p) => p.slice(1));
     expect(withId.sort()).toEqual([...CHECKED_PAGES].sort());
   });
 
