@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TDb, TTx } from '../db/connect.ts';
-import { enqueueJob } from './jobs.repository.ts';
+import { enqueueJob, enqueueJobOnce } from './jobs.repository.ts';
 
 /** A payload's schema: an object, as the jobs table keeps JSON objects (dates as ISO strings). */
 export type TPayloadSchema = z.ZodType<unknown, Record<string, unknown>>;
@@ -30,6 +30,15 @@ export interface TDeclaredJob<S extends TPayloadSchema = TPayloadSchema> {
   readonly payload: S;
   /** Adds a job in the caller's transaction, so it exists exactly when the change that causes it commits. */
   enqueue(tx: TDb | TTx, payload: z.input<S> & Record<string, unknown>, options: TEnqueueOptions): Promise<number>;
+  /**
+   * Adds the job unless one of this kind whose payload contains `match` exists, pending or not (a step of a chain
+   * that runs twice never starts a second chain).
+   */
+  enqueueOnce(
+    tx: TDb | TTx,
+    payload: z.input<S> & Record<string, unknown>,
+    options: { runAt: Date; match: Partial<z.input<S>> & Record<string, unknown> },
+  ): Promise<void>;
 }
 
 /** A kind of job as the runner sees it: its policy and how to run a stored payload. */
@@ -54,6 +63,7 @@ export function declareJob<S extends TPayloadSchema>(spec: { kind: string; paylo
     kind: spec.kind,
     payload: spec.payload,
     enqueue: (tx, payload, options) => enqueueJob(tx, { kind: spec.kind, payload, ...options }),
+    enqueueOnce: (tx, payload, { runAt, match }) => enqueueJobOnce(tx, { kind: spec.kind, payload, runAt }, match),
   };
   // A module evaluated again (the dev server reloading it) declares its kinds again: the last one stands.
   declared.set(spec.kind, job);

@@ -20,6 +20,21 @@ export async function enqueueJob(
   return row.id;
 }
 
+/**
+ * Adds a job like `enqueueJob` unless a job of its kind whose payload contains `match` exists, pending or not: a step
+ * of a chain that runs twice (its process died before it was marked done) never starts a second chain.
+ */
+export async function enqueueJobOnce(
+  tx: TDb | TTx,
+  job: { kind: string; payload: Record<string, unknown>; runAt: Date },
+  match: Record<string, unknown>,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${jobs} (kind, payload, run_at)
+    select ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz
+    where not exists (select 1 from ${jobs} where kind = ${job.kind} and payload @> ${JSON.stringify(match)}::jsonb)`);
+}
+
 /** Ends the pending jobs of a kind whose payload contains `match` (e.g. a purge after the account came back). */
 export async function cancelJobs(
   tx: TDb | TTx,

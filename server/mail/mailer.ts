@@ -2,24 +2,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { TConfig } from '../config.ts';
 import type { TDb, TTx } from '../db/connect.ts';
 import type { TLogger } from '../lib/logger.ts';
-import type { TJobPolicy } from '../jobs/define-job.ts';
+import { defineJob } from '../jobs/define-job.ts';
 import { PermanentJobError } from '../jobs/jobs.ts';
-import { bringForwardRetries, countUserJobsSince, enqueueJob } from '../jobs/jobs.repository.ts';
+import { bringForwardRetries, countUserJobsSince } from '../jobs/jobs.repository.ts';
 import { loadUnsubscribeKey } from '../modules/notifications/unsubscribe-token.ts';
 import { insertMail } from './mailbox.repository.ts';
+import { SEND_MAIL_JOB, SEND_MAIL_POLICY, type TMailRequest } from './send-mail.job.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 
-export interface TMailRequest {
-  site: { id: number; name: string; domain: string; mailName: string; supportEmail: string };
-  to: string;
-  locale: string;
-  kind: TEmailKind;
-  vars: Record<string, string | number>;
-  /** Where replies go when not to the sender (SMTP only; the dev mailbox does not keep it). */
-  replyTo?: string;
-  /** The member the email is about: counted by `countSentSince` (per-member daily limits). */
-  userId?: number;
-}
+export type { TMailRequest } from './send-mail.job.ts';
 
 /**
  * An email rendered by its caller (notification emails), sent with extra headers (List-Unsubscribe…) and, for SMTP, a
@@ -47,9 +38,6 @@ export function mailSite(site: TMailRequest['site']): TMailRequest['site'] {
 /** How long a request waits for `sendOrQueue` before leaving the send to the background. */
 const SEND_WAIT_MS = 500;
 
-/** A queued email that keeps failing temporarily (4xx, timeouts, refused connections) is given up after this long. */
-export const MAIL_GIVE_UP_AFTER_MS = 48 * 3_600_000;
-
 /**
  * Whether an SMTP error is permanent: a 5xx answer (the address or message is refused). A 5xx to the login is not:
  * it is our configuration, and mail should go out once it is fixed.
@@ -57,12 +45,6 @@ export const MAIL_GIVE_UP_AFTER_MS = 48 * 3_600_000;
 export function isPermanentSmtpError(err: unknown): boolean {
   const { responseCode, code } = (err ?? {}) as { responseCode?: unknown; code?: unknown };
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
-}
-
-/** What a sent or failed email keeps in the jobs table: its kind and the recipient's domain, never its link. */
-export function scrubMailPayload(payload: Record<string, unknown>): Record<string, unknown> {
-  const to = typeof payload.to === 'string' ? payload.to : '';
-  return { kind: payload.kind, toDomain: to.slice(to.lastIndexOf('@') + 1) };
 }
 
 /**
@@ -83,7 +65,7 @@ function isPublicHostName(host: string | undefined): host is string {
 export const MAIL_RELAY_PROBE_MS = 15_000;
 
 /** The job kinds that deliver email (brought forward together when the relay answers again). */
-const DEFAULT_MAIL_JOB_KINDS = ['send_mail'];
+const DEFAULT_MAIL_JOB_KINDS = [SEND_MAIL_JOB.kind];
 
 /** What the mailer needs besides the configuration and database. */
 export interface TMailerOptions {
@@ -247,7 +229,7 @@ export function createMailer(config: TConfig, db: TDb, options: TMailerOptions =
       const attempt: Promise<{ sent: boolean; error?: unknown }> = send(req).then(
         () => ({ sent: true }),
         async (error: unknown) => {
-          await enqueueJob(db, { kind: 'send_mail', payload: { ...req }, runAt: new Date(Date.now() + 60_000) });
+          await SEND_MAIL_JOB.enqueue(db, { ...req }, { runAt: new Date(Date.now() + 60_000) });
           return { sent: false, error };
         },
       );
@@ -279,25 +261,22 @@ export function createMailer(config: TConfig, db: TDb, options: TMailerOptions =
      */
     async enqueue(tx: TDb | TTx, req: TMailRequest, now: Date): Promise<number> {
       const { userId, ...mail } = req;
-      return enqueueJob(tx, {
-        kind: 'send_mail',
-        payload: { ...mail, site: mailSite(req.site) },
-        runAt: now,
-        createdAt: now,
-        userId,
-      });
+      return SEND_MAIL_JOB.enqueue(tx, { ...mail, site: mailSite(req.site) }, { runAt: now, createdAt: now, userId });
     },
     /** The `send_mail` job: sends the queued email; a 5xx answer is a PermanentJobError (it fails, not retried on). */
-    async deliver(payload: Record<string, unknown>): Promise<void> {
-      try {
-        await send(payload as unknown as TMailRequest);
-      } catch (err) {
-        if (isPermanentSmtpError(err)) throw new PermanentJobError((err as Error).message, { cause: err });
-        throw err;
-      }
-    },
-    /** How `send_mail` jobs are retried: up to 48 hours, at most an hour apart; done or failed, no link is kept. */
-    jobPolicy: { giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS, maxBackoffMs: 3_600_000, scrub: scrubMailPayload } as TJobPolicy,
+    jobs: [
+      defineJob(SEND_MAIL_JOB, {
+        policy: SEND_MAIL_POLICY,
+        async handler(req) {
+          try {
+            await send(req);
+          } catch (err) {
+            if (isPermanentSmtpError(err)) throw new PermanentJobError((err as Error).message, { cause: err });
+            throw err;
+          }
+        },
+      }),
+    ],
     /**
      * How many emails of a kind a member was sent since a time: delivered ones, and queued ones whose first attempt
      * is still ahead. One whose delivery failed (for good, or is being retried) does not count, so a mail outage
@@ -305,7 +284,7 @@ export function createMailer(config: TConfig, db: TDb, options: TMailerOptions =
      * email) so that parallel requests count one after the other.
      */
     countSentSince(userId: number, kind: TEmailKind, since: Date, tx?: TTx): Promise<number> {
-      return countUserJobsSince(tx ?? db, { kind: 'send_mail', userId, match: { kind }, since });
+      return countUserJobsSince(tx ?? db, { kind: SEND_MAIL_JOB.kind, userId, match: { kind }, since });
     },
     probeRelay,
     close() {

@@ -1,19 +1,23 @@
 import { serverT } from '../lib/i18n.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
-import { isComplaintEmail, renderComplaintEmail, type TComplaintEmailKind } from './complaint-email.ts';
+import { COMPLAINT_EMAIL_KINDS, isComplaintEmail, renderComplaintEmail } from './complaint-email.ts';
 
 /** Transactional emails; texts are catalogue keys `email.<kind>.*`, so every email exists in all 11 locales. */
-export type TEmailKind =
-  | 'activation'
-  | 'reset'
-  | 'mail_change'
-  | 'reactivation'
-  | 'email_changed'
-  | 'password_changed'
-  | 'data_export_ready'
-  | 'email_reenable'
-  | 'signup_attempt'
-  | TComplaintEmailKind;
+export const EMAIL_KINDS = [
+  'activation',
+  'reset',
+  'mail_change',
+  'reactivation',
+  'email_changed',
+  'password_changed',
+  'data_export_ready',
+  'email_reenable',
+  'signup_attempt',
+  ...COMPLAINT_EMAIL_KINDS,
+] as const;
+
+/** One transactional email (see EMAIL_KINDS). */
+export type TEmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Emails whose link does not expire (a way to a page, not a single-use token): no 'valid for' line. */
 const WITHOUT_EXPIRY: ReadonlySet<TEmailKind> = new Set(['password_changed', 'data_export_ready', 'signup_attempt']);

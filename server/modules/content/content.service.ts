@@ -75,3 +75,10 @@ export function renderContentPage(name: string, lng: TLocale, site: TSite): TCon
   const html = marked.parse(rest.join('\n'), { async: false, gfm: true }) as string;
   return { name, title, html };
 }
+
+/** The static pages (terms, privacy, FAQ…) rendered for a site in a locale. */
+export function createContentService() {
+  return { render: renderContentPage };
+}
+
+export type TContentService = ReturnType<typeof createContentService>;

@@ -5,9 +5,9 @@ import {
   type TPaymentMethod,
   type TPaymentStatus,
 } from '../../../common/payments.ts';
+import type { TCore } from '../../core.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TLogger } from '../../lib/logger.ts';
 import { assertApplies, findUsableCode } from './discounts.service.ts';
 import { insertRedemption, releaseRedemption } from './discounts.repository.ts';
 import type { TPaymentWebhookService } from './payment-webhook.service.ts';
@@ -38,14 +38,12 @@ type TBuyer = { userId: number; siteId: number; country: string };
  * Starting payments (spec §2 credits, credits-repeat-order; §3 Payment): the checkout of a bundle, the one-click
  * repeat order, and what direct debit shares with them (the bundle, the customer at the provider, submitting).
  */
-export function createCheckoutService(deps: {
-  db: TDb;
-  provider: TPaymentProvider;
-  webhook: Pick<TPaymentWebhookService, 'applyProviderReport'>;
-  now: () => Date;
-  log: Pick<TLogger, 'error'>;
-}) {
-  const { db, provider, webhook, now, log } = deps;
+export function createCheckoutService(
+  core: TCore,
+  deps: { provider: TPaymentProvider; webhook: Pick<TPaymentWebhookService, 'applyProviderReport'> },
+) {
+  const { db, now, log } = core;
+  const { provider, webhook } = deps;
 
   /** One of the site's active bundles in the member's country. */
   async function findPackage(member: { siteId: number; country: string }, packageId: number, tx: TTx | TDb = db) {

@@ -9,11 +9,11 @@ import {
   type TDirectDebitInput,
 } from '../../../common/direct-debit.ts';
 import { paymentMethodsFor } from '../../../common/payments.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
+import type { TTx } from '../../db/connect.ts';
 import type { TDirectDebitDetails } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverT } from '../../lib/i18n.ts';
-import type { TLogger } from '../../lib/logger.ts';
 import type { TCheckoutService, TPaymentUrls } from './checkout.service.ts';
 import {
   countCodeRequests,
@@ -43,15 +43,16 @@ type TMember = { userId: number; siteId: number; siteName: string; country: stri
  * the payment provider and the bundle is charged through it. The credits come when the bank collected the money;
  * a debit that comes back unpaid blocks the member for direct debit (payment-webhook.service.ts).
  */
-export function createDirectDebitService(deps: {
-  db: TDb;
-  provider: TPaymentProvider;
-  checkout: Pick<TCheckoutService, 'customerOf' | 'findPackage' | 'insertRecurring' | 'submit'>;
-  sms: TSmsSender;
-  now: () => Date;
-  log: Pick<TLogger, 'error'>;
-}) {
-  const { db, provider, checkout, sms, now, log } = deps;
+export function createDirectDebitService(
+  core: TCore,
+  deps: {
+    provider: TPaymentProvider;
+    checkout: Pick<TCheckoutService, 'customerOf' | 'findPackage' | 'insertRecurring' | 'submit'>;
+    sms: TSmsSender;
+  },
+) {
+  const { db, now, log } = core;
+  const { provider, checkout, sms } = deps;
   const { customerOf, findPackage, insertRecurring, submit } = checkout;
 
   /** Blocked members and the limits of common/direct-debit.ts; `tx` locks the member so checks and insert agree. */

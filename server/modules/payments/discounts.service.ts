@@ -1,5 +1,6 @@
 import { TIME_BONUS_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../common/constants.ts';
 import type { TPaymentMethod } from '../../../common/payments.ts';
+import type { TCore } from '../../core.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -61,7 +62,8 @@ export function assertApplies(row: TCodeRow, order: { priceMinor: number; curren
 }
 
 /** Discount codes and the welcome discount (spec §3, §4, §9). */
-export function createDiscountsService(db: TDb, now: () => Date) {
+export function createDiscountsService(core: Pick<TCore, 'db' | 'now'>) {
+  const { db, now } = core;
   /** When the member's welcome window ends (signup + 4 h), or null for paid members and after it ended. */
   async function welcomeWindowEnd(userId: number): Promise<Date | null> {
     const user = await findSignup(db, userId);

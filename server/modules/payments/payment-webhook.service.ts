@@ -1,6 +1,6 @@
 import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '../../../common/payments.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import type { TLogger } from '../../lib/logger.ts';
+import type { TCore } from '../../core.ts';
+import type { TTx } from '../../db/connect.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishCredits } from '../../realtime/publish-credits.ts';
 import { blockDirectDebit } from './direct-debit.repository.ts';
@@ -43,14 +43,12 @@ export async function reversePayment(tx: TTx, payment: TPaymentRow, reason: 'ref
 }
 
 /** What a payment provider reports about our payments: status changes, grants, chargebacks (spec §3, §4). */
-export function createPaymentWebhookService(deps: {
-  db: TDb;
-  provider: TPaymentProvider;
-  realtime: Pick<TRealtimeHub, 'publish'>;
-  now: () => Date;
-  log: Pick<TLogger, 'error'>;
-}) {
-  const { db, provider, realtime, now, log } = deps;
+export function createPaymentWebhookService(
+  core: TCore,
+  deps: { provider: TPaymentProvider; realtime: Pick<TRealtimeHub, 'publish'> },
+) {
+  const { db, now, log } = core;
+  const { provider, realtime } = deps;
 
   /** Moves a payment to `review` (final until support decides), granting nothing; the caller logs why. */
   async function hold(tx: TTx, payment: TPaymentRow, why: string): Promise<TApplied> {

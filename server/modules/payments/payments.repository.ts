@@ -1,37 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
-import {
-  creditLedger,
-  creditPackages,
-  discountRedemptions,
-  jobs,
-  payments,
-  sites,
-  users,
-} from '../../db/schema/index.ts';
-
-/** What a reconciliation check carries: the payment, which check this is, and when the payment expires here. */
-export interface TReconcileCheck {
-  paymentId: string;
-  check: number;
-  expiresAt: string;
-}
-
-/** The job kind of a reconciliation check (server/modules/payments/reconcile.job.ts). */
-export const RECONCILE_JOB = 'reconcile_payment';
-
-/**
- * Adds a reconciliation check in the caller's transaction, unless this check of this payment already exists: a check
- * that runs twice (its process died before it was marked done) never starts a second chain of checks.
- */
-export async function insertReconcileCheck(tx: TDb | TTx, check: TReconcileCheck, runAt: Date): Promise<void> {
-  const payload = JSON.stringify(check);
-  const same = JSON.stringify({ paymentId: check.paymentId, check: check.check });
-  await tx.execute(sql`
-    insert into ${jobs} (kind, payload, run_at)
-    select ${RECONCILE_JOB}, ${payload}::jsonb, ${runAt.toISOString()}::timestamptz
-    where not exists (select 1 from ${jobs} where kind = ${RECONCILE_JOB} and payload @> ${same}::jsonb)`);
-}
+import { creditLedger, creditPackages, discountRedemptions, payments, sites, users } from '../../db/schema/index.ts';
 
 /** A payment by our id. */
 export async function findPayment(db: TDb, paymentId: string) {

@@ -1,8 +1,7 @@
 import { FINAL_PAYMENT_STATUSES, paymentMethodsFor, type TPaymentStatus } from '../../../common/payments.ts';
 import { toPackageWire } from '../../../common/wire/payments.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TLogger } from '../../lib/logger.ts';
 import type { TPaymentWebhookService } from './payment-webhook.service.ts';
 import { findStoredCard, revokeCard, type TMandateRow } from './mandates.repository.ts';
 import { findMemberPayment, listActivePackages, listMemberPayments, type TPaymentRow } from './payments.repository.ts';
@@ -13,14 +12,12 @@ import type { TPaymentProvider } from './provider.ts';
  * date with the provider), and their stored card. Starting payments is checkout.service.ts; the provider's reports
  * are payment-webhook.service.ts; refunds are refunds.service.ts.
  */
-export function createPaymentsService(deps: {
-  db: TDb;
-  provider: TPaymentProvider;
-  webhook: Pick<TPaymentWebhookService, 'applyProviderReport'>;
-  now: () => Date;
-  log: Pick<TLogger, 'warn'>;
-}) {
-  const { db, provider, webhook, now, log } = deps;
+export function createPaymentsService(
+  core: TCore,
+  deps: { provider: TPaymentProvider; webhook: Pick<TPaymentWebhookService, 'applyProviderReport'> },
+) {
+  const { db, now, log } = core;
+  const { provider, webhook } = deps;
   /** The active bundles of a site in a country, in display order. */
   const packages = (siteId: number, country: string) => listActivePackages(db, siteId, country);
   return {

@@ -1,13 +1,27 @@
+import { z } from 'zod';
 import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '../../../common/payments.ts';
+import type { TCore } from '../../core.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
-import type { TLogger } from '../../lib/logger.ts';
-import {
-  expireUnfinished,
-  findPayment,
-  insertReconcileCheck,
-  type TPaymentRow,
-  type TReconcileCheck,
-} from './payments.repository.ts';
+import { declareJob, defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
+import { expireUnfinished, findPayment, type TPaymentRow } from './payments.repository.ts';
+
+/** What a reconciliation check carries: the payment, which check this is, and when the payment expires here. */
+const ZReconcileCheck = z.object({ paymentId: z.string(), check: z.number().int(), expiresAt: z.iso.datetime() });
+type TReconcileCheck = z.infer<typeof ZReconcileCheck>;
+
+/** One reconciliation check of a payment that is not final yet. */
+export const RECONCILE_PAYMENT_JOB = declareJob({ kind: 'reconcile_payment', payload: ZReconcileCheck });
+
+/**
+ * Adds a reconciliation check in the caller's transaction, unless this check of this payment already exists: a check
+ * that runs twice (its process died before it was marked done) never starts a second chain of checks.
+ */
+function queueCheck(tx: TDb | TTx, check: TReconcileCheck, runAt: Date): Promise<void> {
+  return RECONCILE_PAYMENT_JOB.enqueueOnce(tx, check, {
+    runAt,
+    match: { paymentId: check.paymentId, check: check.check },
+  });
+}
 
 /** The first check: a provider reports within seconds, so a payment not final after ten minutes lost its webhook. */
 export const RECONCILE_FIRST_CHECK_MS = 10 * 60_000;
@@ -28,11 +42,7 @@ export function nextCheckDelay(check: number): number {
 /** Schedules a new payment's first reconciliation check, in the transaction that creates the payment. */
 export function scheduleReconciliation(tx: TDb | TTx, paymentId: string, now: Date): Promise<void> {
   const expiresAt = new Date(now.getTime() + PAYMENT_EXPIRY_MS).toISOString();
-  return insertReconcileCheck(
-    tx,
-    { paymentId, check: 1, expiresAt },
-    new Date(now.getTime() + RECONCILE_FIRST_CHECK_MS),
-  );
+  return queueCheck(tx, { paymentId, check: 1, expiresAt }, new Date(now.getTime() + RECONCILE_FIRST_CHECK_MS));
 }
 
 const isFinal = (status: string) => FINAL_PAYMENT_STATUSES.includes(status as TPaymentStatus);
@@ -44,15 +54,15 @@ const isFinal = (status: string) => FINAL_PAYMENT_STATUSES.includes(status as TP
  * payment is not final the next check is scheduled with backoff; at PAYMENT_EXPIRY_MS it expires here. A provider
  * that cannot be reached makes the check fail, and the job runner retries it.
  */
-export function createReconcilePaymentJob(deps: {
-  db: TDb;
-  refresh: (providerPaymentId: string) => Promise<TPaymentRow | null>;
-  now: () => Date;
-  log: Pick<TLogger, 'warn'>;
-}) {
-  const { db, refresh, now, log } = deps;
-  return async (payload: Record<string, unknown>): Promise<void> => {
-    const { paymentId, check, expiresAt } = payload as unknown as TReconcileCheck;
+export function defineReconcilePaymentJob(
+  core: TCore,
+  deps: { refresh: (providerPaymentId: string) => Promise<TPaymentRow | null> },
+): TJobDefinition {
+  const { db, now, log } = core;
+  const { refresh } = deps;
+  return defineJob(RECONCILE_PAYMENT_JOB, { handler });
+
+  async function handler({ paymentId, check, expiresAt }: TReconcileCheck): Promise<void> {
     const payment = await findPayment(db, paymentId);
     if (!payment || isFinal(payment.status)) return;
     // Without a provider id (its creation answer was lost) there is nothing to ask; the provider's report links it.
@@ -66,6 +76,6 @@ export function createReconcilePaymentJob(deps: {
       return;
     }
     const runAt = new Date(Math.min(at.getTime() + nextCheckDelay(check), expiry.getTime()));
-    await insertReconcileCheck(db, { paymentId, check: check + 1, expiresAt }, runAt);
-  };
+    await queueCheck(db, { paymentId, check: check + 1, expiresAt }, runAt);
+  }
 }

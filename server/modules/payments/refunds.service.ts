@@ -1,4 +1,4 @@
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishCredits } from '../../realtime/publish-credits.ts';
@@ -7,13 +7,12 @@ import { lockCreditsWithRefundDays, lockPayment, type TPaymentRow } from './paym
 import type { TPaymentProvider } from './provider.ts';
 
 /** Refunds by support (`npm run refund -- <payment id>`, spec §3 refund_days). */
-export function createRefundsService(deps: {
-  db: TDb;
-  provider: TPaymentProvider;
-  realtime: Pick<TRealtimeHub, 'publish'>;
-  now: () => Date;
-}) {
-  const { db, provider, realtime, now } = deps;
+export function createRefundsService(
+  core: Pick<TCore, 'db' | 'now'>,
+  deps: { provider: TPaymentProvider; realtime: Pick<TRealtimeHub, 'publish'> },
+) {
+  const { db, now } = core;
+  const { provider, realtime } = deps;
   return {
     /**
      * Refunds a paid purchase (support, spec §3 refund_days): only within the site's `refund_days` of the payment and

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TPaymentStatus } from '../../../common/payments.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import {
   ibanLabel,
   type TCreateMandate,
@@ -48,7 +48,8 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
  * Recurring charges need no member: a stored test card is charged at once (or declined), a direct debit is
  * collected SANDBOX_DIRECT_DEBIT_MS later.
  */
-export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
+export function createSandboxProvider(core: Pick<TCore, 'db' | 'now'>) {
+  const { db, now } = core;
   /** Reports a change to the webhook in the background, as a real service does. */
   const notify = (webhookUrl: string, id: string) =>
     fetch(webhookUrl, {
@@ -96,7 +97,7 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         reference: input.reference,
         customerId: input.customerId ?? null,
         // The same clock as the collection delay below (getPayment), not the database's.
-        createdAt: options.now(),
+        createdAt: now(),
       };
       if (input.sequence !== 'recurring') {
         await insertSandboxPayment(db, row);
@@ -121,10 +122,10 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         row.status === 'pending' &&
         row.method === 'directdebit' &&
         row.sequence === 'recurring' &&
-        options.now().getTime() - row.createdAt.getTime() >= SANDBOX_DIRECT_DEBIT_MS
+        now().getTime() - row.createdAt.getTime() >= SANDBOX_DIRECT_DEBIT_MS
       ) {
         // The bank collected the direct debit.
-        row = (await setSandboxPaymentStatus(db, id, { status: 'paid' }, options.now()))!;
+        row = (await setSandboxPaymentStatus(db, id, { status: 'paid' }, now()))!;
       }
       const mandate = row.sequence === 'first' && row.status === 'paid' ? await findMandate(row.mandateId) : undefined;
       return {
@@ -154,7 +155,7 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
     },
     /** The payer's bank takes a paid payment back (tests; a real service reports it on its own). */
     async chargeBack(id: string) {
-      await chargeBackSandboxPayment(db, id, options.now());
+      await chargeBackSandboxPayment(db, id, now());
     },
     async find(id: string) {
       return findSandboxPayment(db, id);
@@ -176,7 +177,7 @@ export function createSandboxProvider(db: TDb, options: { now: () => Date }) {
         });
         mandateId = mandate.id;
       }
-      return setSandboxPaymentStatus(db, id, { status: outcome, mandateId }, options.now());
+      return setSandboxPaymentStatus(db, id, { status: outcome, mandateId }, now());
     },
   };
   return provider;

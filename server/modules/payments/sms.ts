@@ -1,4 +1,4 @@
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { insertMail } from '../../mail/mailbox.repository.ts';
 
 /** Sends a text message (the direct debit SMS code, spec §3). */
@@ -13,9 +13,10 @@ export interface TSmsSender {
  * without SMTP_URL.
  */
 export function createSmsSender(
-  db: TDb,
+  core: Pick<TCore, 'db'>,
   gateway: { gatewayUrl: string; gatewayToken: string | undefined } | null,
 ): TSmsSender {
+  const { db } = core;
   if (gateway) {
     return {
       kind: 'gateway',

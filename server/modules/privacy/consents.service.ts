@@ -7,6 +7,7 @@ import {
   withOrientationNiches,
 } from '../../../common/consents.ts';
 import type { TConsentsState, TTermsPrompt } from '../../../common/wire/consents.ts';
+import type { TCore } from '../../core.ts';
 import type { TDb, TTx } from '../../db/connect.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ipPrefix } from '../../lib/ip-prefix.ts';
@@ -73,7 +74,8 @@ async function forgetOrientation(tx: TDb | TTx, userId: number): Promise<void> {
 }
 
 /** Consents given and withdrawn by the member (settings), and the acceptance of a new terms version. */
-export function createConsentsService({ db, now }: { db: TDb; now: () => Date }) {
+export function createConsentsService(core: Pick<TCore, 'db' | 'now'>) {
+  const { db, now } = core;
   /** What the interstitial must ask a member, or null when nothing (current terms, no unconsented orientation). */
   async function termsPrompt(userId: number): Promise<TTermsPrompt | null> {
     const live = await liveConsents(db, userId);

@@ -4,20 +4,20 @@ import { pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import { DATA_EXPORT_DAYS, NOTIFICATION_LOG_RETENTION_DAYS } from '../../../common/constants.ts';
 import { DATA_EXPORT_FILES, type TDataExportFile } from '../../../common/wire/data-export.ts';
-import type { TDb } from '../../db/connect.ts';
-import { enqueueJob } from '../../jobs/jobs.repository.ts';
-import type { TJobRunner } from '../../jobs/jobs.ts';
+import type { z } from 'zod';
+import type { TCore } from '../../core.ts';
+import { defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
+import type { TJobQueue } from '../../jobs/job-queue.ts';
 import { serverT } from '../../lib/i18n.ts';
-import type { TLogger } from '../../lib/logger.ts';
 import { newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import { findExport, markExportFailed, markExportReady } from './data-export.repository.ts';
 import { collect, type TArchivePhoto } from './data-export.collect.ts';
 import {
+  BUILD_DATA_EXPORT_JOB,
   EXPIRE_DATA_EXPORTS_JOB,
   exportPath,
   exportsDir,
-  type TBuildDataExportPayload,
   type TDataExportService,
 } from './data-export.service.ts';
 
@@ -66,14 +66,11 @@ async function writeArchive(
   return (await fs.stat(target)).size;
 }
 
-/** What the build job needs. */
+/** What the build job needs besides the core. */
 export interface TBuildDataExportDeps {
-  db: TDb;
   dataDir: string;
   mailer: Pick<TMailer, 'enqueue'>;
-  jobs: Pick<TJobRunner, 'runNow'>;
-  now: () => Date;
-  log: Pick<TLogger, 'warn' | 'error'>;
+  jobs: Pick<TJobQueue, 'runNow'>;
 }
 
 /**
@@ -81,10 +78,12 @@ export interface TBuildDataExportDeps {
  * under DATA_DIR/exports/, then in one transaction marks the export ready for DATA_EXPORT_DAYS, schedules its expiry
  * and queues the "your data is ready" email. A build failing for DATA_EXPORT_GIVE_UP_MS marks the export failed.
  */
-export function createBuildDataExportJob(deps: TBuildDataExportDeps) {
-  const { db, dataDir, mailer, jobs, now, log } = deps;
-  return async (raw: Record<string, unknown>): Promise<void> => {
-    const payload = raw as unknown as TBuildDataExportPayload;
+export function defineBuildDataExportJob(core: TCore, deps: TBuildDataExportDeps): TJobDefinition {
+  const { db, now, log } = core;
+  const { dataDir, mailer, jobs } = deps;
+  return defineJob(BUILD_DATA_EXPORT_JOB, { handler });
+
+  async function handler(payload: z.output<typeof BUILD_DATA_EXPORT_JOB.payload>): Promise<void> {
     const row = await findExport(db, payload.exportId);
     if (!row || row.status !== 'pending') return; // erased with the account, or built already
     try {
@@ -104,7 +103,7 @@ export function createBuildDataExportJob(deps: TBuildDataExportDeps) {
       const expiresAt = new Date(readyAt.getTime() + DATA_EXPORT_DAYS * 86_400_000);
       const mail = await db.transaction(async (tx) => {
         if (!(await markExportReady(tx, row.id, { fileKey, sizeBytes, readyAt, expiresAt }))) return null;
-        await enqueueJob(tx, { kind: EXPIRE_DATA_EXPORTS_JOB, payload: { exportId: row.id }, runAt: expiresAt });
+        await EXPIRE_DATA_EXPORTS_JOB.enqueue(tx, { exportId: row.id }, { runAt: expiresAt });
         const date = new Intl.DateTimeFormat(data.account.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
           expiresAt,
         );
@@ -131,12 +130,14 @@ export function createBuildDataExportJob(deps: TBuildDataExportDeps) {
       log.error({ exportId: row.id, err }, 'data export failed for good');
       await markExportFailed(db, row.id);
     }
-  };
+  }
 }
 
 /** The `expire_data_exports` job: deletes every archive whose download period ended and marks it expired. */
-export function createExpireDataExportsJob(service: Pick<TDataExportService, 'expireDue'>) {
-  return async (): Promise<void> => {
-    await service.expireDue();
-  };
+export function defineExpireDataExportsJob(service: Pick<TDataExportService, 'expireDue'>): TJobDefinition {
+  return defineJob(EXPIRE_DATA_EXPORTS_JOB, {
+    async handler() {
+      await service.expireDue();
+    },
+  });
 }

@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DATA_EXPORTS_PER_DAY } from '../../../common/constants.ts';
 import type { TDataExport, TDataExportStatus } from '../../../common/wire/data-export.ts';
-import type { TDb } from '../../db/connect.ts';
-import { enqueueJob } from '../../jobs/jobs.repository.ts';
-import type { TJobRunner } from '../../jobs/jobs.ts';
+import { z } from 'zod';
+import type { TCore } from '../../core.ts';
+import { declareJob } from '../../jobs/define-job.ts';
+import type { TJobQueue } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TLogger } from '../../lib/logger.ts';
 import { mailSite } from '../../mail/mailer.ts';
+import { ZMailSite } from '../../mail/send-mail.job.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   countExports,
@@ -23,18 +24,22 @@ import {
   type TDataExportRow,
 } from './data-export.repository.ts';
 
-/** The job kind that builds a requested archive. */
-export const BUILD_DATA_EXPORT_JOB = 'build_data_export';
-/** The job kind that deletes archives whose download period ended (scheduled at each archive's expiry). */
-export const EXPIRE_DATA_EXPORTS_JOB = 'expire_data_exports';
+/** Builds a requested archive: which export, and what its email needs (the site and where its link leads). */
+export const BUILD_DATA_EXPORT_JOB = declareJob({
+  kind: 'build_data_export',
+  payload: z.object({
+    exportId: z.number(),
+    site: ZMailSite,
+    /** The settings page's data export section, on the site the member asked from. */
+    link: z.string(),
+  }),
+});
 
-/** What the build job is told: which export, and what its email needs (the site and where its link leads). */
-export interface TBuildDataExportPayload {
-  exportId: number;
-  site: Pick<TSite, 'id' | 'name' | 'domain' | 'mailName' | 'supportEmail'>;
-  /** The settings page's data export section, on the site the member asked from. */
-  link: string;
-}
+/** Deletes the archives whose download period ended (scheduled at each archive's expiry). */
+export const EXPIRE_DATA_EXPORTS_JOB = declareJob({
+  kind: 'expire_data_exports',
+  payload: z.object({ exportId: z.number() }),
+});
 
 /** Where archives are stored: DATA_DIR/exports/<random key>.zip. */
 export function exportsDir(dataDir: string): string {
@@ -58,18 +63,16 @@ function toWire(row: TDataExportRow): TDataExport {
   };
 }
 
-/** What the data export needs: the database, the job runner, DATA_DIR and the clock. */
+/** What the data export needs besides the core: the job queue and DATA_DIR. */
 export interface TDataExportDeps {
-  db: TDb;
-  jobs: Pick<TJobRunner, 'runNow'>;
+  jobs: Pick<TJobQueue, 'runNow'>;
   dataDir: string;
-  now: () => Date;
-  log: Pick<TLogger, 'warn' | 'error'>;
 }
 
 /** "Download my data" (GDPR Art. 15 and 20): requests, their state, the download, expiry and erasure of archives. */
-export function createDataExportService(deps: TDataExportDeps) {
-  const { db, jobs, dataDir, now, log } = deps;
+export function createDataExportService(core: TCore, deps: TDataExportDeps) {
+  const { db, now, log } = core;
+  const { jobs, dataDir } = deps;
 
   /** Removes archive files; a file already gone is fine. */
   async function removeFiles(keys: readonly string[]): Promise<void> {
@@ -96,17 +99,11 @@ export function createDataExportService(deps: TDataExportDeps) {
         if (counts.pending > 0) throw new AppError('data_export_pending');
         if (counts.recent >= DATA_EXPORTS_PER_DAY) throw new AppError('too_many_data_exports');
         const id = await insertExport(tx, userId, at);
-        const payload: TBuildDataExportPayload = {
-          exportId: id,
-          site: mailSite(site),
-          link,
-        };
-        const job = await enqueueJob(tx, {
-          kind: BUILD_DATA_EXPORT_JOB,
-          payload: payload as unknown as Record<string, unknown>,
-          runAt: at,
-          userId,
-        });
+        const job = await BUILD_DATA_EXPORT_JOB.enqueue(
+          tx,
+          { exportId: id, site: mailSite(site), link },
+          { runAt: at, userId },
+        );
         return { exportId: id, jobId: job };
       });
       await jobs.runNow([jobId]);

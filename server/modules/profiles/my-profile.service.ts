@@ -1,6 +1,7 @@
 import { withOrientationNiches } from '../../../common/consents.ts';
 import { COUNTRIES } from '../../../common/locales.ts';
 import { type TProfileUpdate, ZProfileUpdate } from '../../../common/profile-edit.ts';
+import type { TCore } from '../../core.ts';
 import type { TDb } from '../../db/connect.ts';
 import type { profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -124,3 +125,14 @@ export async function saveMyProfile(
     locate,
   );
 }
+
+/** The member's own profile form (/profile): load every editable attribute, save them (the city located by `locate`). */
+export function createMyProfileService(core: Pick<TCore, 'db'>, deps: { locate: TLocateCity }) {
+  const { db } = core;
+  return {
+    load: (userId: number): Promise<TMyProfile> => loadMyProfile(db, userId),
+    save: (userId: number, input: TProfileUpdate) => saveMyProfile(db, userId, input, deps.locate),
+  };
+}
+
+export type TMyProfileService = ReturnType<typeof createMyProfileService>;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ZProfileUpdate } from '../../../common/profile-edit.ts';
+import type { TCore } from '../../core.ts';
 import type { TDb } from '../../db/connect.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import { type TLocateCity, updateOwnProfile } from './my-profile.service.ts';
@@ -28,3 +29,14 @@ export async function loadProfileBasics(db: TDb, userId: number) {
   const p = await findProfileOfUser(db, userId);
   return p ? { country: p.country, regionCode: p.regionCode, city: p.city, aboutMe: p.aboutMe } : undefined;
 }
+
+/** The basics asked on complete-signup: load what the member filled in, save it (the city located by `locate`). */
+export function createProfileBasicsService(core: Pick<TCore, 'db'>, deps: { locate: TLocateCity }) {
+  const { db } = core;
+  return {
+    load: (userId: number) => loadProfileBasics(db, userId),
+    save: (userId: number, input: TProfileBasics) => saveProfileBasics(db, userId, input, deps.locate),
+  };
+}
+
+export type TProfileBasicsService = ReturnType<typeof createProfileBasicsService>;

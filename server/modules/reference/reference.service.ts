@@ -72,3 +72,10 @@ export const listInterests = perLocale((lng) => {
   const t = serverT(lng);
   return INTERESTS.map(([id, icon]) => ({ id, icon, name: t(`interests.${id}`) }));
 });
+
+/** Country and region names for routes and pages (the datasets are loaded once per process). */
+export function createReferenceService() {
+  return { countryName, listCountries, regionsOf };
+}
+
+export type TReferenceService = ReturnType<typeof createReferenceService>;

@@ -100,3 +100,10 @@ export function buildCompanyInfo(site: TSite): TCompanyInfo {
     added: c.added.toISOString(),
   };
 }
+
+/** A site's settings as pages read them: the country a visitor is shown, and the site's own texts. */
+export function createSiteSettingsService() {
+  return { selectedCountry, siteText };
+}
+
+export type TSiteSettingsService = ReturnType<typeof createSiteSettingsService>;
