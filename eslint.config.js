@@ -153,6 +153,32 @@ export default tseslint.config(
     rules: { 'amora/no-page-path': 'error' },
   },
   {
+    // A job is queued through its declared kind (`declareJob(…).enqueue`), which types its payload by the schema the
+    // runner checks. Accounts and notifications still queue raw rows until their kinds are declared.
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/jobs/**',
+      'server/**/*.test.ts',
+      'server/test/**',
+      'server/modules/accounts/**',
+      'server/modules/notifications/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'jobs/jobs\\.repository(\\.ts)?$',
+              importNames: ['enqueueJob', 'enqueueJobOnce'],
+              message: 'Queue a job with its declared kind: `declareJob({ kind, payload }).enqueue(tx, payload, …)`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layers: routes -> service -> repository; a repository never reaches up.
     files: ['server/**/*.repository.ts'],
     rules: {
@@ -177,6 +203,15 @@ export default tseslint.config(
     ignores: ['server/**/*.repository.ts', 'server/db/**', 'server/test/**', 'server/**/*.test.ts'],
     rules: {
       'no-restricted-syntax': ['error', sqlImportRule],
+    },
+  },
+  {
+    // The composition root builds each part after what it uses: nothing is read before it is declared (the job runner
+    // and the services that run jobs meet through the late-bound queue of server/jobs/job-queue.ts).
+    files: ['server/services.ts'],
+    rules: {
+      'no-use-before-define': 'off',
+      '@typescript-eslint/no-use-before-define': ['error', { functions: false, classes: true, variables: true }],
     },
   },
   {
