@@ -134,9 +134,9 @@ try {
 
   // The three services a search, the match finder and the profile screen go through.
   const servicesOn = (db: TDb) => ({
-    profiles: createProfilesService(db),
-    search: createSearchService(db),
-    matchFinder: createMatchFinderService(db),
+    profiles: createProfilesService({ db, now: () => new Date() }),
+    search: createSearchService({ db, now: () => new Date() }),
+    matchFinder: createMatchFinderService({ db, now: () => new Date() }),
   });
   const app = servicesOn(database.db);
   const recorder = recordingPool(url);

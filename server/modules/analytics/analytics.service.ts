@@ -1,4 +1,4 @@
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { insertPageEvent } from './analytics.repository.ts';
 
 /** Longest page path kept with an event. */
@@ -16,7 +16,8 @@ export function refererPath(referer: string | undefined, host: string | undefine
 }
 
 /** Page analytics (spec §7 page-hidden beacon). */
-export function createAnalyticsService(db: TDb) {
+export function createAnalyticsService(core: Pick<TCore, 'db'>) {
+  const { db } = core;
   return {
     /** Records a page bounce for the same-site page the beacon was sent from. */
     async recordPageHidden(siteId: number, referer: string | undefined, host: string | undefined): Promise<void> {

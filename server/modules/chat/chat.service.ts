@@ -3,7 +3,8 @@ import { CHAT_PAGE_SIZE, type TChatMessage, type TMessageKind, ZSendMessageReque
 import { FREE_CONVERSATION_LIMIT, NEW_CONVERSATIONS_PER_DAY } from '../../../common/constants.ts';
 import type { TGiftId } from '../../../common/gifts.ts';
 import type { TServerEvent } from '../../../common/realtime.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
+import type { TTx } from '../../db/connect.ts';
 import type { TNotifyEvent } from '../notifications/notifier.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -86,14 +87,12 @@ export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix
 }
 
 /** Conversations and messages with credits (spec §3/§4, ARCHITECTURE §4 money), with realtime events. */
-export function createChatService(deps: {
-  db: TDb;
-  realtime: TRealtimeHub;
-  store: TPhotoStore;
-  now: () => Date;
-  notify: TNotifyQueue;
-}) {
-  const { db, realtime, store, now, notify } = deps;
+export function createChatService(
+  core: Pick<TCore, 'db' | 'now'>,
+  deps: { realtime: TRealtimeHub; store: TPhotoStore; notify: TNotifyQueue },
+) {
+  const { db, now } = core;
+  const { realtime, store, notify } = deps;
   /** Realtime is best effort: the database is the truth and clients resync from it. */
   const publish = (profileId: number, event: TServerEvent) => publishToMember(realtime, profileId, event);
 

@@ -1,5 +1,5 @@
 import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType } from '../../../common/likes.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import type { TNotifyQueue } from '../chat/chat.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
@@ -30,15 +30,17 @@ type TViewer = { profileId: number; isPremium: boolean };
 const SWIPE_STACK_SIZE = 10;
 
 /** Likes and matches between members (spec §3/§4). */
-export function createLikesService(deps: {
-  db: TDb;
-  realtime: TRealtimeHub;
-  now: () => Date;
-  notify: TNotifyQueue;
-  /** Counts each member's new likes per UTC day across processes (issue 28). */
-  limits: Pick<TRateLimiter, 'consumeDaily'>;
-}) {
-  const { db, realtime, now } = deps;
+export function createLikesService(
+  core: Pick<TCore, 'db' | 'now'>,
+  deps: {
+    realtime: TRealtimeHub;
+    notify: TNotifyQueue;
+    /** Counts each member's new likes per UTC day across processes (issue 28). */
+    limits: Pick<TRateLimiter, 'consumeDaily'>;
+  },
+) {
+  const { db, now } = core;
+  const { realtime } = deps;
   /**
    * Spends one of the member's likes of the day (every door: profile, swipe game); past the cap it throws
    * `daily_limit_reached`, in the like's transaction, so nothing is stored. Only new likes count.

@@ -1,10 +1,11 @@
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { gendersSought, toProfileCard, type TProfileCard } from '../profiles/profiles.service.ts';
 import { findMatchesNearFirst } from './match-finder.repository.ts';
 
 /** Suggestions of members who suit a member (spec §2 match-finder and signup-matches). */
-export function createMatchFinderService(db: TDb, now: () => Date = () => new Date()) {
+export function createMatchFinderService(core: Pick<TCore, 'db' | 'now'>) {
+  const { db, now } = core;
   return {
     /** Members who suit a profile: the genders it looks for, nearby first, shared interests, close in age. */
     async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12, offset = 0): Promise<TProfileCard[]> {

@@ -1,5 +1,5 @@
 import { FREE_VISIBLE_PHOTOS, photoLimit, type TPhoto, VISITOR_VISIBLE_PHOTOS } from '../../../common/photos.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { processPhoto, withProcessingSlot } from './photo-processing.ts';
 import { photoUrls, type TPhotoStore } from './photo-store.ts';
@@ -33,7 +33,9 @@ export function toPhotoWire(rows: TPhotoRow[], cdnPrefix: string, viewer: TPhoto
 }
 
 /** A member's own photos: upload within the tier's limit, delete, choose the main photo, reorder. */
-export function createPhotosService(db: TDb, store: TPhotoStore) {
+export function createPhotosService(core: Pick<TCore, 'db'>, deps: { store: TPhotoStore }) {
+  const { db } = core;
+  const { store } = deps;
   const mine = async (profileId: number, cdnPrefix: string, isPremium: boolean) => ({
     photos: toPhotoWire(await listPhotos(db, profileId), cdnPrefix, 'self'),
     limit: photoLimit(isPremium),

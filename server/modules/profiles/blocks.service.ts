@@ -1,9 +1,10 @@
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deleteBlock, findBlockRelation, insertBlock, profileExists } from './blocks.repository.ts';
 
 /** Blocking between members (spec §6). */
-export function createBlocksService(db: TDb) {
+export function createBlocksService(core: Pick<TCore, 'db'>) {
+  const { db } = core;
   return {
     /** Blocks a member; idempotent. Refuses oneself and unknown members. */
     async block(viewerProfileId: number, targetProfileId: number): Promise<void> {

@@ -2,7 +2,7 @@ import { distance as geoDistance } from 'geokdbush';
 import { yearsSince } from '../../../common/accounts.ts';
 import { distanceBucket } from '../../../common/distance.ts';
 import type { TLocale } from '../../../common/locales.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { findRelation, markLikeSeen } from '../likes/likes.repository.ts';
 import { findMatches } from '../match-finder/match-finder.repository.ts';
@@ -77,7 +77,8 @@ export function gendersSought(gender: string, sexuality: string | null): string[
 const LANDING_CACHE_MS = 60_000;
 
 /** Profile reads used by public pages. */
-export function createProfilesService(db: TDb, now: () => Date = () => new Date()) {
+export function createProfilesService(core: Pick<TCore, 'db' | 'now'>) {
+  const { db, now } = core;
   const cards = createTtlCache<TProfileCard[]>(LANDING_CACHE_MS);
   const counts = createTtlCache<number>(LANDING_CACHE_MS);
   const reads = {

@@ -5,7 +5,7 @@ import {
   ZComplaintRequest,
   ZReportRequest,
 } from '../../../common/reports.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { serverT } from '../../lib/i18n.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
@@ -32,8 +32,9 @@ export interface TComplaintContext {
 }
 
 /** Reports of profiles and photos for moderation, and complaints to support (issue 4). */
-export function createReportsService(deps: { db: TDb; mailer: TMailer }) {
-  const { db, mailer } = deps;
+export function createReportsService(core: Pick<TCore, 'db'>, deps: { mailer: TMailer }) {
+  const { db } = core;
+  const { mailer } = deps;
 
   return {
     /** Stores a member's report of a profile they can see, or of one of its photos; a repeat changes nothing. */

@@ -1,5 +1,5 @@
 import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { toProfileCard, type TProfileCard } from '../profiles/profiles.service.ts';
 import { searchProfiles, type TSearchFilter } from './search.repository.ts';
 
@@ -10,7 +10,8 @@ const BROAD_COUNT_MS = 30_000;
 const BROAD_COUNT_MIN = 1000;
 
 /** Member search (spec §3 search state). */
-export function createSearchService(db: TDb, now: () => Date = () => new Date()) {
+export function createSearchService(core: Pick<TCore, 'db' | 'now'>) {
+  const { db, now } = core;
   const broadCounts = new Map<string, { n: number; expires: number }>();
   const broadCount = (key: string) => {
     const hit = broadCounts.get(key);

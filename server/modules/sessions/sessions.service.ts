@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import type { TSession } from '../../../common/wire/sessions.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TCore } from '../../core.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { TLogger } from '../../lib/logger.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
@@ -42,16 +41,13 @@ function countryName(code: string | null, locale: string): string | null {
 
 /** What the list of sessions needs: the database and the hub that closes the sockets of ended sessions. */
 export interface TSessionsDeps {
-  db: TDb;
   realtime: TRealtimeHub;
-  log: Pick<TLogger, 'warn'>;
-  now?: () => Date;
 }
 
 /** A member's active sessions in settings: list them, end one, end all others (issue 23 §6). */
-export function createSessionsService(deps: TSessionsDeps) {
-  const { db, realtime, log } = deps;
-  const now = deps.now ?? (() => new Date());
+export function createSessionsService(core: TCore, deps: TSessionsDeps) {
+  const { db, now, log } = core;
+  const { realtime } = deps;
 
   /** The session row behind a public id, among the member's live sessions. */
   async function findByPublicId(userId: number, publicId: string): Promise<TSessionRow | undefined> {
