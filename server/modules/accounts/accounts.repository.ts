@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
 import { errorChain } from '../../lib/error-chain.ts';
 import {
@@ -74,14 +74,8 @@ export async function deleteSession(db: TDb | TTx, sessionId: string): Promise<n
   return row?.userId;
 }
 
-/** Ends every session of an account, or every one but `keepSessionId`. */
-export async function deleteSessionsOf(db: TDb | TTx, userId: number, keepSessionId: string | null): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
-    );
-}
+// Session rows belong to the sessions module; account changes end sessions through it.
+export { deleteSessionsOf } from '../sessions/sessions.repository.ts';
 
 /** Whether a database error is a unique violation (SQLSTATE 23505; Drizzle wraps the driver's error in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { TDb, TTx } from '../../db/connect.ts';
 import { sessions } from '../../db/schema/index.ts';
 
 /** A live session as the list in settings needs it (`id` is the stored hash: it never leaves the server). */
@@ -47,4 +47,13 @@ export async function deleteSessionOf(db: TDb, userId: number, sessionId: string
     .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/** Ends every session of an account, or every one but `keepSessionId`. */
+export async function deleteSessionsOf(db: TDb | TTx, userId: number, keepSessionId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }

@@ -6,8 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
-import { deleteSessionsOf } from '../accounts/accounts.repository.ts';
-import { deleteSessionOf, findLiveSessions, type TSessionRow } from './sessions.repository.ts';
+import { deleteSessionOf, deleteSessionsOf, findLiveSessions, type TSessionRow } from './sessions.repository.ts';
 
 /**
  * The id a session is known by outside the server: a one-way digest of the stored hash (itself the SHA-256 of the
