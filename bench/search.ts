@@ -10,6 +10,7 @@ import { ZSearchQuery } from '../common/search.ts';
 import { connectDatabase, type TDb } from '../server/db/connect.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { seedBaseSites } from '../server/db/seed/base-sites.ts';
+import { findRelation, markLikeSeen } from '../server/modules/likes/likes.repository.ts';
 import { createMatchFinderService } from '../server/modules/match-finder/match-finder.service.ts';
 import { createProfilesService } from '../server/modules/profiles/profiles.service.ts';
 import { createSearchService } from '../server/modules/search/search.service.ts';
@@ -134,7 +135,15 @@ try {
 
   // The three services a search, the match finder and the profile screen go through.
   const servicesOn = (db: TDb) => ({
-    profiles: createProfilesService({ db, now: () => new Date() }),
+    profiles: createProfilesService(
+      { db, now: () => new Date() },
+      {
+        likes: {
+          relation: (viewer, id) => findRelation(db, viewer, id),
+          markSeen: (viewer, liker) => markLikeSeen(db, viewer, liker),
+        },
+      },
+    ),
     search: createSearchService({ db, now: () => new Date() }),
     matchFinder: createMatchFinderService({ db, now: () => new Date() }),
   });

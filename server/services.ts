@@ -130,6 +130,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
   });
   jobs.bind(runner);
+  const likes = createLikesService(core, { realtime, notify: notifier, limits: rateLimits });
   return {
     config,
     database,
@@ -137,14 +138,14 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     log,
     sites,
     geoip: await createGeoIpService({ header: config.geoipHeader }),
-    profiles: createProfilesService(core),
+    profiles: createProfilesService(core, { likes }),
     search: createSearchService(core),
     matchFinder: createMatchFinderService(core),
     blocks: createBlocksService(core),
     analytics: createAnalyticsService(core),
     photos: createPhotosService(core, { store }),
     reports: createReportsService(core, { mailer }),
-    likes: createLikesService(core, { realtime, notify: notifier, limits: rateLimits }),
+    likes,
     chat: createChatService(core, { realtime, store, notify: notifier }),
     ...payments,
     ...privacy,

@@ -14,3 +14,14 @@ export const ZProfileCard = z.object({
   is_fictional: z.boolean(),
   main_image: ZMainImage,
 });
+
+/** A visible member's public card with about-me, interests and language (member landers, a first message). */
+export const ZPublicCard = ZProfileCard.extend({
+  about_me: z.string(),
+  interests: z.array(z.string()),
+  locale: z.string(),
+});
+
+export type TMainImage = NonNullable<z.infer<typeof ZMainImage>>;
+export type TProfileCard = z.infer<typeof ZProfileCard>;
+export type TPublicCard = z.infer<typeof ZPublicCard>;

@@ -16,7 +16,7 @@ import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import { recordConsent } from '../privacy/consents.service.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { mainImage } from '../profiles/profiles.service.ts';
+import { mainImage } from '../profiles/profile-card.ts';
 import { touchSession } from '../sessions/sessions.repository.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { lockAccountAddress } from './account-changes.repository.ts';

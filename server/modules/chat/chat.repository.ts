@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { TErrorCode } from '../../../common/errors.ts';
 import { queryRows, type TDb, type TTx } from '../../db/connect.ts';
 import { conversationMembers, conversations, messages, photos, profiles, users } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../profiles/blocks.repository.ts';
+import { notBlockedWith } from '../../db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 export type TMessageRow = typeof messages.$inferSelect;

@@ -5,19 +5,19 @@ import type { TGiftId } from '../../../common/gifts.ts';
 import type { TServerEvent } from '../../../common/realtime.ts';
 import type { TCore } from '../../core.ts';
 import type { TTx } from '../../db/connect.ts';
-import type { TNotifyEvent } from '../notifications/notifier.service.ts';
+import type { TPublicCard } from '../../../common/wire/profile-card.ts';
+import type { TNotifyQueue } from '../notifications/notify-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishCredits } from '../../realtime/publish-credits.ts';
 import { publishToMember } from '../../realtime/publish.ts';
-import { findLikeableProfile } from '../likes/likes.repository.ts';
 import { processPhoto, withProcessingSlot } from '../photos/photo-processing.ts';
 import { photoUrls, type TPhotoStore } from '../photos/photo-store.ts';
 import { findOwnPhotoKey } from '../photos/photos.repository.ts';
 import { findBlockRelation } from '../profiles/blocks.repository.ts';
-import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { toProfileCard, toPublicCard } from '../profiles/profiles.service.ts';
+import { findPublicProfile, findVisibleProfile } from '../profiles/profiles.repository.ts';
+import { toProfileCard, toPublicCard } from '../profiles/profile-card.ts';
 import {
   clearConversation,
   findByIdempotencyKey,
@@ -31,14 +31,6 @@ import {
   takeSignupMessage,
   type TMessageRow,
 } from './chat.repository.ts';
-
-/** Queues a notification in the caller's transaction and runs it after the commit (notifier.service.ts). */
-export interface TNotifyQueue {
-  /** The job kind of a notification event (a message's is queued by the send's own statement). */
-  eventJobKind: string;
-  queue(tx: TTx, event: TNotifyEvent): Promise<number>;
-  runSoon(ids: readonly number[]): void;
-}
 
 /** What a send needs to know of the site (spec §3 settings). */
 export interface TChatSite {
@@ -224,7 +216,7 @@ export function createChatService(
       const again = await replayed(sender, site, idempotency);
       if (again) return again;
       // Cheap refusals before the image work; the transaction checks them all again.
-      if (!(await findLikeableProfile(db, sender.profileId, recipient))) {
+      if (!(await findVisibleProfile(db, sender.profileId, recipient))) {
         throw new AppError('profile_not_found');
       }
       const processed = await withProcessingSlot(() => processPhoto(file));
@@ -291,7 +283,7 @@ export function createChatService(
       const delivered = await db.transaction(async (tx) => {
         const pending = await takeSignupMessage(tx, userId);
         if (!pending) return null;
-        if (!(await findLikeableProfile(tx, pending.profileId, pending.memberId))) return null;
+        if (!(await findVisibleProfile(tx, pending.profileId, pending.memberId))) return null;
         const { row, jobId } = await sendMessage(tx, {
           userId,
           senderProfileId: pending.profileId,
@@ -331,7 +323,7 @@ export function createChatService(
       | { kind: 'signup' }
       | { kind: 'own_profile' }
       | { kind: 'existing'; conversationId: number }
-      | { kind: 'new'; profile: ReturnType<typeof toPublicCard> }
+      | { kind: 'new'; profile: TPublicCard }
     > {
       const row = Number.isSafeInteger(profileId) && profileId > 0 ? await findPublicProfile(db, profileId) : undefined;
       if (!row) return { kind: 'not_found' };

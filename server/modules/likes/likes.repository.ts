@@ -1,25 +1,8 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '../../db/connect.ts';
 import { likes, photos, profiles, swipePasses } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../profiles/blocks.repository.ts';
+import { listedFor } from '../../db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
-
-/** A visible profile (active, not invisible, no block with the viewer), or undefined. */
-export async function findLikeableProfile(db: TDb | TTx, viewerProfileId: number, profileId: number) {
-  const [row] = await db
-    .select({ id: profiles.id, gender: profiles.gender, sexuality: profiles.sexuality })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.id, profileId),
-        eq(profiles.status, 'active'),
-        eq(profiles.invisible, false),
-        notBlockedWith(viewerProfileId),
-      ),
-    )
-    .limit(1);
-  return row;
-}
 
 /** Stores a like once; true when it is new. */
 export async function insertLike(db: TDb | TTx, likerProfileId: number, likedProfileId: number, source: string) {
@@ -94,7 +77,7 @@ export async function findLikes(db: TDb, viewerProfileId: number, limit: number)
     .from(mine)
     .innerJoin(profiles, eq(profiles.id, mine.other))
     .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-    .where(and(eq(profiles.status, 'active'), eq(profiles.invisible, false), notBlockedWith(viewerProfileId)))
+    .where(listedFor(viewerProfileId))
     .orderBy(desc(mine.at))
     .limit(limit);
   return rows as TLikeRow[];
@@ -108,12 +91,10 @@ export async function findAutoLiker(db: TDb, viewerProfileId: number, genders: s
     .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(
       and(
-        eq(profiles.status, 'active'),
-        eq(profiles.invisible, false),
+        listedFor(viewerProfileId),
         eq(profiles.isFictional, true),
         inArray(profiles.gender, genders),
         sql`${profiles.id} <> ${viewerProfileId}`,
-        notBlockedWith(viewerProfileId),
         sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${profiles.id} and l.liked_profile_id = ${viewerProfileId})`,
       ),
     )
@@ -181,11 +162,9 @@ export async function findSwipeCards(
     .innerJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(
       and(
-        eq(profiles.status, 'active'),
-        eq(profiles.invisible, false),
+        listedFor(viewer.profileId),
         inArray(profiles.gender, viewer.genders),
         sql`${profiles.id} <> ${viewer.profileId}`,
-        notBlockedWith(viewer.profileId),
         sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${viewer.profileId} and l.liked_profile_id = ${profiles.id})`,
         sql`not exists (select 1 from ${swipePasses} s where s.viewer_profile_id = ${viewer.profileId} and s.profile_id = ${profiles.id})`,
       ),

@@ -1,15 +1,15 @@
 import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType } from '../../../common/likes.ts';
 import type { TCore } from '../../core.ts';
-import type { TNotifyQueue } from '../chat/chat.service.ts';
+import type { TNotifyQueue } from '../notifications/notify-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishToMember } from '../../realtime/publish.ts';
-import { gendersSought, mainImage, toProfileCard } from '../profiles/profiles.service.ts';
-import { findPublicProfile } from '../profiles/profiles.repository.ts';
+import { mainImage, toProfileCard } from '../profiles/profile-card.ts';
+import { gendersSought } from '../profiles/profiles.service.ts';
+import { findPublicProfile, findVisibleProfile } from '../profiles/profiles.repository.ts';
 import {
   deleteLike,
   findAutoLiker,
-  findLikeableProfile,
   findLikes,
   findRecentAutoLike,
   countSwipeLikesSince,
@@ -62,7 +62,7 @@ export function createLikesService(
     async like(viewer: TViewer, profileId: number) {
       const viewerProfileId = viewer.profileId;
       if (profileId === viewerProfileId) throw new AppError('invalid_request');
-      if (!(await findLikeableProfile(db, viewerProfileId, profileId))) throw new AppError('profile_not_found');
+      if (!(await findVisibleProfile(db, viewerProfileId, profileId))) throw new AppError('profile_not_found');
       // A new like's notification is queued in its transaction (a like given again queues nothing).
       const { isNewLike, job } = await db.transaction(async (tx) => {
         const stored = await insertLike(tx, viewerProfileId, profileId, 'profile');
@@ -100,7 +100,7 @@ export function createLikesService(
      */
     async swipe(viewer: TViewer, profileId: number, action: 'like' | 'pass') {
       if (profileId === viewer.profileId) throw new AppError('invalid_request');
-      if (!(await findLikeableProfile(db, viewer.profileId, profileId))) throw new AppError('profile_not_found');
+      if (!(await findVisibleProfile(db, viewer.profileId, profileId))) throw new AppError('profile_not_found');
       if (action === 'pass') {
         await insertSwipePass(db, viewer.profileId, profileId);
         return { match: false, likes_left: viewer.isPremium ? null : await swipeLikesLeft(viewer.profileId) };

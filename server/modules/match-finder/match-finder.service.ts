@@ -1,7 +1,9 @@
 import type { TCore } from '../../core.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import { gendersSought, toProfileCard, type TProfileCard } from '../profiles/profiles.service.ts';
-import { findMatchesNearFirst } from './match-finder.repository.ts';
+import type { TProfileCard } from '../../../common/wire/profile-card.ts';
+import { toProfileCard } from '../profiles/profile-card.ts';
+import { gendersSought } from '../profiles/profiles.service.ts';
+import { findMatchesNearFirst } from '../profiles/matches.repository.ts';
 
 /** Suggestions of members who suit a member (spec §2 match-finder and signup-matches). */
 export function createMatchFinderService(core: Pick<TCore, 'db' | 'now'>) {

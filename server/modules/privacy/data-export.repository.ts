@@ -21,7 +21,7 @@ import {
   sites,
   users,
 } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../profiles/blocks.repository.ts';
+import { listedFor } from '../../db/visibility.ts';
 
 export type TDataExportRow = typeof dataExports.$inferSelect;
 
@@ -188,14 +188,7 @@ export async function findLikesReceived(db: TDb, profileId: number) {
     .select({ profileId: profiles.id, name: profiles.name, at: likes.createdAt })
     .from(likes)
     .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
-    .where(
-      and(
-        eq(likes.likedProfileId, profileId),
-        eq(profiles.status, 'active'),
-        eq(profiles.invisible, false),
-        notBlockedWith(profileId),
-      ),
-    )
+    .where(and(eq(likes.likedProfileId, profileId), listedFor(profileId)))
     .orderBy(asc(likes.createdAt));
 }
 

@@ -1,19 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { blocks, profiles } from '../../db/schema/index.ts';
-
-/** SQL subquery: ids of the members the viewer blocked or was blocked by (those notBlockedWith hides). */
-export function blockedProfileIds(viewerProfileId: number) {
-  return sql`select b.blocked_profile_id from ${blocks} b where b.blocker_profile_id = ${viewerProfileId} union select b.blocker_profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId}`;
-}
-
-/**
- * SQL condition: no block in either direction between the viewer and the profile row being read. The viewer's
- * few blocked ids are read once into a hashed set (an OR-ed NOT EXISTS is re-checked against every block per row).
- */
-export function notBlockedWith(viewerProfileId: number) {
-  return sql`${profiles.id} not in (${blockedProfileIds(viewerProfileId)})`;
-}
 
 /** Whether a profile exists (in any state). */
 export async function profileExists(db: TDb, profileId: number): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../profiles/blocks.repository.ts';
-import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
+import { listedFor } from '../../db/visibility.ts';
+import { CARD_COLUMNS, type TCardRow } from './profiles.repository.ts';
 
 /** What the match finder knows of the viewer: who they look for and where they live. */
 export interface TMatchSeeker {
@@ -17,10 +17,8 @@ export interface TMatchSeeker {
 /** Visible members of the genders the viewer looks for, in the viewer's country or in the others. */
 function candidates(me: TMatchSeeker, inCountry: boolean) {
   return and(
-    eq(profiles.status, 'active'),
-    eq(profiles.invisible, false),
+    listedFor(me.profileId),
     sql`${profiles.id} <> ${me.profileId}`,
-    notBlockedWith(me.profileId),
     inArray(profiles.gender, me.genders),
     inCountry ? eq(profiles.country, me.country) : ne(profiles.country, me.country),
   );

@@ -1,7 +1,8 @@
 import { and, arrayContains, desc, eq, or, sql } from 'drizzle-orm';
 import { ORIENTATION_NICHES } from '../../../common/consents.ts';
-import type { TDb } from '../../db/connect.ts';
+import type { TDb, TTx } from '../../db/connect.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
+import { listedFor, listedProfile } from '../../db/visibility.ts';
 
 export type TProfileRow = typeof profiles.$inferSelect;
 
@@ -34,8 +35,7 @@ export const CARD_COLUMNS = {
  */
 function listedInNiche(niche: number) {
   return and(
-    eq(profiles.status, 'active'),
-    eq(profiles.invisible, false),
+    listedProfile(),
     arrayContains(profiles.niches, [niche]),
     (ORIENTATION_NICHES as readonly number[]).includes(niche)
       ? or(eq(profiles.showSexuality, true), eq(profiles.isFictional, true))
@@ -73,12 +73,7 @@ export async function findPublicProfile(
     .select({ profile: profiles, fileKey: photos.fileKey })
     .from(profiles)
     .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-    .where(
-      and(
-        eq(profiles.id, id),
-        ownerView ? undefined : and(eq(profiles.status, 'active'), eq(profiles.invisible, false)),
-      ),
-    )
+    .where(and(eq(profiles.id, id), ownerView ? undefined : listedProfile()))
     .limit(1);
   return row ? { ...row.profile, fileKey: row.fileKey } : undefined;
 }
@@ -120,4 +115,14 @@ export async function updateProfile(
   values: Partial<typeof profiles.$inferInsert>,
 ): Promise<void> {
   await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+}
+
+/** A profile the viewer may see (listed, no block either way) with what likes and messages check, or undefined. */
+export async function findVisibleProfile(db: TDb | TTx, viewerProfileId: number, profileId: number) {
+  const [row] = await db
+    .select({ id: profiles.id, gender: profiles.gender, sexuality: profiles.sexuality })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), listedFor(viewerProfileId)))
+    .limit(1);
+  return row;
 }

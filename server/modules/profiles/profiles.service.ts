@@ -3,14 +3,13 @@ import { yearsSince } from '../../../common/accounts.ts';
 import { distanceBucket } from '../../../common/distance.ts';
 import type { TLocale } from '../../../common/locales.ts';
 import type { TCore } from '../../core.ts';
+import type { TProfileCard, TPublicCard } from '../../../common/wire/profile-card.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { findRelation, markLikeSeen } from '../likes/likes.repository.ts';
-import { findMatches } from '../match-finder/match-finder.repository.ts';
-import { photoUrls } from '../photos/photo-store.ts';
 import { listPhotos } from '../photos/photos.repository.ts';
 import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
 import { countryName, regionsOf } from '../reference/reference.service.ts';
 import { findBlockRelation } from './blocks.repository.ts';
+import { toProfileCard, toPublicCard } from './profile-card.ts';
 import {
   countNicheProfiles,
   findNicheCards,
@@ -18,50 +17,7 @@ import {
   findPublicProfile,
   type TCardRow,
 } from './profiles.repository.ts';
-
-export interface TMainImage {
-  filename: string;
-  thumb_filename: string;
-}
-
-export interface TProfileCard {
-  gender: string;
-  id: number;
-  name: string;
-  age: number;
-  city: string;
-  country: string;
-  is_fictional: boolean;
-  main_image: TMainImage | null;
-}
-
-/** Public URLs of a member's main photo, prefixed with the site's CDN prefix (spec §3 main_image); null = no photo. */
-export function mainImage(fileKey: string | null, cdnPrefix: string): TMainImage | null {
-  return fileKey ? photoUrls({ fileKey, censoredKey: null }, cdnPrefix, false) : null;
-}
-
-/** The member card of a profile row (spec §3 Profile as shown in lists). */
-export function toProfileCard(r: TCardRow, cdnPrefix: string, today: Date): TProfileCard {
-  return {
-    id: r.id,
-    gender: r.gender,
-    name: r.name,
-    age: yearsSince(r.birthDate, today),
-    city: r.city,
-    country: r.country,
-    is_fictional: r.isFictional,
-    main_image: mainImage(r.fileKey, cdnPrefix),
-  };
-}
-
-/** A visible member's public card with about-me, interests and language (member landers, first message). */
-export function toPublicCard(
-  r: TCardRow & { aboutMe: string; interests: string[]; locale: string },
-  cdnPrefix: string,
-  today: Date,
-): TProfileCard & { about_me: string; interests: string[]; locale: string } {
-  return { ...toProfileCard(r, cdnPrefix, today), about_me: r.aboutMe, locale: r.locale, interests: r.interests };
-}
+import { findMatches } from './matches.repository.ts';
 
 /**
  * The genders a member looks for, from their gender and sexuality; both when the member's orientation is not
@@ -76,9 +32,21 @@ export function gendersSought(gender: string, sexuality: string | null): string[
 /** Landing data is the same for every visitor of a niche: cached briefly (the hottest page of paid traffic). */
 const LANDING_CACHE_MS = 60_000;
 
-/** Profile reads used by public pages. */
-export function createProfilesService(core: Pick<TCore, 'db' | 'now'>) {
+/**
+ * The like relation the profile screen shows, from the likes service: passed in, because the likes module builds on
+ * profiles (cards, visibility) and modules never import each other both ways.
+ */
+export interface TProfileLikes {
+  /** Whether each of the two likes the other. */
+  relation(viewerProfileId: number, profileId: number): Promise<{ liked: boolean; likedBy: boolean }>;
+  /** Clears the new-like flag of a liker whose profile the viewer opened. */
+  markSeen(viewerProfileId: number, likerProfileId: number): Promise<void>;
+}
+
+/** Profile reads used by public pages and the profile screen. */
+export function createProfilesService(core: Pick<TCore, 'db' | 'now'>, deps: { likes: TProfileLikes }) {
   const { db, now } = core;
+  const { likes } = deps;
   const cards = createTtlCache<TProfileCard[]>(LANDING_CACHE_MS);
   const counts = createTtlCache<number>(LANDING_CACHE_MS);
   const reads = {
@@ -87,10 +55,7 @@ export function createProfilesService(core: Pick<TCore, 'db' | 'now'>) {
       return cards.get(`${site.niche}|${site.cdnPrefix}|${limit}`, () => loadCards(site, limit));
     },
     /** A visible member's public card with about-me and interests (member landers), or null. */
-    async publicCard(
-      id: number,
-      cdnPrefix: string,
-    ): Promise<(TProfileCard & { about_me: string; interests: string[]; locale: string }) | null> {
+    async publicCard(id: number, cdnPrefix: string): Promise<TPublicCard | null> {
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const row = await findPublicProfile(db, id);
       return row ? toPublicCard(row, cdnPrefix, now()) : null;
@@ -180,8 +145,8 @@ export function createProfilesService(core: Pick<TCore, 'db' | 'now'>) {
       const isOther = viewer !== undefined && viewer.profileId !== profile.id;
       const block = isOther ? await findBlockRelation(db, viewer.profileId, profile.id) : null;
       if (block?.blockedMe) return { kind: 'blocked_by' as const, name: profile.name };
-      if (isOther && !block?.blockedByMe) await markLikeSeen(db, viewer.profileId, profile.id);
-      const like = isOther ? await findRelation(db, viewer.profileId, profile.id) : null;
+      if (isOther && !block?.blockedByMe) await likes.markSeen(viewer.profileId, profile.id);
+      const like = isOther ? await likes.relation(viewer.profileId, profile.id) : null;
       const region = regionsOf(profile.country, site.locale)?.regions.find((r) => r.code === profile.region_code);
       return {
         kind: 'visible' as const,

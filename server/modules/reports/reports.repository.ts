@@ -1,7 +1,7 @@
 import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/connect.ts';
 import { complaints, photos, profiles, reports } from '../../db/schema/index.ts';
-import { blockedProfileIds, notBlockedWith } from '../profiles/blocks.repository.ts';
+import { blockedProfileIds, listedFor } from '../../db/visibility.ts';
 
 export type TNewReport = typeof reports.$inferInsert;
 export type TNewComplaint = typeof complaints.$inferInsert;
@@ -17,10 +17,7 @@ export async function isProfileReportableBy(db: TDb, reporterProfileId: number, 
     .where(
       and(
         eq(profiles.id, profileId),
-        or(
-          and(eq(profiles.status, 'active'), eq(profiles.invisible, false), notBlockedWith(reporterProfileId)),
-          sql`${profiles.id} in (${blockedProfileIds(reporterProfileId)})`,
-        ),
+        or(listedFor(reporterProfileId), sql`${profiles.id} in (${blockedProfileIds(reporterProfileId)})`),
       ),
     )
     .limit(1);

@@ -2,7 +2,7 @@ import { and, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/connect.ts';
 import { photos, profiles } from '../../db/schema/index.ts';
-import { blockedProfileIds, notBlockedWith } from '../profiles/blocks.repository.ts';
+import { blockedProfileIds, listedProfile, notBlockedWith } from '../../db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 /** Filters of a member search; ages become a birth-date range so the index on birth_date is used. */
@@ -18,8 +18,7 @@ export interface TSearchFilter {
 /** The filter conditions of a search; the searcher's own exclusions are added by searchProfiles. */
 function searchWhere(f: TSearchFilter) {
   return and(
-    eq(profiles.status, 'active'),
-    eq(profiles.invisible, false),
+    listedProfile(),
     f.gender ? eq(profiles.gender, f.gender) : undefined,
     f.country ? eq(profiles.country, f.country) : undefined,
     f.regionCode ? eq(profiles.regionCode, f.regionCode) : undefined,

@@ -1,6 +1,7 @@
 import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
 import type { TCore } from '../../core.ts';
-import { toProfileCard, type TProfileCard } from '../profiles/profiles.service.ts';
+import type { TProfileCard } from '../../../common/wire/profile-card.ts';
+import { toProfileCard } from '../profiles/profile-card.ts';
 import { searchProfiles, type TSearchFilter } from './search.repository.ts';
 
 /** Counts of broad searches are reused this long: thousands of matches cost a count each time, and a count a few
