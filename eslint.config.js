@@ -179,6 +179,30 @@ export default tseslint.config(
     },
   },
   {
+    // common/ is shared by the server and the browser bundle: it reaches neither side, nor Node's built-ins.
+    files: ['common/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/|#)(server|web)/',
+              caseSensitive: true,
+              message:
+                'common/ imports nothing from server/ or web/: move the shared piece into common/, or the code out of it.',
+            },
+            {
+              regex: '^node:',
+              caseSensitive: true,
+              message: 'common/ runs in the browser too: no Node built-ins (read files in server/, e.g. server/lib/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layers: routes -> service -> repository; a repository never reaches up.
     files: ['server/**/*.repository.ts'],
     rules: {

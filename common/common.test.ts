@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadAllCatalogues } from '../server/lib/catalogue-files.ts';
 import { dialablePhone } from './format.ts';
-import { checkCatalogues } from './i18n-check.ts';
 import { visibleLocales } from './locales.ts';
 import { cleanTrackingValue, isSearchVisible } from './visibility.ts';
-
-describe('catalogues', () => {
-  it('all 11 catalogues are complete, with equal placeholders, every plural category and no English left', () => {
-    expect(checkCatalogues(loadAllCatalogues())).toEqual([]);
-  });
-
-  it('the check catches a missing key, a placeholder mismatch, a missing Polish plural and leftover English', () => {
-    const all = loadAllCatalogues() as Record<string, Record<string, Record<string, string>>>;
-    const broken = structuredClone(all);
-    delete broken.de.nav.login;
-    broken.fr.footer.copyright = '© {{annee}} {{company}}';
-    delete broken.pl.common.years_old_few;
-    broken.sv.home.step1_text = all.en.home.step1_text;
-    const problems = checkCatalogues(broken).join('\n');
-    expect(problems).toContain('de: missing nav.login');
-    expect(problems).toContain('fr: placeholders of footer.copyright');
-    expect(problems).toContain('pl: missing common.years_old_few');
-    expect(problems).toContain('sv: home.step1_text is still English');
-  });
-});
 
 describe('locale visibility (spec §1)', () => {
   it('offers the country locales plus the current one', () => {
