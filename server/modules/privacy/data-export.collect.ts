@@ -7,24 +7,12 @@ import { createNotificationsService } from '../notifications/notifications.servi
 import { mediaDir } from '../photos/photo-store.ts';
 import {
   findAccountData,
-  findBlocksMade,
-  findComplaintsOf,
-  findConsents,
   findConversationsOf,
-  findDirectDebitMandatesOf,
-  findDirectDebitRequestsOf,
-  findLedgerOf,
-  findLikesGiven,
   findLikesReceived,
   findMessagesIn,
-  findNotificationSendsOf,
-  findPaymentsOf,
+  findOwnRows,
   findProfileData,
-  findProfilePhotos,
-  findPushDevicesOf,
-  findReportsMade,
-  findSessionsOf,
-} from './data-export.repository.ts';
+} from './archive.repository.ts';
 
 // What a member's archive holds, gathered from every table (the data-export job writes it; issue 23 §3, issue 28).
 
@@ -86,7 +74,7 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
   };
 
   const profilePhotos = [];
-  for (const [i, p] of (await findProfilePhotos(db, profileId)).entries()) {
+  for (const [i, p] of (await findOwnRows(db, 'profilePhotos', profileId)).entries()) {
     profilePhotos.push({
       file: await addPhoto(p.fileKey, `profile-${i + 1}.jpg`),
       is_main: p.isMain,
@@ -169,7 +157,7 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
       created_at: iso(profile.createdAt),
       photos: profilePhotos,
     },
-    'consents.json': (await findConsents(db, userId)).map((c) => ({
+    'consents.json': (await findOwnRows(db, 'consents', userId)).map((c) => ({
       kind: c.kind,
       version: c.version,
       locale: c.locale,
@@ -178,7 +166,7 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
       withdrawn_at: isoOrNull(c.withdrawnAt),
     })),
     'likes.json': {
-      given: (await findLikesGiven(db, profileId)).map((l) => ({
+      given: (await findOwnRows(db, 'likesGiven', profileId)).map((l) => ({
         to: { profile_id: l.profileId, name: l.name },
         source: l.source,
         at: iso(l.at),
@@ -188,12 +176,12 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
         at: iso(l.at),
       })),
     },
-    'blocks.json': (await findBlocksMade(db, profileId)).map((b) => ({
+    'blocks.json': (await findOwnRows(db, 'blocksMade', profileId)).map((b) => ({
       blocked: { profile_id: b.profileId, name: b.name },
       at: iso(b.at),
     })),
     'conversations.json': conversations,
-    'payments.json': (await findPaymentsOf(db, userId)).map((p) => ({
+    'payments.json': (await findOwnRows(db, 'payments', userId)).map((p) => ({
       id: p.id,
       status: p.status,
       credits: p.credits,
@@ -204,13 +192,13 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
       created_at: iso(p.createdAt),
       paid_at: isoOrNull(p.paidAt),
     })),
-    'credit_ledger.json': (await findLedgerOf(db, userId)).map((l) => ({
+    'credit_ledger.json': (await findOwnRows(db, 'ledger', userId)).map((l) => ({
       delta: l.delta,
       reason: l.reason,
       ref: l.ref,
       at: iso(l.at),
     })),
-    'sessions.json': (await findSessionsOf(db, userId)).map((s) => ({
+    'sessions.json': (await findOwnRows(db, 'sessions', userId)).map((s) => ({
       created_at: iso(s.createdAt),
       last_seen_at: isoOrNull(s.lastSeenAt),
       expires_at: iso(s.expiresAt),
@@ -221,13 +209,13 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
     'notifications.json': {
       // As /notifications shows them: the marketing kinds read as off without a live consent.
       switches: (await createNotificationsService({ db, now }).settings(userId)).kinds,
-      push_devices: (await findPushDevicesOf(db, userId)).map((d) => ({
+      push_devices: (await findOwnRows(db, 'pushDevices', userId)).map((d) => ({
         push_service: pushServiceOf(d.endpoint),
         user_agent: d.userAgent,
         created_at: iso(d.createdAt),
         last_success_at: isoOrNull(d.lastSuccessAt),
       })),
-      sent: (await findNotificationSendsOf(db, userId)).map((n) => ({
+      sent: (await findOwnRows(db, 'notificationSends', userId)).map((n) => ({
         kind: n.kind,
         channel: n.channel,
         status: n.status,
@@ -235,7 +223,7 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
         sent_at: isoOrNull(n.sentAt),
       })),
     },
-    'reports.json': (await findReportsMade(db, profileId)).map((r) => ({
+    'reports.json': (await findOwnRows(db, 'reportsMade', profileId)).map((r) => ({
       reported: { profile_id: r.profileId, name: r.name },
       about_photo: r.aboutPhoto,
       reason: r.reason,
@@ -243,7 +231,7 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
       status: r.status,
       at: iso(r.at),
     })),
-    'complaints.json': (await findComplaintsOf(db, userId)).map((c) => ({
+    'complaints.json': (await findOwnRows(db, 'complaints', userId)).map((c) => ({
       name: c.name,
       email: c.email,
       topic: c.topic,
@@ -253,14 +241,14 @@ export async function collect(db: TDb, dataDir: string, userId: number, now: () 
       at: iso(c.at),
     })),
     'direct_debit.json': {
-      requests: (await findDirectDebitRequestsOf(db, userId)).map((r) => ({
+      requests: (await findOwnRows(db, 'directDebitRequests', userId)).map((r) => ({
         details: bankDetails(r.details),
         package_id: r.packageId,
         payment_id: r.paymentId,
         created_at: iso(r.createdAt),
         expires_at: iso(r.expiresAt),
       })),
-      mandates: (await findDirectDebitMandatesOf(db, userId)).map((m) => ({
+      mandates: (await findOwnRows(db, 'directDebitMandates', userId)).map((m) => ({
         label: m.label,
         details: m.details ? bankDetails(m.details) : null,
         created_at: iso(m.createdAt),
