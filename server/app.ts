@@ -27,7 +27,7 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { realtimeRoutes } from './realtime/ws.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
-import { consentsRoutes } from './modules/privacy/consents.routes.ts';
+import { consentsRoutes } from './modules/consents/consents.routes.ts';
 import { dataExportRoutes } from './modules/privacy/data-export.routes.ts';
 import { myProfileRoutes } from './modules/profiles/my-profile.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';

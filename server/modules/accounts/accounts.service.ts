@@ -14,7 +14,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../../mail/mailer.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
-import { recordConsent } from '../privacy/consents.service.ts';
+import { recordConsent } from '../consents/consents.service.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { mainImage } from '../profiles/profile-card.ts';
 import { touchSession } from '../sessions/sessions.repository.ts';

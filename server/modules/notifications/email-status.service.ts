@@ -14,7 +14,7 @@ import type { TLogger } from '../../lib/logger.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer, TMailRequest } from '../../mail/mailer.ts';
 import { consumeToken, findLiveToken, insertToken } from '../accounts/accounts.repository.ts';
-import { hasLiveConsent, recordConsent, type TConsentContext, withdrawConsent } from '../privacy/consents.service.ts';
+import { hasLiveConsent, recordConsent, type TConsentContext, withdrawConsent } from '../consents/consents.service.ts';
 import { upsertPreference } from './notifications.repository.ts';
 import { effectiveSwitches } from './notifier.service.ts';
 import {

@@ -6,7 +6,7 @@ import {
 } from '../../../common/notifications.ts';
 import type { TNotificationSettings, TSetNotification } from '../../../common/wire/notifications.ts';
 import type { TDb } from '../../db/connect.ts';
-import { liveConsents, recordConsent, type TConsentContext, withdrawConsent } from '../privacy/consents.service.ts';
+import { liveConsents, recordConsent, type TConsentContext, withdrawConsent } from '../consents/consents.service.ts';
 import { effectiveSwitches } from './notifier.service.ts';
 import { countPushDevices, findEmailDisabled, upsertPreference } from './notifications.repository.ts';
 

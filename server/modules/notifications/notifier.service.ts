@@ -21,7 +21,7 @@ import { enqueueJob } from '../../jobs/jobs.repository.ts';
 import { PermanentJobError } from '../../jobs/jobs.ts';
 import { photoUrls } from '../photos/photo-store.ts';
 import { findBlockRelation } from '../profiles/blocks.repository.ts';
-import { hasLiveConsent, liveConsents } from '../privacy/consents.service.ts';
+import { hasLiveConsent, liveConsents } from '../consents/consents.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { siteText } from '../sites/settings.service.ts';
 import { isLocale } from '../../../common/locales.ts';

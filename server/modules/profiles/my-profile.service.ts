@@ -6,7 +6,7 @@ import type { TDb } from '../../db/connect.ts';
 import type { profiles } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
-import { hasLiveConsent } from '../privacy/consents.service.ts';
+import { hasLiveConsent } from '../consents/consents.service.ts';
 import { regionsOf } from '../reference/reference.service.ts';
 import { findProfileIdOfUser, findProfileOfUser, updateProfile } from './profiles.repository.ts';
 
