@@ -4,7 +4,6 @@ import { FREE_CONVERSATION_LIMIT, NEW_CONVERSATIONS_PER_DAY } from '../../../com
 import type { TGiftId } from '../../../common/gifts.ts';
 import type { TServerEvent } from '../../../common/realtime.ts';
 import type { TCore } from '../../core.ts';
-import type { TTx } from '../../db/connect.ts';
 import type { TPublicCard } from '../../../common/wire/profile-card.ts';
 import type { TNotifyQueue } from '../notifications/notify-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
