@@ -11,10 +11,9 @@ import { createLogger, type TLogger } from './lib/logger.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { SEND_MAIL_JOB } from './mail/send-mail.job.ts';
 import {
-  REACTIVATION_REQUEST_JOB,
-  RESET_REQUEST_JOB,
   createAccountChangesService,
 } from './modules/accounts/account-changes.service.ts';
+import { REACTIVATION_REQUEST_JOB, RESET_REQUEST_JOB } from './modules/accounts/address-requests.ts';
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
 import { createRetentionJob } from './modules/accounts/retention.job.ts';

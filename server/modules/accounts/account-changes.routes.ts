@@ -24,13 +24,13 @@ export async function accountChangesRoutes(
   });
 
   route(app, accountChangesApi.resetPassword, { preHandler: limit('password_reset') }, async (request, reply) => {
-    const userId = await accountChanges.resetPassword(
-      request.site,
-      request.body.token,
-      request.body.password,
-      request.body.password_confirmation,
-      origin(request),
-    );
+    const userId = await accountChanges.resetPassword({
+      site: request.site,
+      origin: origin(request),
+      token: request.body.token,
+      password: request.body.password,
+      confirmation: request.body.password_confirmation,
+    });
     const session = await accounts.startSessionFor(userId, {
       userAgent: request.headers['user-agent'] ?? null,
       ip: request.ip,
@@ -42,18 +42,23 @@ export async function accountChangesRoutes(
 
   route(app, accountChangesApi.changePassword, { preHandler: limit('password_change') }, async (request) => {
     const user = requireUser(request);
-    await accountChanges.changePassword(
-      request.site,
-      user.id,
-      request.body,
-      request.cookies[SESSION_COOKIE],
-      origin(request),
-    );
+    await accountChanges.changePassword({
+      site: request.site,
+      origin: origin(request),
+      userId: user.id,
+      input: request.body,
+      currentSessionToken: request.cookies[SESSION_COOKIE],
+    });
   });
 
   route(app, accountChangesApi.requestMailChange, { preHandler: limit('mail_change') }, async (request) => {
     const user = requireUser(request);
-    await accountChanges.requestEmailChange(request.site, user.id, request.body, origin(request));
+    await accountChanges.requestEmailChange({
+      site: request.site,
+      origin: origin(request),
+      userId: user.id,
+      input: request.body,
+    });
   });
 
   route(app, accountChangesApi.setInvisible, {}, async (request) => {
@@ -70,7 +75,12 @@ export async function accountChangesRoutes(
 
   route(app, accountChangesApi.deleteAccount, { preHandler: limit('account_delete') }, async (request, reply) => {
     const user = requireUser(request);
-    await accountChanges.deleteAccount(request.site, user.id, request.body, origin(request));
+    await accountChanges.deleteAccount({
+      site: request.site,
+      origin: origin(request),
+      userId: user.id,
+      input: request.body,
+    });
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 

@@ -183,7 +183,11 @@ describe('password and email changes', () => {
     expect(before.email).toBe(a.form.email);
     const link = linkIn((await lastMail(t, target))!.text);
     expect(link.pathname).toBe('/mail-change/do');
-    await t.services.accountChanges.confirmEmailChange(await site(), link.searchParams.get('token')!, ORIGIN);
+    await t.services.accountChanges.confirmEmailChange({
+      site: await site(),
+      origin: ORIGIN,
+      token: link.searchParams.get('token')!,
+    });
     expect((await login(target, a.form.password as string)).statusCode).toBe(200);
   });
 
@@ -192,7 +196,8 @@ describe('password and email changes', () => {
     const target = `contested-${Date.now()}@example.com`;
     await api('POST', '/api/mail-change.php', { email: target, password: a.form.password }, a.cookie);
     const token = linkIn((await lastMail(t, target))!.text).searchParams.get('token')!;
-    const confirm = async () => t.services.accountChanges.confirmEmailChange(await site(), token, ORIGIN);
+    const confirm = async () =>
+      t.services.accountChanges.confirmEmailChange({ site: await site(), origin: ORIGIN, token });
     await withFault('users', 'UPDATE', a.user.id, async () => {
       const failure = await confirm().then(
         () => null,

@@ -107,7 +107,12 @@ describe('a confirmed email change', () => {
   it('ends the other sessions, keeps the confirming browser’s own, and tells the old address at once with an undo link', async () => {
     const m = await moved();
     const keep = m.cookie['auth.session'];
-    await t.services.accountChanges.confirmEmailChange(await site(), m.link.searchParams.get('token')!, ORIGIN, keep);
+    await t.services.accountChanges.confirmEmailChange({
+      site: await site(),
+      origin: ORIGIN,
+      token: m.link.searchParams.get('token')!,
+      currentSessionToken: keep,
+    });
     expect((await userRow(m.user.id)).email).toBe(m.target);
     expect((await api('GET', '/api/user.php', undefined, m.other)).statusCode).toBe(403);
     expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(200);
@@ -128,19 +133,23 @@ describe('a confirmed email change', () => {
 
   it('confirmed from a browser without a session of the account, it ends every session', async () => {
     const m = await moved();
-    await t.services.accountChanges.confirmEmailChange(await site(), m.link.searchParams.get('token')!, ORIGIN);
+    await t.services.accountChanges.confirmEmailChange({
+      site: await site(),
+      origin: ORIGIN,
+      token: m.link.searchParams.get('token')!,
+    });
     expect(await sessionsOf(m.user.id)).toEqual([]);
     expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(403);
   });
 
   it('the undo link restores the old address, ends every session and kills the links the intruder asked for', async () => {
     const m = await moved();
-    await t.services.accountChanges.confirmEmailChange(
-      await site(),
-      m.link.searchParams.get('token')!,
-      ORIGIN,
-      m.cookie['auth.session'],
-    );
+    await t.services.accountChanges.confirmEmailChange({
+      site: await site(),
+      origin: ORIGIN,
+      token: m.link.searchParams.get('token')!,
+      currentSessionToken: m.cookie['auth.session'],
+    });
     // The intruder, now owning the address, asks for a reset link and another email change.
     await api('POST', '/api/password-reset.php', { email: m.target });
     await api('POST', '/api/mail-change.php', { email: `again-${m.target}`, password: m.form.password }, m.cookie);
@@ -169,7 +178,11 @@ describe('a confirmed email change', () => {
     });
     expect(resetDo.json().error).toBe('link_invalid');
     await expect(
-      t.services.accountChanges.confirmEmailChange(await site(), intruderMove.searchParams.get('token')!, ORIGIN),
+      t.services.accountChanges.confirmEmailChange({
+        site: await site(),
+        origin: ORIGIN,
+        token: intruderMove.searchParams.get('token')!,
+      }),
     ).rejects.toMatchObject({ code: 'link_invalid' });
     await expect(t.services.accountChanges.undoEmailChange(token)).rejects.toMatchObject({ code: 'link_invalid' });
     expect((await userRow(m.user.id)).email).toBe(m.form.email);

@@ -23,7 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: ZLinkForm,
     // The browser's own session of the account stays; every other one ends with the change.
     act: ({ token }) =>
-      ctx.services.accountChanges.confirmEmailChange(ctx.site, token, ctx.origin, ctx.cookies[SESSION_COOKIE]),
+      ctx.services.accountChanges.confirmEmailChange({
+        site: ctx.site,
+        origin: ctx.origin,
+        token,
+        currentSessionToken: ctx.cookies[SESSION_COOKIE],
+      }),
   });
   if (!used.ok) return used.response;
   throw redirect(url('mail-change/do', {}, { changed: 1 }));

@@ -31,13 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     act: async ({ token, password, password_confirmation: confirmation }) => {
       // The same per-IP budget as POST /api/password-reset-do.php.
       await ctx.services.rateLimits.consume('password_reset', ctx.ip);
-      const userId = await ctx.services.accountChanges.resetPassword(
-        ctx.site,
+      const userId = await ctx.services.accountChanges.resetPassword({
+        site: ctx.site,
+        origin: ctx.origin,
         token,
         password,
         confirmation,
-        ctx.origin,
-      );
+      });
       return ctx.services.accounts.startSessionFor(userId, {
         userAgent: ctx.userAgent,
         ip: ctx.ip,
