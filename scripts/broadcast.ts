@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { LOCALES } from '../common/locales.ts';
 import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db/connect.ts';
-import { queueBroadcast } from '../server/modules/notifications/notify-sweep.job.ts';
+import { queueBroadcast } from '../server/modules/notifications/notifier/notify-sweep.job.ts';
 import { createSitesService, normaliseHost } from '../server/modules/sites/sites.service.ts';
 
 const ZText = z.object({ title: z.string().min(1).max(150), body: z.string().min(1).max(5000), url: z.url() });

@@ -7,7 +7,7 @@ import { DatabaseStartupError } from './db/connect-error.ts';
 import { createLogger, serializeError, type TLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
 import { ensureRetentionScheduled } from './modules/accounts/retention.job.ts';
-import { ensureNotificationJobsScheduled } from './modules/notifications/notify-sweep.job.ts';
+import { ensureNotificationJobsScheduled } from './modules/notifications/notifier/notify-sweep.job.ts';
 
 /** After the drain: how long closing (in-flight requests, sockets, hub, database) may take before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;

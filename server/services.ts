@@ -10,9 +10,7 @@ import { createSiteRateLimiter } from './lib/rate-limit.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { SEND_MAIL_JOB } from './mail/send-mail.job.ts';
-import {
-  createAccountChangesService,
-} from './modules/accounts/account-changes.service.ts';
+import { createAccountChangesService } from './modules/accounts/account-changes.service.ts';
 import { REACTIVATION_REQUEST_JOB, RESET_REQUEST_JOB } from './modules/accounts/address-requests.ts';
 import { createAccountsService, type TAccountsService } from './modules/accounts/accounts.service.ts';
 import { createPurgeAccountJob } from './modules/accounts/purge.job.ts';
@@ -25,10 +23,14 @@ import { locateCity } from './modules/geo/geocode.service.ts';
 import { createGeoIpService } from './modules/geo/geoip.service.ts';
 import { createLikesService } from './modules/likes/likes.service.ts';
 import { createMatchFinderService } from './modules/match-finder/match-finder.service.ts';
-import { createEmailStatusService } from './modules/notifications/email-status.service.ts';
-import { sendNotificationEmail } from './modules/notifications/notification-email.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { createNotifier, NOTIFY_EMAIL_JOB, notificationOrigin } from './modules/notifications/notifier.service.ts';
+import { createEmailStatusService } from './modules/notifications/email/email-status.service.ts';
+import { sendNotificationEmail } from './modules/notifications/email/notification-email.ts';
+import { createNotificationsService } from './modules/notifications/switches/switches.service.ts';
+import {
+  createNotifier,
+  NOTIFY_EMAIL_JOB,
+  notificationOrigin,
+} from './modules/notifications/notifier/notifier.service.ts';
 import {
   createNotifyBroadcastJob,
   createNotifySweepJob,
@@ -36,9 +38,9 @@ import {
   NOTIFY_BROADCAST_JOB,
   NOTIFY_SWEEP_JOB,
   NOTIFY_WEEKLY_JOB,
-} from './modules/notifications/notify-sweep.job.ts';
-import type { TPushResolver } from './modules/notifications/push-address.ts';
-import { createPushService, pushSubject } from './modules/notifications/push.service.ts';
+} from './modules/notifications/notifier/notify-sweep.job.ts';
+import type { TPushResolver } from './modules/notifications/push/push-address.ts';
+import { createPushService, pushSubject } from './modules/notifications/push/push.service.ts';
 import { createPaymentsArea } from './modules/payments/payments.area.ts';
 import type { TPaymentProvider } from './modules/payments/provider.ts';
 import { createPhotoStore, type TPhotoStore } from './modules/photos/photo-store.ts';

@@ -5,7 +5,7 @@ import type { TLogger } from '../lib/logger.ts';
 import { defineJob } from '../jobs/define-job.ts';
 import { PermanentJobError } from '../jobs/jobs.ts';
 import { bringForwardRetries, countUserJobsSince } from '../jobs/jobs.repository.ts';
-import { loadUnsubscribeKey } from '../modules/notifications/unsubscribe-token.ts';
+import { loadUnsubscribeKey } from '../modules/notifications/email/unsubscribe-token.ts';
 import { insertMail } from './mailbox.repository.ts';
 import { SEND_MAIL_JOB, SEND_MAIL_POLICY, type TMailRequest } from './send-mail.job.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';

@@ -78,7 +78,7 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
     decorateReply: false,
     index: false,
     preCompressed: true,
-    // sw-push.js has its own route and caching (server/modules/notifications/sw-push.routes.ts).
+    // sw-push.js has its own route and caching (server/modules/notifications/push/sw-push.routes.ts).
     globIgnore: ['assets/**', '**/*.html', '**/*.br', '**/*.gz', 'sw-push.js*'],
   });
 

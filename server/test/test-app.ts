@@ -11,7 +11,7 @@ import { connectDatabase, type TDatabase } from '../db/connect.ts';
 import { seedBaseSites } from '../db/seed/base-sites.ts';
 import { seedDemoProfiles } from '../db/seed/demo-seed.ts';
 import { createServices, type TServices } from '../services.ts';
-import type { TPushResolver } from '../modules/notifications/push-address.ts';
+import type { TPushResolver } from '../modules/notifications/push/push-address.ts';
 
 export interface TTestApp {
   app: FastifyInstance;

@@ -5,7 +5,7 @@ import type { TGiftId } from '../../../common/gifts.ts';
 import type { TServerEvent } from '../../../common/realtime.ts';
 import type { TCore } from '../../core.ts';
 import type { TPublicCard } from '../../../common/wire/profile-card.ts';
-import type { TNotifyQueue } from '../notifications/notify-queue.ts';
+import type { TNotifyQueue } from '../notifications/notifier/notify-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseOrThrow } from '../../lib/validation.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';

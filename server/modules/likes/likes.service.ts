@@ -1,6 +1,6 @@
 import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType } from '../../../common/likes.ts';
 import type { TCore } from '../../core.ts';
-import type { TNotifyQueue } from '../notifications/notify-queue.ts';
+import type { TNotifyQueue } from '../notifications/notifier/notify-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TRealtimeHub } from '../../realtime/hub.ts';
 import { publishToMember } from '../../realtime/publish.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type TDataExportContents } from '../../../common/wire/data-export.ts';
 import type { TDb } from '../../db/connect.ts';
 import type { TDirectDebitDetails } from '../../db/schema/payments.ts';
-import { createNotificationsService } from '../notifications/notifications.service.ts';
+import { createNotificationsService } from '../notifications/switches/switches.service.ts';
 import { mediaDir } from '../photos/photo-store.ts';
 import {
   findAccountData,

@@ -14,7 +14,7 @@ export function headers() {
 /**
  * The unsubscribe link of a notification email (issue 14). Opening it changes nothing (mail scanners fetch every
  * link): it shows which emails the link turns off and whether they are off already. The buttons are plain form POSTs
- * to `/unsubscribe` (server/modules/notifications/unsubscribe.routes.ts, which also takes RFC 8058 one-click posts),
+ * to `/unsubscribe` (server/modules/notifications/email/unsubscribe.routes.ts, which also takes RFC 8058 one-click posts),
  * answered with a redirect back here, so the page works without JavaScript and a reload posts nothing.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,17 +6,22 @@ import {
   type TEmailDisabledReason,
   SOFT_BOUNCE_WINDOW_MS,
   SOFT_BOUNCES_TO_DISABLE,
-} from '../../../common/notifications.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import type { TJobRunner } from '../../jobs/jobs.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { TLogger } from '../../lib/logger.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { TMailer, TMailRequest } from '../../mail/mailer.ts';
-import { consumeToken, findLiveToken, insertToken } from '../accounts/accounts.repository.ts';
-import { hasLiveConsent, recordConsent, type TConsentContext, withdrawConsent } from '../consents/consents.service.ts';
-import { upsertPreference } from './notifications.repository.ts';
-import { effectiveSwitches } from './notifier.service.ts';
+} from '../../../../common/notifications.ts';
+import type { TDb, TTx } from '../../../db/connect.ts';
+import type { TJobRunner } from '../../../jobs/jobs.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { TLogger } from '../../../lib/logger.ts';
+import { hashToken, newToken } from '../../../lib/tokens.ts';
+import type { TMailer, TMailRequest } from '../../../mail/mailer.ts';
+import { consumeToken, findLiveToken, insertToken } from '../../accounts/accounts.repository.ts';
+import {
+  hasLiveConsent,
+  recordConsent,
+  type TConsentContext,
+  withdrawConsent,
+} from '../../consents/consents.service.ts';
+import { upsertPreference } from '../notifier/sends.repository.ts';
+import { effectiveSwitches } from '../notifier/notifier.service.ts';
 import {
   addEmailDisabledReason,
   countEmailFeedbackSince,
@@ -27,7 +32,7 @@ import {
   setKindEmail,
 } from './email-status.repository.ts';
 import { type TUnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token.ts';
-import { pageUrl } from '../../../common/routes.ts';
+import { pageUrl } from '../../../../common/routes.ts';
 
 /** What an unsubscribe link's page shows: which emails it is about and whether they are off now. */
 export interface TUnsubscribeState {

@@ -1,8 +1,8 @@
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TTestSmtp } from '../../test/smtp-server.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import type { TActor, TNotificationContent, TNotificationDelivery } from './content.ts';
+import { startTestSmtp, type TTestSmtp } from '../../../test/smtp-server.ts';
+import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+import type { TActor, TNotificationContent, TNotificationDelivery } from '../notifier/content.ts';
 import { notificationMessageId, renderNotificationEmail, sendNotificationEmail } from './notification-email.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 

@@ -2,12 +2,12 @@ import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_DELIVERY } from '../../../common/notifications.ts';
-import { pushSubscriptions } from '../../db/schema/index.ts';
-import { PermanentJobError } from '../../jobs/jobs.ts';
-import { activeMember, CLIENT } from '../../test/factories.ts';
-import { testSubscription } from '../../test/push-service.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { PUSH_DELIVERY } from '../../../../common/notifications.ts';
+import { pushSubscriptions } from '../../../db/schema/index.ts';
+import { PermanentJobError } from '../../../jobs/jobs.ts';
+import { activeMember, CLIENT } from '../../../test/factories.ts';
+import { testSubscription } from '../../../test/push-service.ts';
+import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { guardedLookup, PUSH_ADDRESS_REFUSED, type TPushResolver } from './push-address.ts';
 
 // Push endpoints may not make the server connect into its own network (issue 28, SSRF). The addresses below are only

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import type { TServices } from '../../services.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { TServices } from '../../../services.ts';
 
 /** Largest report body accepted (a provider batches events; nothing legitimate comes near it). */
 const BODY_LIMIT = 256 * 1024;

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { notificationPreferences, notificationSends, pushSubscriptions, users } from '../../db/schema/index.ts';
-import type { TNotificationChannel, TNotificationKind } from '../../../common/notifications.ts';
+import type { TDb, TTx } from '../../../db/connect.ts';
+import { notificationPreferences, notificationSends, pushSubscriptions, users } from '../../../db/schema/index.ts';
+import type { TNotificationChannel, TNotificationKind } from '../../../../common/notifications.ts';
 
 /** A member's stored switches (only kinds that were ever changed). */
 export async function findPreferences(db: TDb | TTx, userId: number) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { serverT } from '../../lib/i18n.ts';
-import type { TServices } from '../../services.ts';
-import { pagePath } from '../../../common/routes.ts';
+import { serverT } from '../../../lib/i18n.ts';
+import type { TServices } from '../../../services.ts';
+import { pagePath } from '../../../../common/routes.ts';
 
 /** The buttons of the unsubscribe page's form (web/pages/unsubscribe). */
 const PAGE_ACTIONS = ['unsubscribe', 'unsubscribe_all', 'undo', 'undo_all'] as const;

@@ -3,11 +3,11 @@ import {
   REMINDERS_MAX_UNANSWERED,
   UNREAD_REMINDER_AFTER_MS,
   WEEKLY_UPDATE_EVERY_MS,
-} from '../../../common/notifications.ts';
-import { NOTIFICATION_LOG_RETENTION_DAYS } from '../../../common/constants.ts';
-import type { TDb } from '../../db/connect.ts';
-import { enqueueJob, schedulePeriodicJob } from '../../jobs/jobs.repository.ts';
-import type { TLogger } from '../../lib/logger.ts';
+} from '../../../../common/notifications.ts';
+import { NOTIFICATION_LOG_RETENTION_DAYS } from '../../../../common/constants.ts';
+import type { TDb } from '../../../db/connect.ts';
+import { enqueueJob, schedulePeriodicJob } from '../../../jobs/jobs.repository.ts';
+import type { TLogger } from '../../../lib/logger.ts';
 import { NOTIFY_EVENT_JOB, type TNotifyEvent } from './notifier.service.ts';
 import {
   findBroadcastAudience,

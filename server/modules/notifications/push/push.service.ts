@@ -1,8 +1,8 @@
 import { createHash, createPublicKey } from 'node:crypto';
 import { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { TPushPayload } from '../../../common/notifications.ts';
-import type { TNotificationDelivery } from './content.ts';
+import type { TPushPayload } from '../../../../common/notifications.ts';
+import type { TNotificationDelivery } from '../notifier/content.ts';
 import { renderPushPayload } from './push-content.ts';
 import {
   guardedLookup,
@@ -11,11 +11,11 @@ import {
   type TPushAddressPolicy,
   type TPushResolver,
 } from './push-address.ts';
-import type { TPushSubscription } from '../../../common/wire/notifications.ts';
-import type { TDb } from '../../db/connect.ts';
-import { PermanentJobError } from '../../jobs/jobs.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { TLogger } from '../../lib/logger.ts';
+import type { TPushSubscription } from '../../../../common/wire/notifications.ts';
+import type { TDb } from '../../../db/connect.ts';
+import { PermanentJobError } from '../../../jobs/jobs.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { TLogger } from '../../../lib/logger.ts';
 import {
   countSubscriptionsOf,
   deleteSubscriptionById,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type TDb, type TTx } from '../../db/connect.ts';
-import { conversationMembers, likes, messages, photos, profiles, users } from '../../db/schema/index.ts';
+import { queryRows, type TDb, type TTx } from '../../../db/connect.ts';
+import { conversationMembers, likes, messages, photos, profiles, users } from '../../../db/schema/index.ts';
 
 /** What the notifier needs of a message: its conversation, sender, recipient and whether the recipient read it. */
 export async function findMessageFacts(db: TDb | TTx, messageId: number) {

@@ -6,15 +6,15 @@ import {
   REMINDER_EVERY_DAYS,
   REMINDERS_MAX_UNANSWERED,
   UNREAD_REMINDER_AFTER_MS,
-} from '../../../common/notifications.ts';
-import { consents, jobs, notificationSends, profiles, users } from '../../db/schema/index.ts';
-import { claimDueJob } from '../../jobs/jobs.repository.ts';
-import { activeMember, buildMember, CLIENT, type TTestMember } from '../../test/factories.ts';
-import { startTestPushService, type TTestPushService } from '../../test/push-service.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+} from '../../../../common/notifications.ts';
+import { consents, jobs, notificationSends, profiles, users } from '../../../db/schema/index.ts';
+import { claimDueJob } from '../../../jobs/jobs.repository.ts';
+import { activeMember, buildMember, CLIENT, type TTestMember } from '../../../test/factories.ts';
+import { startTestPushService, type TTestPushService } from '../../../test/push-service.ts';
+import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
 import { NOTIFY_EMAIL_JOB, NOTIFY_EVENT_JOB } from './notifier.service.ts';
 import { NOTIFY_SWEEP_JOB, NOTIFY_WEEKLY_JOB, queueBroadcast } from './notify-sweep.job.ts';
-import { signUnsubscribeToken } from './unsubscribe-token.ts';
+import { signUnsubscribeToken } from '../email/unsubscribe-token.ts';
 
 let t: TTestApp;
 let push: TTestPushService;

@@ -12,19 +12,19 @@ import {
   type TChannelSwitches,
   type TNotificationChannel,
   type TNotificationKind,
-} from '../../../common/notifications.ts';
-import { yearsSince } from '../../../common/accounts.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import type { TLogger } from '../../lib/logger.ts';
-import { mailSite } from '../../mail/mailer.ts';
-import { enqueueJob } from '../../jobs/jobs.repository.ts';
-import { PermanentJobError } from '../../jobs/jobs.ts';
-import { photoUrls } from '../photos/photo-store.ts';
-import { findBlockRelation } from '../profiles/blocks.repository.ts';
-import { hasLiveConsent, liveConsents } from '../consents/consents.service.ts';
-import type { TSite } from '../sites/sites.service.ts';
-import { siteText } from '../sites/settings.service.ts';
-import { isLocale } from '../../../common/locales.ts';
+} from '../../../../common/notifications.ts';
+import { yearsSince } from '../../../../common/accounts.ts';
+import type { TDb, TTx } from '../../../db/connect.ts';
+import type { TLogger } from '../../../lib/logger.ts';
+import { mailSite } from '../../../mail/mailer.ts';
+import { enqueueJob } from '../../../jobs/jobs.repository.ts';
+import { PermanentJobError } from '../../../jobs/jobs.ts';
+import { photoUrls } from '../../photos/photo-store.ts';
+import { findBlockRelation } from '../../profiles/blocks.repository.ts';
+import { hasLiveConsent, liveConsents } from '../../consents/consents.service.ts';
+import type { TSite } from '../../sites/sites.service.ts';
+import { siteText } from '../../sites/settings.service.ts';
+import { isLocale } from '../../../../common/locales.ts';
 import type { TActor, TNotificationContent, TNotificationDelivery } from './content.ts';
 import {
   claimSendAndQueue,
@@ -34,7 +34,7 @@ import {
   finishSend,
   lockMemberNotifications,
   markSending,
-} from './notifications.repository.ts';
+} from './sends.repository.ts';
 import {
   countBadge,
   findActorRow,
@@ -47,7 +47,7 @@ import {
   findUnreadCount,
   type TRecipient,
 } from './notify.repository.ts';
-import { gendersSought } from '../profiles/profiles.service.ts';
+import { gendersSought } from '../../profiles/profiles.service.ts';
 
 /** Members a weekly digest shows at most. */
 const WEEKLY_MEMBERS = 6;
@@ -80,7 +80,7 @@ export type TNotifyEvent =
       url: string;
     };
 
-/** The push side the notifier needs (server/modules/notifications/push.service.ts). */
+/** The push side the notifier needs (server/modules/notifications/push/push.service.ts). */
 export interface TPushPort {
   subscriptionIds(userId: number): Promise<number[]>;
   deliver(
@@ -90,7 +90,7 @@ export interface TPushPort {
   ): Promise<'sent' | 'gone'>;
 }
 
-/** The email side (server/modules/notifications/notification-email.ts). */
+/** The email side (server/modules/notifications/email/notification-email.ts). */
 export type TEmailPort = (args: {
   delivery: TNotificationDelivery;
   to: string;

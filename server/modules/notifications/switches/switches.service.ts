@@ -3,12 +3,12 @@ import {
   MARKETING_NOTIFICATION_KINDS,
   NOTIFICATION_KINDS,
   type TEmailDisabledReason,
-} from '../../../common/notifications.ts';
-import type { TNotificationSettings, TSetNotification } from '../../../common/wire/notifications.ts';
-import type { TDb } from '../../db/connect.ts';
-import { liveConsents, recordConsent, type TConsentContext, withdrawConsent } from '../consents/consents.service.ts';
-import { effectiveSwitches } from './notifier.service.ts';
-import { countPushDevices, findEmailDisabled, upsertPreference } from './notifications.repository.ts';
+} from '../../../../common/notifications.ts';
+import type { TNotificationSettings, TSetNotification } from '../../../../common/wire/notifications.ts';
+import type { TDb } from '../../../db/connect.ts';
+import { liveConsents, recordConsent, type TConsentContext, withdrawConsent } from '../../consents/consents.service.ts';
+import { effectiveSwitches } from '../notifier/notifier.service.ts';
+import { countPushDevices, findEmailDisabled, upsertPreference } from '../notifier/sends.repository.ts';
 
 /**
  * The member's notification switches (`/notifications`, `GET/PUT /api/notifications.php`). The marketing kinds

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailFeedback, jobs, notificationSends, users } from '../../db/schema/index.ts';
-import { activeMember, CLIENT, type TTestMember } from '../../test/factories.ts';
-import { startTestSmtp, type TTestSmtp } from '../../test/smtp-server.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { NOTIFY_EMAIL_JOB } from './notifier.service.ts';
+import { emailFeedback, jobs, notificationSends, users } from '../../../db/schema/index.ts';
+import { activeMember, CLIENT, type TTestMember } from '../../../test/factories.ts';
+import { startTestSmtp, type TTestSmtp } from '../../../test/smtp-server.ts';
+import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { NOTIFY_EMAIL_JOB } from '../notifier/notifier.service.ts';
 
 // Issue 28: a notification email the receiving server refuses for good (550 at RCPT TO) is a hard bounce: its send
 // ends failed at once (not three tries), the address is suppressed like the mail webhook's hard bounce does, and the
