@@ -1,11 +1,12 @@
 import { pageUrl } from '../../../common/routes.ts';
 import { DELETION_GRACE_DAYS, RETENTION_CODE_DAYS } from '../../../common/constants.ts';
-import { cancelJobs, enqueueJob } from '../../jobs/jobs.repository.ts';
+import { cancelJobs } from '../../jobs/jobs.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { publishSessionsEnded } from '../../realtime/session-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import type { TAccountChangeKit, TChangeAt } from './account-change-deps.ts';
+import { purgeAccountJob } from './account-jobs.ts';
 import {
   findRetentionCode,
   insertRetentionCode,
@@ -13,7 +14,7 @@ import {
   restoreDeletedAccount,
 } from './account-changes.repository.ts';
 import { consumeToken, deleteSessionsOf, findLiveToken, findUserWithProfile } from './accounts.repository.ts';
-import { REACTIVATION_REQUEST_JOB } from './address-requests.ts';
+import { reactivationRequestJob, type TAddressRequest } from './address-requests.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -36,7 +37,7 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
           reason: input.reason.slice(0, 100),
         });
         await deleteSessionsOf(tx, userId, null);
-        await enqueueJob(tx, { kind: 'purge_account', payload: { userId }, runAt: purgeAt });
+        await purgeAccountJob.enqueue(tx, { userId }, { runAt: purgeAt });
         return links.queueLinkMail(tx, {
           site,
           userId,
@@ -69,7 +70,7 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
         const restored = await restoreDeletedAccount(tx, row.userId);
         if (restored === undefined) throw new AppError('link_invalid');
         // The deletion's purge is no longer wanted (the purge also checks the deletion's age itself).
-        await cancelJobs(tx, 'purge_account', { userId: restored }, now());
+        await cancelJobs(tx, purgeAccountJob.kind, { userId: restored }, now());
         return restored;
       });
     },
@@ -80,11 +81,11 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
      * not leak either.
      */
     async requestReactivation(site: TSite, email: string, origin: string): Promise<void> {
-      await requests.queue(REACTIVATION_REQUEST_JOB, { site, email, origin });
+      await requests.queue(reactivationRequestJob, { site, email, origin });
     },
 
     /** The reactivation request job: emails a reactivation link when the address has an account pending deletion. */
-    runReactivationRequest(payload: unknown): Promise<void> {
+    runReactivationRequest(payload: TAddressRequest): Promise<void> {
       return requests.run(payload, async ({ site, origin }, user) => {
         if (user.status !== 'deleted') return undefined;
         const full = await findUserWithProfile(db, user.id);

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { ZEmail } from '../../../common/accounts.ts';
 import type { TDb } from '../../db/connect.ts';
-import { enqueueJob } from '../../jobs/jobs.repository.ts';
+import { declareJob } from '../../jobs/define-job.ts';
 import type { TJobRunner } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { findUserByEmail } from './accounts.repository.ts';
-
-/** The durable job that looks up the address of a reset request and emails it, if it has an account. */
-export const RESET_REQUEST_JOB = 'password_reset_request';
-/** The job a reactivation link request becomes (answered the same for every address, like the reset request). */
-export const REACTIVATION_REQUEST_JOB = 'reactivation_request';
-
-/** The requests about an email address that are answered alike for every address. */
-export type TAddressRequestKind = typeof RESET_REQUEST_JOB | typeof REACTIVATION_REQUEST_JOB;
 
 /** What a request job carries: the site, the address typed and the origin of the links (emptied once run). */
 export const ZAddressRequest = z.object({
@@ -28,6 +20,17 @@ export const ZAddressRequest = z.object({
   origin: z.string(),
 });
 export type TAddressRequest = z.infer<typeof ZAddressRequest>;
+
+/** The durable job that looks up the address of a reset request and emails it, if it has an account. */
+export const resetRequestJob = declareJob({ kind: 'password_reset_request', payload: ZAddressRequest });
+/** The job a reactivation link request becomes (answered the same for every address, like the reset request). */
+export const reactivationRequestJob = declareJob({ kind: 'reactivation_request', payload: ZAddressRequest });
+
+/** The requests about an email address that are answered alike for every address. */
+export type TAddressRequestJob = typeof resetRequestJob | typeof reactivationRequestJob;
+
+/** A request job keeps nothing of the address once it ends. */
+export const ADDRESS_REQUEST_POLICY = { scrub: () => ({}) };
 
 /** The account a request's address belongs to, as the request job finds it. */
 export type TAddressOwner = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
@@ -50,7 +53,7 @@ export function createAddressRequests({
 }) {
   return {
     /** Queues a request as its job; refuses only a malformed address. */
-    async queue(kind: TAddressRequestKind, r: { site: TSite; email: string; origin: string }): Promise<void> {
+    async queue(job: TAddressRequestJob, r: { site: TSite; email: string; origin: string }): Promise<void> {
       const email = ZEmail.safeParse(r.email);
       if (!email.success) {
         throw new AppError('invalid_request', { issues: [{ path: 'email', message: 'validation.email_invalid' }] });
@@ -61,23 +64,21 @@ export function createAddressRequests({
         email: email.data,
         origin: r.origin,
       };
-      await enqueueJob(db, { kind, payload, runAt: now(), createdAt: now() });
+      await job.enqueue(db, payload, { runAt: now(), createdAt: now() });
     },
 
     /**
      * Runs a request job: finds the account of the address and, when `answer` decides it is one this request is for,
-     * lets it queue its email (returning the mail job, run at once) or nothing. A payload without an address (emptied
-     * after a run) or an address without an account does nothing: the requester was answered the same either way.
+     * lets it queue its email (returning the mail job, run at once) or nothing. An address without an account does
+     * nothing: the requester was answered the same either way.
      */
     async run(
-      payload: unknown,
+      request: TAddressRequest,
       answer: (request: TAddressRequest, owner: TAddressOwner) => Promise<number | undefined>,
     ): Promise<void> {
-      const request = ZAddressRequest.safeParse(payload);
-      if (!request.success) return;
-      const owner = await findUserByEmail(db, request.data.site.id, request.data.email);
+      const owner = await findUserByEmail(db, request.site.id, request.email);
       if (!owner) return;
-      const mail = await answer(request.data, owner);
+      const mail = await answer(request, owner);
       if (mail !== undefined) await jobs.runNow([mail]);
     },
   };

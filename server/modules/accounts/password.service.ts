@@ -9,7 +9,7 @@ import type { TSite } from '../sites/sites.service.ts';
 import type { TAccountChangeKit, TChangeAt } from './account-change-deps.ts';
 import { lockAccountAddress, setPasswordHash } from './account-changes.repository.ts';
 import { consumeToken, deleteSessionsOf, findLiveToken, findUserWithProfile } from './accounts.repository.ts';
-import { RESET_REQUEST_JOB } from './address-requests.ts';
+import { resetRequestJob, type TAddressRequest } from './address-requests.ts';
 
 /** Refuses a new password that is too short or differs from its confirmation (strength is checked apart). */
 export function assertNewPassword(password: string, confirmation: string): void {
@@ -33,14 +33,14 @@ export function createPasswordService(kit: TAccountChangeKit) {
      * the job emails a link only to an account (`runResetRequest`). Only a malformed address is refused.
      */
     async requestPasswordReset(site: TSite, email: string, origin: string): Promise<void> {
-      await requests.queue(RESET_REQUEST_JOB, { site, email, origin });
+      await requests.queue(resetRequestJob, { site, email, origin });
     },
 
     /**
      * The reset request job: emails a reset link when the address has an account that has not been sent 3 reset
      * emails in the last day; otherwise nothing happens (the requester was answered the same either way).
      */
-    runResetRequest(payload: unknown): Promise<void> {
+    runResetRequest(payload: TAddressRequest): Promise<void> {
       return requests.run(payload, async ({ site, origin }, user) => {
         if (user.status === 'purged') return undefined;
         const since = new Date(now().getTime() - 86_400_000);

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import { DELETION_GRACE_DAYS } from '../../../common/constants.ts';
 import type { TDb } from '../../db/connect.ts';
+import { defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
 import type { TPaymentProvider } from '../payments/provider.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
 import { exportPath } from '../privacy/data-export.service.ts';
+import { purgeAccountJob } from './account-jobs.ts';
 import { claimAccountForPurge, erasePersonalData, findAccountForPurge, findLiveMandates } from './purge.repository.ts';
 
 /**
@@ -18,10 +20,11 @@ export function createPurgeAccountJob(deps: {
   provider: Pick<TPaymentProvider, 'revokeMandate'>;
   dataDir: string;
   now: () => Date;
-}) {
+}): TJobDefinition {
   const { db, store, provider, dataDir, now } = deps;
-  return async (payload: Record<string, unknown>) => {
-    const userId = Number(payload.userId);
+  return defineJob(purgeAccountJob, { handler: purge });
+
+  async function purge({ userId }: { userId: number }): Promise<void> {
     // Only the account's current deletion counts: deleted, reactivated and deleted again ten days later, the first
     // deletion's job finds a deletion that is not yet DELETION_GRACE_DAYS old and leaves it to that deletion's own job.
     const cutoff = new Date(now().getTime() - DELETION_GRACE_DAYS * 86_400_000);
@@ -48,5 +51,5 @@ export function createPurgeAccountJob(deps: {
       for (const key of files.attachments) await store.removeAttachment(key);
       for (const key of files.exports) await fs.rm(exportPath(dataDir, key), { force: true });
     });
-  };
+  }
 }

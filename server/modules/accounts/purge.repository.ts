@@ -26,6 +26,7 @@ import {
   notificationSends,
   pushSubscriptions,
 } from '../../db/schema/index.ts';
+import { purgeAccountJob } from './account-jobs.ts';
 
 export type TMandateRow = typeof paymentMandates.$inferSelect;
 
@@ -316,7 +317,7 @@ export async function erasePersonalData(
   // running purge job itself only holds the account id.
   await tx
     .delete(jobs)
-    .where(and(ne(jobs.kind, 'purge_account'), or(eq(jobs.userId, userId), mentions(jobs.payload, email))));
+    .where(and(ne(jobs.kind, purgeAccountJob.kind), or(eq(jobs.userId, userId), mentions(jobs.payload, email))));
   await tx
     .delete(mailbox)
     .where(

@@ -10,7 +10,9 @@ import {
   SEPA_MANDATE_RETENTION_DAYS,
 } from '../../../common/constants.ts';
 import type { TDb } from '../../db/connect.ts';
+import { defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import { retentionJob } from './account-jobs.ts';
 import { applyRetention, scheduleRetention, type TRetentionCutoffs } from './retention.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -46,13 +48,14 @@ export function ensureRetentionScheduled(db: TDb, now: Date): Promise<boolean> {
  * transaction, then schedules the next run RETENTION_INTERVAL_HOURS later (exactly one pending: a start-up adds one
  * only when none is). A failed run is retried by the job runner and schedules nothing until it succeeds.
  */
-export function createRetentionJob(deps: { db: TDb; now: () => Date; log: Pick<TLogger, 'info'> }) {
+export function createRetentionJob(deps: { db: TDb; now: () => Date; log: Pick<TLogger, 'info'> }): TJobDefinition {
   const { db, now, log } = deps;
-  return async (payload: Record<string, unknown>): Promise<void> => {
+  return defineJob(retentionJob, { handler: retain });
+
+  async function retain(payload: { run?: string }): Promise<void> {
     const at = now();
     const counts = await db.transaction((tx) => applyRetention(tx, retentionCutoffs(at)));
-    log.info({ job: 'retention', ...counts }, 'retention: old data removed');
-    const run = typeof payload.run === 'string' ? payload.run : undefined;
-    await scheduleRetention(db, new Date(at.getTime() + RETENTION_INTERVAL_HOURS * 3_600_000), run);
-  };
+    log.info({ job: retentionJob.kind, ...counts }, 'retention: old data removed');
+    await scheduleRetention(db, new Date(at.getTime() + RETENTION_INTERVAL_HOURS * 3_600_000), payload.run);
+  }
 }

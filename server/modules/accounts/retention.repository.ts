@@ -16,9 +16,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index.ts';
-
-/** The job kind of the daily storage-limit clean-up. */
-export const RETENTION_JOB = 'retention';
+import { retentionJob } from './account-jobs.ts';
 
 /** The cut-off times of one retention run (everything older goes). */
 export interface TRetentionCutoffs {
@@ -123,10 +121,10 @@ export async function applyRetention(tx: TTx, c: TRetentionCutoffs): Promise<TRe
 
 /** Schedules a retention run at `runAt` unless one is pending (the run in progress aside): `schedulePeriodicJob`. */
 export function scheduleRetention(db: TDb, runAt: Date, exceptRun?: string): Promise<boolean> {
-  return schedulePeriodicJob(db, RETENTION_JOB, runAt, exceptRun);
+  return schedulePeriodicJob(db, retentionJob.kind, runAt, exceptRun);
 }
 
 /** The pending retention runs (tests, start-up check). */
 export function pendingRetentionRuns(db: TDb): Promise<{ id: number; runAt: Date }[]> {
-  return pendingPeriodicRuns(db, RETENTION_JOB);
+  return pendingPeriodicRuns(db, retentionJob.kind);
 }

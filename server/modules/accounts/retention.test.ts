@@ -31,7 +31,8 @@ import { activeMember } from '../../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
 import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
 import { ensureRetentionScheduled } from './retention.job.ts';
-import { pendingRetentionRuns, RETENTION_JOB } from './retention.repository.ts';
+import { retentionJob } from './account-jobs.ts';
+import { pendingRetentionRuns } from './retention.repository.ts';
 
 let t: TTestApp;
 let clock = new Date('2026-11-25T03:00:00Z');
@@ -377,7 +378,7 @@ describe('storage limits: the daily retention job (issue 23 §5, GDPR Art. 5(1)(
       clock = saved;
     }
     expect(
-      (await db().select({ kind: jobs.kind }).from(jobs).where(eq(jobs.kind, RETENTION_JOB))).length,
+      (await db().select({ kind: jobs.kind }).from(jobs).where(eq(jobs.kind, retentionJob.kind))).length,
     ).toBeGreaterThanOrEqual(3);
   });
 });

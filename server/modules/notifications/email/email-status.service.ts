@@ -20,8 +20,8 @@ import {
   type TConsentContext,
   withdrawConsent,
 } from '../../consents/consents.service.ts';
-import { upsertPreference } from '../notifier/sends.repository.ts';
-import { effectiveSwitches } from '../notifier/notifier.service.ts';
+import { upsertPreference } from '../switches/switches.repository.ts';
+import { effectiveSwitches } from '../switches/switches.ts';
 import {
   addEmailDisabledReason,
   countEmailFeedbackSince,

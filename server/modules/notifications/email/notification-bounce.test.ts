@@ -4,7 +4,7 @@ import { emailFeedback, jobs, notificationSends, users } from '../../../db/schem
 import { activeMember, CLIENT, type TTestMember } from '../../../test/factories.ts';
 import { startTestSmtp, type TTestSmtp } from '../../../test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { NOTIFY_EMAIL_JOB } from '../notifier/notifier.service.ts';
+import { notifyEmailJob } from '../notifier/events.ts';
 
 // Issue 28: a notification email the receiving server refuses for good (550 at RCPT TO) is a hard bounce: its send
 // ends failed at once (not three tries), the address is suppressed like the mail webhook's hard bounce does, and the
@@ -76,7 +76,7 @@ describe('a notification email refused with 550 (issue 28)', () => {
     const emailJobs = await db()
       .select()
       .from(jobs)
-      .where(and(eq(jobs.kind, NOTIFY_EMAIL_JOB), eq(jobs.userId, anna.user.id)));
+      .where(and(eq(jobs.kind, notifyEmailJob.kind), eq(jobs.userId, anna.user.id)));
     expect(emailJobs).toHaveLength(1);
     expect(emailJobs[0].attempts).toBe(1);
     const [account] = await db().select().from(users).where(eq(users.id, anna.user.id));
@@ -112,7 +112,7 @@ describe('a notification email refused with 550 (issue 28)', () => {
     const emailJobs = await db()
       .select()
       .from(jobs)
-      .where(and(eq(jobs.kind, NOTIFY_EMAIL_JOB), eq(jobs.userId, dora.user.id)));
+      .where(and(eq(jobs.kind, notifyEmailJob.kind), eq(jobs.userId, dora.user.id)));
     expect(emailJobs.map((j) => j.attempts)).toEqual([1]);
     const [account] = await db().select().from(users).where(eq(users.id, dora.user.id));
     expect(account.notificationsDisabled).toEqual([]);

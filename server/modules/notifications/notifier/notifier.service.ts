@@ -1,84 +1,26 @@
-import {
-  defaultSwitches,
-  LIKE_EMAIL_DELAY_MS,
-  MARKETING_NOTIFICATION_KINDS,
-  MESSAGE_EMAIL_DELAY_MS,
-  MESSAGE_EMAIL_PER_CONVERSATION_MS,
-  NOTIFICATION_KINDS,
-  NOTIFICATION_EMAILS_PER_DAY,
-  PUSH_DELIVERY,
-  REMINDER_EVERY_DAYS,
-  WEEKLY_UPDATE_EVERY_MS,
-  type TChannelSwitches,
-  type TNotificationChannel,
-  type TNotificationKind,
-} from '../../../../common/notifications.ts';
-import { yearsSince } from '../../../../common/accounts.ts';
+import { PUSH_DELIVERY, type TNotificationChannel } from '../../../../common/notifications.ts';
+import { isLocale } from '../../../../common/locales.ts';
 import type { TDb, TTx } from '../../../db/connect.ts';
+import type { TJobDefinition } from '../../../jobs/define-job.ts';
+import { defineJob } from '../../../jobs/define-job.ts';
+import { PermanentJobError } from '../../../jobs/jobs.ts';
 import type { TLogger } from '../../../lib/logger.ts';
 import { mailSite } from '../../../mail/mailer.ts';
-import { enqueueJob } from '../../../jobs/jobs.repository.ts';
-import { PermanentJobError } from '../../../jobs/jobs.ts';
-import { photoUrls } from '../../photos/photo-store.ts';
-import { findBlockRelation } from '../../profiles/blocks.repository.ts';
-import { hasLiveConsent, liveConsents } from '../../consents/consents.service.ts';
 import type { TSite } from '../../sites/sites.service.ts';
 import { siteText } from '../../sites/settings.service.ts';
-import { isLocale } from '../../../../common/locales.ts';
-import type { TActor, TNotificationContent, TNotificationDelivery } from './content.ts';
-import {
-  claimSendAndQueue,
-  countSentSince,
-  findPreferences,
-  findSend,
-  finishSend,
-  lockMemberNotifications,
-  markSending,
-} from './sends.repository.ts';
-import {
-  countBadge,
-  findActorRow,
-  findLikeFacts,
-  findMessageFacts,
-  findNewMembersFor,
-  findRecipientByProfile,
-  findRecipientByUser,
-  findSeeker,
-  findUnreadCount,
-  type TRecipient,
-} from './notify.repository.ts';
-import { gendersSought } from '../../profiles/profiles.service.ts';
+import { createActors } from './actors.ts';
+import type { TNotificationContent, TNotificationDelivery } from './content.ts';
+import { emailCapReached } from './email-caps.ts';
+import { notifyEmailJob, notifyEventJob, notifyPushJob, type TNotifyEvent } from './events.ts';
+import { countBadge, type TRecipient } from './notify.repository.ts';
+import { refusals } from './refusals.ts';
+import { resolveEvent } from './resolvers.ts';
+import { claimSendAndQueue, findSend, finishSend, lockMemberNotifications, markSending } from './sends.repository.ts';
 
-/** Members a weekly digest shows at most. */
-const WEEKLY_MEMBERS = 6;
+export type { TNotifyEvent } from './events.ts';
 
-/** The job that turns an event into per-channel sends (fan-out). */
-export const NOTIFY_EVENT_JOB = 'notify_event';
-/** One push to one subscription. */
-export const NOTIFY_PUSH_JOB = 'notify_push';
-/** One notification email. */
-export const NOTIFY_EMAIL_JOB = 'notify_email';
-
-/** What happened, as the fan-out job receives it. */
-export type TNotifyEvent =
-  | { type: 'message'; messageId: number }
-  | { type: 'like'; likerProfileId: number; likedProfileId: number }
-  /** A message stayed unread for UNREAD_REMINDER_AFTER_MS (the sweep finds it). */
-  | { type: 'unread'; profileId: number; conversationId: number; messageId: number; senderProfileId: number }
-  /** An activation, photo or profile reminder (`day`: the sweep's date, YYYY-MM-DD). */
-  | { type: 'reminder'; userId: number; reminder: 'activation' | 'photo' | 'profile'; day: string }
-  /** The weekly digest (`week`: ISO week, e.g. 2026-W48). */
-  | { type: 'weekly'; userId: number; week: string }
-  /** A promotion or news item of an operator's broadcast, in the member's language. */
-  | {
-      type: 'broadcast';
-      userId: number;
-      broadcast: string;
-      kind: 'promotions' | 'news';
-      title: string;
-      body: string;
-      url: string;
-    };
+type TPushJob = { sendId: number; subscriptionId: number; event: TNotifyEvent };
+type TEmailJob = { sendId: number; event: TNotifyEvent };
 
 /** The push side the notifier needs (server/modules/notifications/push/push.service.ts). */
 export interface TPushPort {
@@ -99,12 +41,12 @@ export type TEmailPort = (args: {
   origin: string;
 }) => Promise<void>;
 
-/** Who has a conversation on screen right now (server/realtime/presence.ts). */
+/** Who has a conversation on screen right now (the realtime hub's presence, server/realtime/hub.ts). */
 export interface TPresencePort {
   isViewing(profileId: number, conversationId: number): Promise<boolean>;
 }
 
-interface TDeps {
+export interface TNotifierDeps {
   db: TDb;
   sites: { byId(id: number): Promise<TSite | undefined> };
   push: TPushPort;
@@ -159,70 +101,17 @@ export function notificationOrigin(
 }
 
 /**
- * A marketing kind's switches. The consent is the one source of truth for on or off (settings gives and withdraws it,
- * `/notifications` too): without a live consent the kind is off whatever is stored; with one it is as stored per
- * channel, or on for both when nothing stored is on (the consent was given in settings, where there are no channels).
+ * Notifications: events are queued in the transaction of the change that causes them (a like, a message), fanned out
+ * by a job into one idempotency row per (member, channel, event) with its delivery jobs, and delivered by those jobs,
+ * which check again at delivery time whether the notification still makes sense (read, seen, blocked, switched off,
+ * capped). What each kind of event is about: `resolvers.ts`; who may be told: `refusals.ts`; the email caps:
+ * `email-caps.ts`.
  */
-export function marketingSwitches(stored: TChannelSwitches | undefined, consented: boolean): TChannelSwitches {
-  if (!consented) return { email: false, push: false };
-  return stored && (stored.email || stored.push) ? stored : { email: true, push: true };
-}
-
-/** A member's switches for the given kinds (default all): stored rows over the defaults; marketing kinds by consent. */
-export async function effectiveSwitches(
-  db: TDb | TTx,
-  userId: number,
-  kinds: readonly TNotificationKind[] = NOTIFICATION_KINDS,
-): Promise<Map<TNotificationKind, TChannelSwitches>> {
-  const stored = new Map((await findPreferences(db, userId)).map((r) => [r.kind, { email: r.email, push: r.push }]));
-  const marketing = kinds.some((k) => MARKETING_NOTIFICATION_KINDS.includes(k));
-  const consented = marketing ? await liveConsents(db, userId) : new Map<string, unknown>();
-  const out = new Map<TNotificationKind, TChannelSwitches>();
-  for (const kind of kinds) {
-    out.set(
-      kind,
-      MARKETING_NOTIFICATION_KINDS.includes(kind)
-        ? marketingSwitches(stored.get(kind), consented.has(kind))
-        : (stored.get(kind) ?? defaultSwitches(kind)),
-    );
-  }
-  return out;
-}
-
-/** Whether a member may be notified at all: an account in use, a visible profile (issue 14: invisible → none). */
-export function reachable(r: TRecipient | undefined): r is TRecipient {
-  return Boolean(
-    r &&
-    (r.status === 'active' || r.status === 'not_confirmed') &&
-    r.profileStatus === 'active' &&
-    !r.invisible &&
-    !r.profileInvisible,
-  );
-}
-
-/**
- * Notifications (issue 14): events are queued in the transaction of the change that causes them (a like, a message),
- * fanned out by a job into one idempotency row per (member, channel, event) with its delivery jobs, and delivered by
- * those jobs, which check again at delivery time whether the notification still makes sense (read, seen, blocked,
- * switched off, capped).
- */
-export function createNotifier(deps: TDeps) {
+export function createNotifier(deps: TNotifierDeps) {
   const { db, now, log } = deps;
-
-  async function actorOf(profileId: number, site: TSite, origin: string): Promise<TActor | undefined> {
-    const row = await findActorRow(db, profileId);
-    if (!row || row.status !== 'active') return undefined;
-    const thumb = row.fileKey ? photoUrls({ fileKey: row.fileKey, censoredKey: null }, site.cdnPrefix, false) : null;
-    const photoUrl = thumb ? new URL(thumb.thumb_filename, `${origin}/`).toString() : null;
-    return {
-      profileId: row.id,
-      name: row.name,
-      age: row.birthDate ? yearsSince(String(row.birthDate), now()) : null,
-      city: row.city || null,
-      photoUrl,
-      fictional: row.isFictional,
-    };
-  }
+  const actors = createActors({ db, now });
+  const resolve = (event: TNotifyEvent) =>
+    resolveEvent(event, { db, actors, activationLink: deps.activationLink, emailDelayMs: deps.emailDelayMs });
 
   /** The channel-neutral delivery of a content for a member. */
   async function deliveryFor(
@@ -240,192 +129,13 @@ export function createNotifier(deps: TDeps) {
     };
   }
 
-  /** The parts of a resolved event every kind has. */
-  interface TResolved {
-    kind: TNotificationKind;
-    recipient: TRecipient | undefined;
-    /** The member the notification is about (a block either way silences it). */
-    actorProfileId?: number;
-    eventKey: string;
-    subjectId: number | null;
-    /** Why it no longer applies (read, seen), if it does not. */
-    stale?: string;
-    conversationId: number | null;
-    emailDelayMs: number;
-    /** The content for a channel; undefined when there is nothing to say (e.g. no new members this week). */
-    content(c: {
-      actor?: TActor;
-      site: TSite;
-      origin: string;
-      channel: TNotificationChannel;
-    }): Promise<TNotificationContent | undefined>;
-  }
-
-  /** What an event is about now: kind, recipient, key, content; undefined when the event is gone. */
-  async function resolve(event: TNotifyEvent): Promise<TResolved | undefined> {
-    switch (event.type) {
-      case 'message': {
-        const m = await findMessageFacts(db, event.messageId);
-        if (!m) return undefined;
-        const kind: TNotificationKind = m.firstFromSender ? 'new_conversations' : 'new_messages';
-        return {
-          kind,
-          recipient: await findRecipientByProfile(db, m.recipientProfileId),
-          actorProfileId: m.senderProfileId,
-          eventKey: `message:${m.id}`,
-          subjectId: m.conversationId,
-          stale: m.read ? 'read' : undefined,
-          conversationId: m.conversationId,
-          emailDelayMs: deps.emailDelayMs ?? MESSAGE_EMAIL_DELAY_MS,
-          content: async ({ actor }) => actor && { kind, actor, conversationId: m.conversationId },
-        };
-      }
-      case 'like': {
-        const l = await findLikeFacts(db, event.likerProfileId, event.likedProfileId);
-        if (!l) return undefined;
-        const pair = [event.likerProfileId, event.likedProfileId].sort((a, b) => a - b);
-        return {
-          kind: 'like',
-          recipient: await findRecipientByProfile(db, event.likedProfileId),
-          actorProfileId: event.likerProfileId,
-          // One notification per liker (a like taken back and given again says nothing new), one per match.
-          eventKey: l.match ? `match:${pair[0]}:${pair[1]}` : `like:${event.likerProfileId}`,
-          subjectId: event.likerProfileId,
-          stale: l.isNew || l.match ? undefined : 'seen',
-          conversationId: null,
-          emailDelayMs: deps.emailDelayMs ?? LIKE_EMAIL_DELAY_MS,
-          content: async ({ actor }) => actor && { kind: 'like', actor, match: l.match },
-        };
-      }
-      case 'unread': {
-        const recipient = await findRecipientByProfile(db, event.profileId);
-        const unread = await findUnreadCount(db, event.profileId, event.conversationId, event.messageId);
-        return {
-          kind: 'unread_message_reminders',
-          recipient,
-          actorProfileId: event.senderProfileId,
-          eventKey: `unread:${event.conversationId}:${event.messageId}`,
-          subjectId: event.conversationId,
-          stale: unread > 0 ? undefined : 'read',
-          conversationId: event.conversationId,
-          emailDelayMs: 0,
-          content: async ({ actor }) => ({
-            kind: 'unread_message_reminders',
-            unread,
-            actor: actor ?? null,
-            conversationId: event.conversationId,
-          }),
-        };
-      }
-      case 'reminder': {
-        const recipient = await findRecipientByUser(db, event.userId);
-        const done =
-          event.reminder === 'activation' ? recipient?.status !== 'not_confirmed' : recipient?.status !== 'active';
-        return {
-          kind: 'reminders',
-          recipient,
-          eventKey: `reminder:${event.reminder}:${event.day}`,
-          subjectId: null,
-          stale: done ? 'answered' : undefined,
-          conversationId: null,
-          emailDelayMs: 0,
-          content: async ({ channel, origin }) => ({
-            kind: 'reminders',
-            reminder: event.reminder,
-            link:
-              event.reminder === 'activation' && channel === 'email'
-                ? await deps.activationLink(event.userId, origin)
-                : undefined,
-          }),
-        };
-      }
-      case 'broadcast':
-        return resolveBroadcast(event);
-      case 'weekly': {
-        const recipient = await findRecipientByUser(db, event.userId);
-        return {
-          kind: 'weekly_updates',
-          recipient,
-          eventKey: `weekly:${event.week}`,
-          subjectId: null,
-          conversationId: null,
-          emailDelayMs: 0,
-          content: async ({ site, origin }) => {
-            const members = recipient ? await newMembersFor(recipient.profileId, site, origin) : [];
-            return members.length ? { kind: 'weekly_updates', members } : undefined;
-          },
-        };
-      }
-    }
-  }
-
-  /** A broadcast's item for one member (a promotion or news; consent is checked by `refusal`). */
-  async function resolveBroadcast(event: Extract<TNotifyEvent, { type: 'broadcast' }>): Promise<TResolved> {
-    const { kind, title, body, url } = event;
-    return {
-      kind,
-      recipient: await findRecipientByUser(db, event.userId),
-      eventKey: `broadcast:${event.broadcast}`,
-      subjectId: null,
-      conversationId: null,
-      emailDelayMs: 0,
-      content: async () => ({ kind, title, body, url }),
-    };
-  }
-
-  /** Up to WEEKLY_MEMBERS members who joined this week and fit whom the member looks for. */
-  async function newMembersFor(profileId: number, site: TSite, origin: string): Promise<TActor[]> {
-    const me = await findSeeker(db, profileId);
-    if (!me) return [];
-    const ids = await findNewMembersFor(db, {
-      profileId,
-      genders: gendersSought(me.gender, me.sexuality),
-      country: me.country,
-      since: new Date(now().getTime() - WEEKLY_UPDATE_EVERY_MS),
-      limit: WEEKLY_MEMBERS,
-    });
-    const actors = await Promise.all(ids.map((id) => actorOf(id, site, origin)));
-    return actors.filter((a): a is TActor => Boolean(a));
-  }
-
-  /**
-   * Everything that must hold for a member to be told now, on a channel: the member reachable (a reminder also reaches
-   * an unconfirmed account), no block either way, the switch on (a marketing kind also needs its consent), email
-   * allowed (an activation reminder goes to the unconfirmed address). Returns the reason per channel where not, with
-   * one look at blocks and switches for both.
-   */
-  async function refusals(ev: TResolved): Promise<Record<TNotificationChannel, string | undefined>> {
-    const both = (reason: string) => ({ push: reason, email: reason });
-    const r = ev.recipient;
-    const reminder = ev.kind === 'reminders';
-    if (!r) return both('unreachable');
-    if (reminder ? !['active', 'not_confirmed'].includes(r.status) || r.invisible : !reachable(r))
-      return both('unreachable');
-    if (ev.stale) return both(ev.stale);
-    if (ev.actorProfileId !== undefined) {
-      const block = await findBlockRelation(db, r.profileId, ev.actorProfileId);
-      if (block.blockedByMe || block.blockedMe) return both('blocked');
-    }
-    if (MARKETING_NOTIFICATION_KINDS.includes(ev.kind) && !(await hasLiveConsent(db, r.userId, ev.kind as 'news')))
-      return both('no_consent');
-    const switches = (await effectiveSwitches(db, r.userId, [ev.kind])).get(ev.kind)!;
-    if (!switches.push && !switches.email) return both('switched_off');
-    const activation = reminder && r.status === 'not_confirmed';
-    const emailOff = r.emailDisabled.length > 0 || (!r.emailConfirmed && !activation);
-    return {
-      push: switches.push ? undefined : 'switched_off',
-      email: !switches.email ? 'switched_off' : emailOff ? 'email_disabled' : undefined,
-    };
-  }
-
   /** The fan-out job: one idempotency row and delivery jobs per channel the member gets this event on. */
-  async function fanOut(payload: Record<string, unknown>): Promise<void> {
-    const event = payload as unknown as TNotifyEvent;
+  async function fanOut(event: TNotifyEvent): Promise<void> {
     const ev = await resolve(event);
     if (!ev?.recipient) return;
     const r = ev.recipient;
     const at = now();
-    const { push: pushRefused, email: emailRefused } = await refusals(ev);
+    const { push: pushRefused, email: emailRefused } = await refusals(db, ev);
     if (pushRefused && emailRefused) {
       log.debug({ kind: ev.kind, push: pushRefused, email: emailRefused }, 'notification not sent');
       return;
@@ -438,7 +148,7 @@ export function createNotifier(deps: TDeps) {
       ? await claimSendAndQueue(db, {
           ...base,
           channel: 'push',
-          jobKind: NOTIFY_PUSH_JOB,
+          jobKind: notifyPushJob.kind,
           runAt: at,
           subscriptionIds: subscriptions,
         })
@@ -448,7 +158,7 @@ export function createNotifier(deps: TDeps) {
       : await claimSendAndQueue(db, {
           ...base,
           channel: 'email',
-          jobKind: NOTIFY_EMAIL_JOB,
+          jobKind: notifyEmailJob.kind,
           runAt: new Date(at.getTime() + ev.emailDelayMs),
           subscriptionIds: [],
         });
@@ -466,13 +176,14 @@ export function createNotifier(deps: TDeps) {
     };
     const ev = await resolve(event);
     if (!ev?.recipient) return skip('gone');
-    const refused = (await refusals(ev))[channel];
+    const refused = (await refusals(db, ev))[channel];
     if (refused) return skip(refused);
     const r = ev.recipient;
     const site = await deps.sites.byId(r.siteId);
     if (!site) return skip('gone');
     const origin = deps.originOf(site);
-    const actor = ev.actorProfileId === undefined ? undefined : await actorOf(ev.actorProfileId, site, origin);
+    const actor =
+      ev.actorProfileId === undefined ? undefined : await actors.actorOf(ev.actorProfileId, { site, origin });
     if (ev.actorProfileId !== undefined && !actor && ev.kind !== 'unread_message_reminders') return skip('gone');
     const content = await ev.content({ actor, site, origin, channel });
     if (!content) return skip('nothing_new');
@@ -480,12 +191,7 @@ export function createNotifier(deps: TDeps) {
   }
 
   /** The push job: one push to one of the member's devices, unless the conversation is on screen or read. */
-  async function deliverPush(payload: Record<string, unknown>): Promise<void> {
-    const { sendId, subscriptionId, event } = payload as {
-      sendId: number;
-      subscriptionId: number;
-      event: TNotifyEvent;
-    };
+  async function deliverPush({ sendId, subscriptionId, event }: TPushJob): Promise<void> {
     const ready = await prepare(sendId, event, 'push');
     if (!ready) return;
     if (ready.ev.conversationId && (await deps.presence.isViewing(ready.r.profileId, ready.ev.conversationId))) {
@@ -500,31 +206,21 @@ export function createNotifier(deps: TDeps) {
    * The email job: sent only if still unread/unseen after its delay, within the per-conversation and daily caps. The
    * cap check and the claim run under a per-member lock, so two processes never both pass a cap.
    */
-  async function deliverEmail(payload: Record<string, unknown>): Promise<void> {
-    const { sendId, event } = payload as { sendId: number; event: TNotifyEvent };
+  async function deliverEmail({ sendId, event }: TEmailJob): Promise<void> {
     const ready = await prepare(sendId, event, 'email');
     if (!ready) return;
     const at = now();
     const capped = await db.transaction(async (tx) => {
       await lockMemberNotifications(tx, ready.r.userId);
-      const common = { userId: ready.r.userId, channel: 'email' as const, exceptId: sendId };
-      const day = await countSentSince(tx, { ...common, since: new Date(at.getTime() - 86_400_000) });
-      if (day >= NOTIFICATION_EMAILS_PER_DAY) return 'daily_cap';
-      if (ready.ev.kind === 'new_messages' || ready.ev.kind === 'new_conversations') {
-        const recent = await countSentSince(tx, {
-          ...common,
-          since: new Date(at.getTime() - MESSAGE_EMAIL_PER_CONVERSATION_MS),
-          kinds: ['new_messages', 'new_conversations'],
-          subjectId: ready.ev.subjectId ?? undefined,
-        });
-        if (recent > 0) return 'conversation_cap';
-      }
-      if (ready.ev.kind === 'unread_message_reminders' || ready.ev.kind === 'reminders') {
-        const since = new Date(at.getTime() - (ready.ev.kind === 'reminders' ? REMINDER_EVERY_DAYS : 1) * 86_400_000);
-        if ((await countSentSince(tx, { ...common, since, kinds: [ready.ev.kind] })) > 0) return 'reminder_cap';
-      }
-      await markSending(tx, sendId, at);
-      return undefined;
+      const cap = await emailCapReached(tx, {
+        userId: ready.r.userId,
+        sendId,
+        kind: ready.ev.kind,
+        subjectId: ready.ev.subjectId,
+        at,
+      });
+      if (!cap) await markSending(tx, sendId, at);
+      return cap;
     });
     if (capped) {
       await finishSend(db, sendId, { status: 'skipped', reason: capped, at });
@@ -558,24 +254,25 @@ export function createNotifier(deps: TDeps) {
   }
 
   return {
-    eventJobKind: NOTIFY_EVENT_JOB,
+    eventJobKind: notifyEventJob.kind,
     /**
      * Queues the notification of an event in the caller's transaction (it exists exactly when the change commits).
      * Run the returned job after the commit with `jobs.runDetached`.
      */
     queue(tx: TDb | TTx, event: TNotifyEvent): Promise<number> {
       const at = now();
-      return enqueueJob(tx, { kind: NOTIFY_EVENT_JOB, payload: { ...event }, runAt: at, createdAt: at });
+      return notifyEventJob.enqueue(tx, { ...event }, { runAt: at, createdAt: at });
     },
     /** Runs queued event jobs after the request (never holds it). */
     runSoon(ids: readonly number[]): void {
       deps.jobs.runDetached(ids);
     },
-    handlers: {
-      [NOTIFY_EVENT_JOB]: fanOut,
-      [NOTIFY_PUSH_JOB]: deliverPush,
-      [NOTIFY_EMAIL_JOB]: deliverEmail,
-    },
+    /** The fan-out and delivery jobs. */
+    jobs: [
+      defineJob(notifyEventJob, { handler: fanOut }),
+      defineJob(notifyPushJob, { handler: deliverPush }),
+      defineJob(notifyEmailJob, { handler: deliverEmail }),
+    ] satisfies TJobDefinition[],
   };
 }
 

@@ -12,8 +12,8 @@ import { claimDueJob } from '../../../jobs/jobs.repository.ts';
 import { activeMember, buildMember, CLIENT, type TTestMember } from '../../../test/factories.ts';
 import { startTestPushService, type TTestPushService } from '../../../test/push-service.ts';
 import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
-import { NOTIFY_EMAIL_JOB, NOTIFY_EVENT_JOB } from './notifier.service.ts';
-import { NOTIFY_SWEEP_JOB, NOTIFY_WEEKLY_JOB, queueBroadcast } from './notify-sweep.job.ts';
+import { notifyEmailJob, notifyEventJob } from './events.ts';
+import { notifySweepJob, notifyWeeklyJob, queueBroadcast } from './notify-sweep.job.ts';
 import { signUnsubscribeToken } from '../email/unsubscribe-token.ts';
 
 let t: TTestApp;
@@ -206,7 +206,7 @@ describe('notifications of messages (issue 14)', () => {
     advance(MESSAGE_EMAIL_DELAY_MS);
     // A worker claims the email job, then dies before sending (its lease holds it for 10 minutes).
     const claimed = await claimDueJob(db(), clock, new Date(clock.getTime() + 10 * 60_000));
-    expect(claimed?.kind).toBe(NOTIFY_EMAIL_JOB);
+    expect(claimed?.kind).toBe(notifyEmailJob.kind);
     await drain();
     expect(await notificationMails(ben)).toEqual([]);
     advance(10 * 60_000 + 1);
@@ -225,7 +225,7 @@ describe('notifications of messages (issue 14)', () => {
     // The same event again (a retried fan-out after a crash).
     await db()
       .insert(jobs)
-      .values({ kind: NOTIFY_EVENT_JOB, payload: { type: 'message', messageId: message.id }, runAt: clock });
+      .values({ kind: notifyEventJob.kind, payload: { type: 'message', messageId: message.id }, runAt: clock });
     await drain();
     advance(MESSAGE_EMAIL_DELAY_MS);
     await drain();
@@ -311,14 +311,14 @@ describe('reminders, unread reminders and the weekly digest (issue 14)', () => {
     await send(anna, ben, 'Are you there?');
     await drain();
     advance(UNREAD_REMINDER_AFTER_MS + 60_000);
-    await runPeriodic(NOTIFY_SWEEP_JOB);
+    await runPeriodic(notifySweepJob.kind);
     // (A day after signing up, Ben also gets a reminder to add a photo.)
     const unread = async () =>
       (await notificationMails(ben)).filter((x) => x.kind === 'notify_unread_message_reminders');
     expect(await unread()).toHaveLength(1);
     expect((await unread())[0].text).not.toContain('Are you there?');
     advance(3_600_000);
-    await runPeriodic(NOTIFY_SWEEP_JOB);
+    await runPeriodic(notifySweepJob.kind);
     expect(await unread()).toHaveLength(1);
   });
 
@@ -330,15 +330,15 @@ describe('reminders, unread reminders and the weekly digest (issue 14)', () => {
       .set({ signupDate: new Date(clock.getTime() - 2 * 86_400_000) })
       .where(eq(users.id, m.user.id));
     const reminders = async () => (await notificationMails(m)).filter((x) => x.kind === 'notify_reminders');
-    await runPeriodic(NOTIFY_SWEEP_JOB);
+    await runPeriodic(notifySweepJob.kind);
     expect(await reminders()).toHaveLength(1);
     expect((await reminders())[0].text).toMatch(/\/activate\?token=/);
     advance(86_400_000);
-    await runPeriodic(NOTIFY_SWEEP_JOB);
+    await runPeriodic(notifySweepJob.kind);
     expect(await reminders()).toHaveLength(1); // spaced REMINDER_EVERY_DAYS apart
     for (let i = 0; i < 4; i++) {
       advance(REMINDER_EVERY_DAYS * 86_400_000);
-      await runPeriodic(NOTIFY_SWEEP_JOB);
+      await runPeriodic(notifySweepJob.kind);
     }
     expect(await reminders()).toHaveLength(REMINDERS_MAX_UNANSWERED);
   });
@@ -347,11 +347,11 @@ describe('reminders, unread reminders and the weekly digest (issue 14)', () => {
     clock = new Date();
     const ben = await member('male', { push: false });
     const newcomer = await member('female', { push: false });
-    await runPeriodic(NOTIFY_WEEKLY_JOB);
+    await runPeriodic(notifyWeeklyJob.kind);
     const digests = async () => (await notificationMails(ben)).filter((x) => x.kind === 'notify_weekly_updates');
     expect(await digests()).toHaveLength(1);
     expect((await digests())[0].text).toContain(newcomer.form.name);
-    await runPeriodic(NOTIFY_WEEKLY_JOB);
+    await runPeriodic(notifyWeeklyJob.kind);
     expect(await digests()).toHaveLength(1);
   });
 });

@@ -5,10 +5,12 @@ import {
   WEEKLY_UPDATE_EVERY_MS,
 } from '../../../../common/notifications.ts';
 import { NOTIFICATION_LOG_RETENTION_DAYS } from '../../../../common/constants.ts';
+import { z } from 'zod';
 import type { TDb } from '../../../db/connect.ts';
-import { enqueueJob, schedulePeriodicJob } from '../../../jobs/jobs.repository.ts';
+import { declareJob, defineJob, type TJobDefinition } from '../../../jobs/define-job.ts';
+import { schedulePeriodicJob } from '../../../jobs/jobs.repository.ts';
 import type { TLogger } from '../../../lib/logger.ts';
-import { NOTIFY_EVENT_JOB, type TNotifyEvent } from './notifier.service.ts';
+import { notifyEventJob, type TNotifyEvent } from './events.ts';
 import {
   findBroadcastAudience,
   findReminderCandidates,
@@ -16,11 +18,14 @@ import {
   findWeeklyCandidates,
 } from './notify.repository.ts';
 
-/** The hourly job that finds messages unread for a day and members due a reminder. */
-export const NOTIFY_SWEEP_JOB = 'notify_sweep';
+/** The hourly job that finds messages unread for a day and members due a reminder (`run`: its periodic run). */
+export const notifySweepJob = declareJob({ kind: 'notify_sweep', payload: z.object({ run: z.string().optional() }) });
 export const NOTIFY_SWEEP_EVERY_MS = 3_600_000;
-/** The weekly job that sends every member the week's digest (in batches, each member once). */
-export const NOTIFY_WEEKLY_JOB = 'notify_weekly';
+/** The weekly job that sends every member the week's digest (in batches: `after` is the cursor, each member once). */
+export const notifyWeeklyJob = declareJob({
+  kind: 'notify_weekly',
+  payload: z.object({ run: z.string().optional(), week: z.string().optional(), after: z.number().optional() }),
+});
 /** A message unread this much longer than UNREAD_REMINDER_AFTER_MS is no longer reminded of (the sweep's window). */
 const UNREAD_WINDOW_MS = 3 * 3_600_000;
 /** Members a reminder or weekly run handles per batch. */
@@ -51,7 +56,7 @@ async function queueEvents(db: TDb, events: TNotifyEvent[], at: Date): Promise<v
   if (!events.length) return;
   await db.transaction(async (tx) => {
     for (const event of events) {
-      await enqueueJob(tx, { kind: NOTIFY_EVENT_JOB, payload: { ...event }, runAt: at, createdAt: at });
+      await notifyEventJob.enqueue(tx, { ...event }, { runAt: at, createdAt: at });
     }
   });
 }
@@ -62,8 +67,8 @@ async function queueEvents(db: TDb, events: TNotifyEvent[], at: Date): Promise<v
  * reminder (activation, photo, profile; spaced REMINDER_EVERY_DAYS, stopping after REMINDERS_MAX_UNANSWERED without a
  * login). Schedules the next run.
  */
-export function createNotifySweepJob({ db, now, log }: TDeps) {
-  return async (payload: Record<string, unknown>): Promise<void> => {
+function createNotifySweepJob({ db, now, log }: TDeps) {
+  return async (payload: z.output<typeof notifySweepJob.payload>): Promise<void> => {
     const at = now();
     const unreadBefore = new Date(at.getTime() - UNREAD_REMINDER_AFTER_MS);
     const stretches = await findUnreadStretches(
@@ -98,9 +103,11 @@ export function createNotifySweepJob({ db, now, log }: TDeps) {
       candidates.map((c) => ({ type: 'reminder', userId: c.userId, reminder: c.reminder, day })),
       at,
     );
-    log.info({ job: NOTIFY_SWEEP_JOB, unread: stretches.length, reminders: candidates.length }, 'notification sweep');
-    const run = typeof payload.run === 'string' ? payload.run : undefined;
-    await schedulePeriodicJob(db, NOTIFY_SWEEP_JOB, new Date(at.getTime() + NOTIFY_SWEEP_EVERY_MS), run);
+    log.info(
+      { job: notifySweepJob.kind, unread: stretches.length, reminders: candidates.length },
+      'notification sweep',
+    );
+    await schedulePeriodicJob(db, notifySweepJob.kind, new Date(at.getTime() + NOTIFY_SWEEP_EVERY_MS), payload.run);
   };
 }
 
@@ -108,11 +115,11 @@ export function createNotifySweepJob({ db, now, log }: TDeps) {
  * The weekly digest (`weekly_updates`): walks every member in batches (the cursor travels in the payload, the next
  * batch is queued at once), queues each one's digest for the ISO week, then schedules next week's run.
  */
-export function createNotifyWeeklyJob({ db, now, log }: TDeps) {
-  return async (payload: Record<string, unknown>): Promise<void> => {
+function createNotifyWeeklyJob({ db, now, log }: TDeps) {
+  return async (payload: z.output<typeof notifyWeeklyJob.payload>): Promise<void> => {
     const at = now();
-    const week = typeof payload.week === 'string' ? payload.week : isoWeek(at);
-    const after = typeof payload.after === 'number' ? payload.after : 0;
+    const week = payload.week ?? isoWeek(at);
+    const after = payload.after ?? 0;
     const ids = await findWeeklyCandidates(db, { eventKey: `weekly:${week}`, afterUserId: after, limit: BATCH });
     await queueEvents(
       db,
@@ -120,48 +127,53 @@ export function createNotifyWeeklyJob({ db, now, log }: TDeps) {
       at,
     );
     // The batches of one run share its run id: the next week's run is scheduled once, after the last batch.
-    const run = typeof payload.run === 'string' ? payload.run : undefined;
+    const { run } = payload;
     if (ids.length === BATCH) {
       const next = { week, after: ids[ids.length - 1], ...(run ? { run } : {}) };
-      await enqueueJob(db, { kind: NOTIFY_WEEKLY_JOB, payload: next, runAt: at, createdAt: at });
+      await notifyWeeklyJob.enqueue(db, next, { runAt: at, createdAt: at });
       return;
     }
-    log.info({ job: NOTIFY_WEEKLY_JOB, week }, 'weekly digests queued');
-    await schedulePeriodicJob(db, NOTIFY_WEEKLY_JOB, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS), run);
+    log.info({ job: notifyWeeklyJob.kind, week }, 'weekly digests queued');
+    await schedulePeriodicJob(db, notifyWeeklyJob.kind, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS), run);
   };
 }
 
 /** Makes sure the sweep and the weekly digest are pending (start-up): each is added when none is. */
 export async function ensureNotificationJobsScheduled(db: TDb, at: Date): Promise<void> {
-  await schedulePeriodicJob(db, NOTIFY_SWEEP_JOB, at);
-  await schedulePeriodicJob(db, NOTIFY_WEEKLY_JOB, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS));
+  await schedulePeriodicJob(db, notifySweepJob.kind, at);
+  await schedulePeriodicJob(db, notifyWeeklyJob.kind, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS));
 }
+
+/**
+ * A broadcast: its id (idempotency: one per member and channel), the site, the kind and the text per locale (title,
+ * body in plain text and link; members of a locale without its own text get `en`).
+ */
+const ZBroadcast = z.object({
+  broadcast: z.string(),
+  siteId: z.number(),
+  kind: z.enum(['promotions', 'news']),
+  messages: z.record(z.string(), z.object({ title: z.string(), body: z.string(), url: z.string() })),
+});
+export type TBroadcast = z.infer<typeof ZBroadcast>;
 
 /** The job that sends an operator's promotion or news item to every member of a site who consented to it. */
-export const NOTIFY_BROADCAST_JOB = 'notify_broadcast';
-
-/** A broadcast: its id (idempotency: one per member and channel), the site, the kind and the text per locale. */
-export interface TBroadcast {
-  broadcast: string;
-  siteId: number;
-  kind: 'promotions' | 'news';
-  /** Title, body (plain text) and link per locale; members of a locale without its own text get `en`. */
-  messages: Record<string, { title: string; body: string; url: string }>;
-}
+export const notifyBroadcastJob = declareJob({
+  kind: 'notify_broadcast',
+  payload: ZBroadcast.extend({ after: z.number() }),
+});
 
 /** Queues a broadcast (operator scripts; the job loop sends it). Returns the job id. */
 export function queueBroadcast(db: TDb, b: TBroadcast, at: Date): Promise<number> {
   if (!b.messages.en) throw new Error('a broadcast needs at least the English text (messages.en)');
-  return enqueueJob(db, { kind: NOTIFY_BROADCAST_JOB, payload: { ...b, after: 0 }, runAt: at, createdAt: at });
+  return notifyBroadcastJob.enqueue(db, { ...b, after: 0 }, { runAt: at, createdAt: at });
 }
 
 /**
  * The broadcast job: walks the site's members with a live consent of the kind in batches (the cursor travels in the
  * payload) and queues each one's item in their language; the fan-out checks consent and switches again.
  */
-export function createNotifyBroadcastJob({ db, now, log }: TDeps) {
-  return async (payload: Record<string, unknown>): Promise<void> => {
-    const b = payload as unknown as TBroadcast & { after: number };
+function createNotifyBroadcastJob({ db, now, log }: TDeps) {
+  return async (b: z.output<typeof notifyBroadcastJob.payload>): Promise<void> => {
     const at = now();
     const audience = await findBroadcastAudience(db, {
       siteId: b.siteId,
@@ -179,9 +191,18 @@ export function createNotifyBroadcastJob({ db, now, log }: TDeps) {
     );
     if (audience.length === BATCH) {
       const next = { ...b, after: audience[audience.length - 1].userId };
-      await enqueueJob(db, { kind: NOTIFY_BROADCAST_JOB, payload: next, runAt: at, createdAt: at });
+      await notifyBroadcastJob.enqueue(db, next, { runAt: at, createdAt: at });
       return;
     }
-    log.info({ job: NOTIFY_BROADCAST_JOB, broadcast: b.broadcast, kind: b.kind }, 'broadcast queued');
+    log.info({ job: notifyBroadcastJob.kind, broadcast: b.broadcast, kind: b.kind }, 'broadcast queued');
   };
+}
+
+/** The sweep, the weekly digest and the broadcasts. */
+export function notifySweepJobs(deps: TDeps): TJobDefinition[] {
+  return [
+    defineJob(notifySweepJob, { handler: createNotifySweepJob(deps) }),
+    defineJob(notifyWeeklyJob, { handler: createNotifyWeeklyJob(deps) }),
+    defineJob(notifyBroadcastJob, { handler: createNotifyBroadcastJob(deps) }),
+  ];
 }

@@ -7,8 +7,8 @@ import {
 import type { TNotificationSettings, TSetNotification } from '../../../../common/wire/notifications.ts';
 import type { TDb } from '../../../db/connect.ts';
 import { liveConsents, recordConsent, type TConsentContext, withdrawConsent } from '../../consents/consents.service.ts';
-import { effectiveSwitches } from '../notifier/notifier.service.ts';
-import { countPushDevices, findEmailDisabled, upsertPreference } from '../notifier/sends.repository.ts';
+import { effectiveSwitches } from './switches.ts';
+import { countPushDevices, findEmailDisabled, upsertPreference } from './switches.repository.ts';
 
 /**
  * The member's notification switches (`/notifications`, `GET/PUT /api/notifications.php`). The marketing kinds
