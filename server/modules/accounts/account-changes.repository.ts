@@ -37,7 +37,10 @@ export async function lockAccountAddress(
 }
 
 /** Uses up every live link of the given kinds of an account (an undone email change kills what the intruder asked for). */
-export async function useUpTokensOf(tx: TTx, userId: number, kinds: readonly string[], now: Date): Promise<void> {
+export async function useUpTokensOf(
+  tx: TTx,
+  { userId, kinds, now }: { userId: number; kinds: readonly string[]; now: Date },
+): Promise<void> {
   await tx
     .update(accountTokens)
     .set({ usedAt: now })
@@ -110,7 +113,10 @@ export async function insertRetentionCode(
 }
 
 /** Sets invisible mode on an account and its profile (the member disappears from search and lists). */
-export async function setInvisibleMode(tx: TTx, userId: number, profileId: number, invisible: boolean): Promise<void> {
+export async function setInvisibleMode(
+  tx: TTx,
+  { userId, profileId, invisible }: { userId: number; profileId: number; invisible: boolean },
+): Promise<void> {
   await tx.update(users).set({ invisible }).where(eq(users.id, userId));
   await tx.update(profiles).set({ invisible }).where(eq(profiles.id, profileId));
 }

@@ -29,7 +29,7 @@ function createInvisibleMode({ db }: Pick<TAccountsDeps, 'db'>) {
     async setInvisible(userId: number, invisible: boolean): Promise<void> {
       const user = await findUserWithProfile(db, userId);
       if (!user) throw new AppError('authentication_required');
-      await db.transaction((tx) => setInvisibleMode(tx, userId, user.profileId, invisible));
+      await db.transaction((tx) => setInvisibleMode(tx, { userId, profileId: user.profileId, invisible }));
     },
   };
 }

@@ -15,8 +15,7 @@ import {
 } from './account-changes.repository.ts';
 import { consumeToken, deleteSessionsOf, findLiveToken, findUserWithProfile } from './accounts.repository.ts';
 import { reactivationRequestJob, type TAddressRequest } from './address-requests.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS } from '../../../common/time.ts';
 
 /** Account deletion with its 14-day grace, reactivation within it, and the retention offer to a member about to leave. */
 export function createAccountDeletionService(kit: TAccountChangeKit) {
@@ -55,7 +54,9 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
 
     /** Whether a reactivation link can still be used; reading it uses nothing up (the page of the link asks first). */
     async isReactivationLinkLive(token: string): Promise<boolean> {
-      return Boolean(token && (await findLiveToken(db, 'reactivation', hashToken(token), now())));
+      return Boolean(
+        token && (await findLiveToken(db, { kind: 'reactivation', tokenHash: hashToken(token), now: now() })),
+      );
     },
 
     /**
@@ -65,7 +66,7 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
     async reactivate(token: string): Promise<number> {
       if (!token) throw new AppError('link_invalid');
       return db.transaction(async (tx) => {
-        const row = await consumeToken(tx, 'reactivation', hashToken(token), now());
+        const row = await consumeToken(tx, { kind: 'reactivation', tokenHash: hashToken(token), now: now() });
         if (!row) throw new AppError('link_invalid');
         const restored = await restoreDeletedAccount(tx, row.userId);
         if (restored === undefined) throw new AppError('link_invalid');
@@ -90,7 +91,7 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
         if (user.status !== 'deleted') return undefined;
         const full = await findUserWithProfile(db, user.id);
         const graceEnds = (user.deletedAt?.getTime() ?? 0) + DELETION_GRACE_DAYS * DAY_MS;
-        const hoursLeft = Math.max(1, Math.floor((graceEnds - now().getTime()) / 3_600_000));
+        const hoursLeft = Math.max(1, Math.floor((graceEnds - now().getTime()) / HOUR_MS));
         return db.transaction((tx) =>
           links.queueLinkMail(tx, {
             site,

@@ -98,7 +98,7 @@ export async function reserveLoginAttempt(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-ip:${a.ip}`}, 0))`);
     const ipFailures = await countFailures(tx, { ip: a.ip }, a.windowStart);
     if (ipFailures.n >= a.ipLimit && ipFailures.last) return { blockedSince: ipFailures.last };
-    const success = await lastSuccess(tx, a.siteId, a.email, a.windowStart);
+    const success = await lastSuccess(tx, { siteId: a.siteId, email: a.email, since: a.windowStart });
     const accountFailures = await countFailures(tx, { siteId: a.siteId, email: a.email }, success ?? a.windowStart);
     if (accountFailures.n >= a.accountLimit && accountFailures.last) return { blockedSince: accountFailures.last };
     const [row] = await tx
@@ -137,7 +137,10 @@ export async function countFailures(
 }
 
 /** Newest success of an account since a time (a success resets the failure count). */
-export async function lastSuccess(db: TDb | TTx, siteId: number, email: string, since: Date): Promise<Date | null> {
+export async function lastSuccess(
+  db: TDb | TTx,
+  { siteId, email, since }: { siteId: number; email: string; since: Date },
+): Promise<Date | null> {
   const [row] = await db
     .select({ last: sql<string | null>`max(${loginAttempts.createdAt})` })
     .from(loginAttempts)
@@ -176,8 +179,11 @@ const liveToken = (kind: string, tokenHash: string, now: Date) =>
     gt(accountTokens.expiresAt, now),
   );
 
+/** A single-use token looked up by its kind and hash, live at `now`. */
+export type TTokenLookup = { kind: string; tokenHash: string; now: Date };
+
 /** Marks a live token of a kind used, returning it; a used or expired token yields nothing (single use). */
-export async function consumeToken(db: TDb | TTx, kind: string, tokenHash: string, now: Date) {
+export async function consumeToken(db: TDb | TTx, { kind, tokenHash, now }: TTokenLookup) {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
@@ -187,7 +193,7 @@ export async function consumeToken(db: TDb | TTx, kind: string, tokenHash: strin
 }
 
 /** A live (unused, unexpired) token of a kind, without using it up. */
-export async function findLiveToken(db: TDb, kind: string, tokenHash: string, now: Date) {
+export async function findLiveToken(db: TDb, { kind, tokenHash, now }: TTokenLookup) {
   const [row] = await db
     .select()
     .from(accountTokens)

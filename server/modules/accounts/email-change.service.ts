@@ -24,7 +24,7 @@ export function createEmailChangeService(kit: TAccountChangeKit) {
   /** The address a live link of a kind carries, or undefined when it is used or expired (uses nothing up). */
   async function addressOfLink(kind: 'mail_change' | 'mail_undo', token: string): Promise<string | undefined> {
     if (!token) return undefined;
-    return (await findLiveToken(db, kind, hashToken(token), now()))?.data.email;
+    return (await findLiveToken(db, { kind, tokenHash: hashToken(token), now: now() }))?.data.email;
   }
 
   return {
@@ -75,7 +75,7 @@ export function createEmailChangeService(kit: TAccountChangeKit) {
       try {
         // The link is used up only when the address really changes: a taken address leaves it for a later try.
         result = await db.transaction(async (tx) => {
-          const row = await consumeToken(tx, 'mail_change', hashToken(token), now());
+          const row = await consumeToken(tx, { kind: 'mail_change', tokenHash: hashToken(token), now: now() });
           if (!row?.data.email) throw new AppError('link_invalid');
           const before = await lockAccountAddress(tx, row.userId);
           if (!before) throw new AppError('link_invalid');
@@ -119,11 +119,11 @@ export function createEmailChangeService(kit: TAccountChangeKit) {
       let userId: number;
       try {
         userId = await db.transaction(async (tx) => {
-          const row = await consumeToken(tx, 'mail_undo', hashToken(token), now());
+          const row = await consumeToken(tx, { kind: 'mail_undo', tokenHash: hashToken(token), now: now() });
           if (!row?.data.email) throw new AppError('link_invalid');
           const restored = await setConfirmedEmail(tx, row.userId, row.data.email);
           if (restored === undefined) throw new AppError('link_invalid');
-          await useUpTokensOf(tx, row.userId, LINKS_ENDED_BY_UNDO, now());
+          await useUpTokensOf(tx, { userId: row.userId, kinds: LINKS_ENDED_BY_UNDO, now: now() });
           await deleteSessionsOf(tx, row.userId, null);
           return row.userId;
         });

@@ -3,6 +3,7 @@ import type { TDb, TTx } from '../../db/connect.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer, TMailRequest } from '../../mail/mailer.ts';
 import { insertToken } from './accounts.repository.ts';
+import { HOUR_MS } from '../../../common/time.ts';
 
 /** The site as a queued email keeps it. */
 export type TMailSite = TMailRequest['site'];
@@ -45,7 +46,7 @@ export function createLinkMail({ mailer, now }: { mailer: Pick<TMailer, 'enqueue
       kind: t.kind,
       tokenHash: hashToken(token),
       createdAt,
-      expiresAt: new Date(createdAt.getTime() + t.hours * 3_600_000),
+      expiresAt: new Date(createdAt.getTime() + t.hours * HOUR_MS),
       data: t.data ?? {},
     });
     return token;

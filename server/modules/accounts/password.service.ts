@@ -10,6 +10,7 @@ import type { TAccountChangeKit, TChangeAt } from './account-change-deps.ts';
 import { lockAccountAddress, setPasswordHash } from './account-changes.repository.ts';
 import { consumeToken, deleteSessionsOf, findLiveToken, findUserWithProfile } from './accounts.repository.ts';
 import { resetRequestJob, type TAddressRequest } from './address-requests.ts';
+import { DAY_MS } from '../../../common/time.ts';
 
 /** Refuses a new password that is too short or differs from its confirmation (strength is checked apart). */
 export function assertNewPassword(password: string, confirmation: string): void {
@@ -43,7 +44,7 @@ export function createPasswordService(kit: TAccountChangeKit) {
     runResetRequest(payload: TAddressRequest): Promise<void> {
       return requests.run(payload, async ({ site, origin }, user) => {
         if (user.status === 'purged') return undefined;
-        const since = new Date(now().getTime() - 86_400_000);
+        const since = new Date(now().getTime() - DAY_MS);
         // Counted and queued under the account's row lock: requests run side by side (several processes' job loops)
         // count one after the other, so the third email is the last one, however many arrive at once.
         return db.transaction(async (tx) => {
@@ -70,7 +71,7 @@ export function createPasswordService(kit: TAccountChangeKit) {
 
     /** Whether a password reset link can still be used; reading it uses nothing up (the link's page asks before its form). */
     async isResetLinkLive(token: string): Promise<boolean> {
-      return Boolean(token && (await findLiveToken(db, 'reset', hashToken(token), now())));
+      return Boolean(token && (await findLiveToken(db, { kind: 'reset', tokenHash: hashToken(token), now: now() })));
     },
 
     /**
@@ -82,13 +83,13 @@ export function createPasswordService(kit: TAccountChangeKit) {
       assertNewPassword(password, r.confirmation);
       const tokenHash = token ? hashToken(token) : '';
       // Checked before the (slow) hash so a forged link costs no hashing; used up only together with the change.
-      const live = token ? await findLiveToken(db, 'reset', tokenHash, now()) : undefined;
+      const live = token ? await findLiveToken(db, { kind: 'reset', tokenHash, now: now() }) : undefined;
       if (!live) throw new AppError('link_invalid');
       const owner = await findUserWithProfile(db, live.userId);
       assertStrongPassword(password, [owner?.email, owner?.profile.name, ...siteWords(site)]);
       const passwordHash = await hashPassword(password);
       const { userId, mail } = await db.transaction(async (tx) => {
-        const row = await consumeToken(tx, 'reset', tokenHash, now());
+        const row = await consumeToken(tx, { kind: 'reset', tokenHash, now: now() });
         if (!row) throw new AppError('link_invalid');
         await setPasswordHash(tx, row.userId, passwordHash);
         await deleteSessionsOf(tx, row.userId, null);

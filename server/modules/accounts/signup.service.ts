@@ -191,12 +191,16 @@ export function createSignupService(deps: TAccountsDeps) {
 
     /** Whether an activation link can still be used; reading it uses nothing up (the page of the link asks first). */
     async isActivationLinkLive(token: string): Promise<boolean> {
-      return Boolean(token && (await findLiveToken(db, 'activation', hashToken(token), now())));
+      return Boolean(
+        token && (await findLiveToken(db, { kind: 'activation', tokenHash: hashToken(token), now: now() })),
+      );
     },
 
     /** Confirms an email address with a single-use activation token (the POST of the link's page, never its GET). */
     async activate(token: string): Promise<number> {
-      const row = token ? await consumeToken(db, 'activation', hashToken(token), now()) : undefined;
+      const row = token
+        ? await consumeToken(db, { kind: 'activation', tokenHash: hashToken(token), now: now() })
+        : undefined;
       if (!row) throw new AppError('link_invalid');
       const user = await findUserWithProfile(db, row.userId);
       if (!user || user.status === 'deleted' || user.status === 'purged') throw new AppError('activation_failed');

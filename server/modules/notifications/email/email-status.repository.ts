@@ -109,9 +109,7 @@ export async function insertEmailFeedback(
 /** How many reports of a type a member got since a time. */
 export async function countEmailFeedbackSince(
   db: TDb | TTx,
-  userId: number,
-  type: string,
-  since: Date,
+  { userId, type, since }: { userId: number; type: string; since: Date },
 ): Promise<number> {
   const [row] = await db
     .select({ n: count() })

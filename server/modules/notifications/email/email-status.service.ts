@@ -76,7 +76,10 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
   }
 
   /** Whether the emails of a scope are off for a member now (a marketing kind: off too without its consent). */
-  async function isOff(q: TDb | TTx, userId: number, scope: TUnsubscribeScope, reasons: string[]): Promise<boolean> {
+  async function isOff(
+    q: TDb | TTx,
+    { userId, scope, reasons }: { userId: number; scope: TUnsubscribeScope; reasons: string[] },
+  ): Promise<boolean> {
     if (scope === 'all') return reasons.includes('listunsubscribe');
     return !(await effectiveSwitches(q, userId, [scope])).get(scope)!.email;
   }
@@ -87,10 +90,12 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
    */
   async function setMarketingEmail(
     tx: TTx,
-    userId: number,
-    kind: 'promotions' | 'news',
-    email: boolean,
-    ctx: TConsentContext | undefined,
+    {
+      userId,
+      kind,
+      email,
+      ctx,
+    }: { userId: number; kind: 'promotions' | 'news'; email: boolean; ctx?: TConsentContext },
   ): Promise<void> {
     const at = now();
     const current = (await effectiveSwitches(tx, userId, [kind])).get(kind)!;
@@ -101,12 +106,17 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
   }
 
   /** Turns a scope's email on or off; the state after it, or null for an invalid link or a gone account. */
-  async function apply(
-    token: string,
-    wide: boolean,
-    off: boolean,
-    ctx?: TConsentContext,
-  ): Promise<TUnsubscribeState | null> {
+  async function apply({
+    token,
+    wide,
+    off,
+    ctx,
+  }: {
+    token: string;
+    wide: boolean;
+    off: boolean;
+    ctx?: TConsentContext;
+  }): Promise<TUnsubscribeState | null> {
     const claim = await claimOf(token);
     if (!claim) return null;
     const scope: TUnsubscribeScope = wide ? 'all' : claim.scope;
@@ -120,13 +130,13 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
           ? await addEmailDisabledReason(tx, userId, 'listunsubscribe')
           : await removeEmailDisabledReasons(tx, userId, ['listunsubscribe']);
       } else if (MARKETING_NOTIFICATION_KINDS.includes(scope)) {
-        await setMarketingEmail(tx, userId, scope as 'promotions' | 'news', !off, ctx);
+        await setMarketingEmail(tx, { userId, kind: scope as 'promotions' | 'news', email: !off, ctx });
       } else {
         const pushDefault = defaultSwitches(scope).push;
         await setKindEmail(tx, { userId, kind: scope, email: !off, pushDefault, at: now() });
       }
       log.info({ userId, scope, off }, off ? 'unsubscribed by link' : 'unsubscribe undone');
-      return { scope, isOff: await isOff(tx, userId, scope, reasons) };
+      return { scope, isOff: await isOff(tx, { userId, scope, reasons }) };
     });
   }
 
@@ -137,20 +147,20 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
       const account = claim ? await findEmailAccount(db, claim.userId) : undefined;
       if (!claim || !account) return null;
       const scope: TUnsubscribeScope = wide ? 'all' : claim.scope;
-      return { scope, isOff: await isOff(db, claim.userId, scope, account.reasons) };
+      return { scope, isOff: await isOff(db, { userId: claim.userId, scope, reasons: account.reasons }) };
     },
 
     /**
      * Turns off what an unsubscribe link names: its kind's email switch (keeping push), or with `wide` (or an 'all'
      * link) every notification email of the account (reason `listunsubscribe`). Null for an invalid link.
      */
-    unsubscribe: (token: string, wide = false) => apply(token, wide, true),
+    unsubscribe: (token: string, wide = false) => apply({ token, wide, off: true }),
 
     /**
      * Undoes an unsubscribe made with the same link: the kind's email on again (a marketing kind's consent given again,
      * recorded with `ctx`), or `listunsubscribe` lifted.
      */
-    undo: (token: string, wide = false, ctx?: TConsentContext) => apply(token, wide, false, ctx),
+    undo: (token: string, wide = false, ctx?: TConsentContext) => apply({ token, wide, off: false, ctx }),
 
     /**
      * Applies a bounce or complaint report to every account of the address (several sites may share it): a hard
@@ -176,7 +186,7 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
           let reason: TEmailDisabledReason | null = type === 'complaint' ? 'fbl' : 'bounce';
           if (type === 'soft_bounce') {
             const since = new Date(at.getTime() - SOFT_BOUNCE_WINDOW_MS);
-            const soft = await countEmailFeedbackSince(tx, userId, 'soft_bounce', since);
+            const soft = await countEmailFeedbackSince(tx, { userId, type: 'soft_bounce', since });
             if (soft < SOFT_BOUNCES_TO_DISABLE) reason = null;
           }
           if (reason) await addEmailDisabledReason(tx, userId, reason);
@@ -242,13 +252,17 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
 
     /** Whether an emailed re-enable link is live (unused, unexpired); uses nothing up. */
     async isReenableLinkLive(token: string): Promise<boolean> {
-      return Boolean(token && (await findLiveToken(db, EMAIL_REENABLE_TOKEN, hashToken(token), now())));
+      return Boolean(
+        token && (await findLiveToken(db, { kind: EMAIL_REENABLE_TOKEN, tokenHash: hashToken(token), now: now() })),
+      );
     },
 
     /** Uses an emailed re-enable link: lifts `bounce`. Throws `link_invalid` for a used, expired or unknown link. */
     async confirmReenable(token: string): Promise<void> {
       const done = await db.transaction(async (tx) => {
-        const row = token ? await consumeToken(tx, EMAIL_REENABLE_TOKEN, hashToken(token), now()) : undefined;
+        const row = token
+          ? await consumeToken(tx, { kind: EMAIL_REENABLE_TOKEN, tokenHash: hashToken(token), now: now() })
+          : undefined;
         if (!row) return false;
         await removeEmailDisabledReasons(tx, row.userId, ['bounce']);
         log.info({ userId: row.userId }, 'notification email re-enabled after a bounce');

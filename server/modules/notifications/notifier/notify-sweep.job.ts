@@ -71,12 +71,11 @@ function createNotifySweepJob({ db, now, log }: TDeps) {
   return async (payload: z.output<typeof notifySweepJob.payload>): Promise<void> => {
     const at = now();
     const unreadBefore = new Date(at.getTime() - UNREAD_REMINDER_AFTER_MS);
-    const stretches = await findUnreadStretches(
-      db,
-      unreadBefore,
-      new Date(unreadBefore.getTime() - UNREAD_WINDOW_MS),
-      BATCH * 4,
-    );
+    const stretches = await findUnreadStretches(db, {
+      olderThan: unreadBefore,
+      notBefore: new Date(unreadBefore.getTime() - UNREAD_WINDOW_MS),
+      limit: BATCH * 4,
+    });
     await queueEvents(
       db,
       stretches.map((s) => ({

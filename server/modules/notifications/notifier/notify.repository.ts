@@ -119,7 +119,10 @@ export async function countBadge(db: TDb | TTx, profileId: number): Promise<numb
  * Members with a message unread for longer than `olderThan` (but not older than `notBefore`: one reminder per
  * stretch): the recipient, the conversation, the oldest unread message and the unread count.
  */
-export async function findUnreadStretches(db: TDb | TTx, olderThan: Date, notBefore: Date, limit: number) {
+export async function findUnreadStretches(
+  db: TDb | TTx,
+  { olderThan, notBefore, limit }: { olderThan: Date; notBefore: Date; limit: number },
+) {
   const rows = await queryRows<{
     profile_id: number;
     conversation_id: number;
@@ -151,7 +154,10 @@ export async function findUnreadStretches(db: TDb | TTx, olderThan: Date, notBef
 }
 
 /** Messages from the other member still unread in a conversation, from `messageId` on (0: all read since). */
-export async function findUnreadCount(db: TDb | TTx, profileId: number, conversationId: number, messageId: number) {
+export async function findUnreadCount(
+  db: TDb | TTx,
+  { profileId, conversationId, messageId }: { profileId: number; conversationId: number; messageId: number },
+) {
   const rows = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from ${messages} m

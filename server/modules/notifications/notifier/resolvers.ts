@@ -93,7 +93,11 @@ const RESOLVERS = {
 
   async unread(event, { db }) {
     const recipient = await findRecipientByProfile(db, event.profileId);
-    const unread = await findUnreadCount(db, event.profileId, event.conversationId, event.messageId);
+    const unread = await findUnreadCount(db, {
+      profileId: event.profileId,
+      conversationId: event.conversationId,
+      messageId: event.messageId,
+    });
     return {
       kind: 'unread_message_reminders',
       recipient,
