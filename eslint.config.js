@@ -155,15 +155,9 @@ export default tseslint.config(
   },
   {
     // A job is queued through its declared kind (`declareJob(…).enqueue`), which types its payload by the schema the
-    // runner checks. Accounts and notifications still queue raw rows until their kinds are declared.
+    // runner checks.
     files: ['server/**/*.ts'],
-    ignores: [
-      'server/jobs/**',
-      'server/**/*.test.ts',
-      'server/test/**',
-      'server/modules/accounts/**',
-      'server/modules/notifications/**',
-    ],
+    ignores: ['server/jobs/**', 'server/**/*.test.ts', 'server/test/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
