@@ -128,7 +128,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)server/',
+              regex: '(^|/|#)server/',
               caseSensitive: true,
               allowTypeImports: true,
               message: 'web/ may only `import type` from server/; get data through a loader or the API.',
@@ -216,7 +216,7 @@ export default tseslint.config(
     },
   },
   {
-    // SQL lives in *.repository.ts only (issue 16): elsewhere the query builder and the table objects are out of reach,
+    // SQL lives in *.repository.ts only: elsewhere the query builder and the table objects are out of reach,
     // so a service passes `db`/`tx` to repository functions and a route calls a service. Row types stay importable.
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.repository.ts', 'server/db/**', 'server/test/**', 'server/**/*.test.ts'],
@@ -271,6 +271,24 @@ export default tseslint.config(
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
       'size/max-lines-soft': ['warn', { max: 300, skipBlankLines: false, skipComments: false }],
       'max-params': ['warn', 3],
+    },
+  },
+  {
+    // Imports across folders use the package's subpath aliases (`#common/…`, `#server/…`, `#web/…`, package.json
+    // "imports"), never a climb of two levels or more: a moved file then keeps its imports.
+    files: ['server/**/*.{ts,tsx}', 'web/**/*.{ts,tsx}', 'common/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}',
+              message: 'Import through an alias (#common/…, #server/…, #web/…) instead of climbing ../../.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

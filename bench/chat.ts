@@ -1,4 +1,4 @@
-// `npm run bench:chat`: message send → deliver latency with 1,000 connected sockets at 200 messages/s (issue 5).
+// `npm run bench:chat`: message send → deliver latency with 1,000 connected sockets at 200 messages/s.
 // Two targets run one after the other in the same run, each in its own process on the same fresh PostgreSQL
 // database: the baseline (bench/chat-relay.ts: raw `ws` relay, one durable insert per message) and Amora
 // (server/test/app-process.ts: POST /api/chat.php with session, checks, credits and ledger; the hub carries the
@@ -14,9 +14,9 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { NEW_CONVERSATIONS_PER_DAY } from '../common/constants.ts';
-import { hashToken } from '../server/lib/tokens.ts';
-import { buildTestApp } from '../server/test/test-app.ts';
+import { NEW_CONVERSATIONS_PER_DAY } from '#common/constants.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildTestApp } from '#server/test/test-app.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -138,7 +138,7 @@ async function measure(target: TTarget, members: TMember[]): Promise<TResult> {
     while (seq < due) {
       const from = members[seq % SENDERS];
       // Each sender writes to BENCH_PARTNERS members spread over all sockets: a member starts at most
-      // NEW_CONVERSATIONS_PER_DAY conversations a day (issue 28), the rest of their messages are replies.
+      // NEW_CONVERSATIONS_PER_DAY conversations a day, the rest of their messages are replies.
       const partner = 1 + Math.floor(Math.random() * PARTNERS) * Math.floor(members.length / PARTNERS);
       const to = members[((seq % SENDERS) + partner) % members.length];
       const text = `m${seq}-${target.name}`;

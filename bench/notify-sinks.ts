@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
-import { startTestPushService, type TReceivedPush } from '../server/test/push-service.ts';
+import { startTestPushService, type TReceivedPush } from '#server/test/push-service.ts';
 
 /** What one sink saw since the last reset. */
 interface TSinkStats {

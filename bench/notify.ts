@@ -1,5 +1,5 @@
 // `npm run bench:notify [N]`: N members (BENCH_N, default 10,000) each receive one like, through the real pipeline
-// (issue 14): the `notify_event` fan-out job, then `notify_push` (web-push with VAPID to the local push service of the
+// the `notify_event` fan-out job, then `notify_push` (web-push with VAPID to the local push service of the
 // tests, which verifies and decrypts every push) and, once the clock passes LIKE_EMAIL_DELAY_MS, `notify_email`
 // (rendered in the member's locale, sent by the mailer over SMTP to a local sink). Jobs are drained as the poller
 // would, by BENCH_WORKERS loops of `services.runJobs()` (4 on PostgreSQL, where claims are FOR UPDATE SKIP LOCKED; 1 on
@@ -21,12 +21,12 @@ import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import webpush from 'web-push';
-import { LIKE_EMAIL_DELAY_MS } from '../common/notifications.ts';
-import { LOCALES } from '../common/locales.ts';
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase, queryRows, type TDatabase } from '../server/db/connect.ts';
-import { seedBaseSites } from '../server/db/seed/base-sites.ts';
-import { createServices, type TServices } from '../server/services.ts';
+import { LIKE_EMAIL_DELAY_MS } from '#common/notifications.ts';
+import { LOCALES } from '#common/locales.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase, queryRows, type TDatabase } from '#server/db/connect.ts';
+import { seedBaseSites } from '#server/db/seed/base-sites.ts';
+import { createServices, type TServices } from '#server/services.ts';
 
 const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 10_000);
 const baseUrl = process.env.DATABASE_URL;

@@ -1,4 +1,4 @@
-// `npm run bench:scrape`: the scraping limits of issue 28, visible. Boots the real app (web build, demo members; on
+// `npm run bench:scrape`: the scraping limits, visible. Boots the real app (web build, demo members; on
 // in-memory PGlite, or DATABASE_URL; REDIS_URL puts the counters in Redis) twice on loopback, with and without limits,
 // and reads profiles (`/members/{id}.data`) as a scraper (one address, as fast as possible, as a visitor and as a
 // member) and as a person (a member at human pace). Prints answered vs 429 and the limiter's cost per request, and
@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createRedisStore } from '../server/lib/rate-limit-store.ts';
-import { createRateLimiter, OPERATION_LIMITS } from '../server/lib/rate-limit.ts';
-import { buildTestApp } from '../server/test/test-app.ts';
+import { createRedisStore } from '#server/lib/rate-limit-store.ts';
+import { createRateLimiter, OPERATION_LIMITS } from '#server/lib/rate-limit.ts';
+import { buildTestApp } from '#server/test/test-app.ts';
 
 const SCRAPER_REQUESTS = Number(process.env.BENCH_SCRAPER_REQUESTS ?? 600);
 const CONCURRENCY = 16;

@@ -2,12 +2,12 @@
 // ages 18-80, about 60% with a main photo (some with more photos), a few % invisible or disabled, member accounts for
 // one profile in 20, and blocks between them. Deterministic for a given size.
 import { randomBytes } from 'node:crypto';
-import { INTERESTS } from '../common/profile-attributes.ts';
+import { INTERESTS } from '#common/profile-attributes.ts';
 import { faker } from '@faker-js/faker';
 import type pg from 'pg';
-import { COUNTRIES, COUNTRY_LOCALES } from '../common/locales.ts';
-import { seededRandom } from '../server/db/seed/demo-profiles.ts';
-import { regionsOf } from '../server/modules/reference/reference.service.ts';
+import { COUNTRIES, COUNTRY_LOCALES } from '#common/locales.ts';
+import { seededRandom } from '#server/db/seed/demo-profiles.ts';
+import { regionsOf } from '#server/modules/reference/reference.service.ts';
 
 type TRng = () => number;
 

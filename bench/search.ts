@@ -6,20 +6,20 @@
 import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ZSearchQuery } from '../common/search.ts';
-import { connectDatabase, type TDb } from '../server/db/connect.ts';
-import * as schema from '../server/db/schema/index.ts';
-import { seedBaseSites } from '../server/db/seed/base-sites.ts';
-import { findRelation, markLikeSeen } from '../server/modules/likes/likes.repository.ts';
-import { createMatchFinderService } from '../server/modules/match-finder/match-finder.service.ts';
-import { createProfilesService } from '../server/modules/profiles/profiles.service.ts';
-import { createSearchService } from '../server/modules/search/search.service.ts';
+import { ZSearchQuery } from '#common/search.ts';
+import { connectDatabase, type TDb } from '#server/db/connect.ts';
+import * as schema from '#server/db/schema/index.ts';
+import { seedBaseSites } from '#server/db/seed/base-sites.ts';
+import { findRelation, markLikeSeen } from '#server/modules/likes/likes.repository.ts';
+import { createMatchFinderService } from '#server/modules/match-finder/match-finder.service.ts';
+import { createProfilesService } from '#server/modules/profiles/profiles.service.ts';
+import { createSearchService } from '#server/modules/search/search.service.ts';
 import { seedSearchData } from './search-seed.ts';
 
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 500);
 const WARMUP = 50;
-/** Issue 4: indexed searches answer with p99 under 20 ms at 100,000 profiles. */
+/** Indexed searches answer with p99 under 20 ms at 100,000 profiles. */
 const P99_TARGET_MS = 20;
 
 const baseUrl = process.env.DATABASE_URL;

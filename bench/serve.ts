@@ -2,7 +2,7 @@
 // DATABASE_URL). Prints the port once listening.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp } from '../server/test/test-app.ts';
+import { buildTestApp } from '#server/test/test-app.ts';
 
 if (process.argv[2] === 'bare') {
   const server = http.createServer((_req, res) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zText } from './text.ts';
 
 /**
- * Password length bounds for a new password (spec: 'not shown'; issue 23 §6: at least 10, long passphrases allowed).
+ * Password length bounds for a new password (spec: 'not shown'; decided: at least 10, long passphrases allowed).
  * Login still accepts shorter passwords: existing members keep theirs until they change it.
  */
 export const PASSWORD_MIN = 10;

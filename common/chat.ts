@@ -5,7 +5,7 @@ import { GIFTS } from './gifts.ts';
 /** Messages per page of a conversation; older ones load with 'load older' (spec: history limit 'not shown'). */
 export const CHAT_PAGE_SIZE = 30;
 
-/** Message content kinds (spec §3); `removed`: content erased with a purged member's account (issue 23 §4). */
+/** Message content kinds (spec §3); `removed`: content erased with a purged member's account. */
 export const MESSAGE_KINDS = ['text', 'photo', 'gift', 'removed'] as const;
 export type TMessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The kinds of consent recorded in the append-only `consents` table (issue 23 §1, §2): acceptance of the terms and of
+ * The kinds of consent recorded in the append-only `consents` table: acceptance of the terms and of
  * the privacy policy, explicit consent to process data revealing sexual orientation (GDPR Art. 9(2)(a)) and the
  * marketing opt-ins (`promotions`, `news`).
  */

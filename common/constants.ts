@@ -11,11 +11,11 @@ export const PREMIUM_PHOTO_LIMIT = 25;
 export const FREE_CONVERSATION_LIMIT = 2;
 /** Daily likes in the swipe game for free members (spec §9). */
 export const SWIPE_DAILY_LIKES = 4;
-/** Likes a free member may give per UTC day, through every door (profile, swipe game, API) (issue 28: likes as spam). */
+/** Likes a free member may give per UTC day, through every door (profile, swipe game, API) (likes as spam). */
 export const LIKES_PER_DAY = 100;
-/** Likes a premium member may give per UTC day (issue 28). */
+/** Likes a premium member may give per UTC day. */
 export const PREMIUM_LIKES_PER_DAY = 300;
-/** Conversations any member may start per UTC day; replies never count (issue 28: first messages as spam). */
+/** Conversations any member may start per UTC day; replies never count (first messages as spam). */
 export const NEW_CONVERSATIONS_PER_DAY = 30;
 /** Days a deleted account may be reactivated (spec §4/§9). */
 export const DELETION_GRACE_DAYS = 14;
@@ -25,7 +25,7 @@ export const RESET_LINK_HOURS = 2;
 export const RESET_EMAILS_PER_DAY = 3;
 /** Email-change confirmation links stay valid this many hours (spec §2 mail-change/do; the spec names no length, 24 h is ours). */
 export const MAIL_CHANGE_LINK_HOURS = 24;
-/** The link that undoes an email change, sent to the old address at once, stays valid this many hours (7 days, issue 23 §6). */
+/** The link that undoes an email change, sent to the old address at once, stays valid this many hours (7 days). */
 export const MAIL_UNDO_LINK_HOURS = 168;
 /** A retention discount code offered on account deletion stays valid this many days (spec §2 deletion flow with retention offers, company delete_discount). */
 export const RETENTION_CODE_DAYS = 30;
@@ -55,7 +55,7 @@ export const PROGRESS_HIDE_MS = 500;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 /** Auth cookie lifetime: 30 days (spec §9). */
 export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
-/** A session's 'last active' time (list of sessions in settings, issue 23 §6) is written at most this often. */
+/** A session's 'last active' time (list of sessions in settings) is written at most this often. */
 export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
 /** Auth cookie name prefix (spec §9). */
 export const AUTH_COOKIE_PREFIX = 'auth.';
@@ -73,7 +73,7 @@ export const PREMIUM_MATCH_CHANCE_PERCENT = 46;
 export const CLIENT_REQUEST_HEADER = 'x-requested-with';
 /** Value of the client-request header. */
 export const CLIENT_REQUEST_VALUE = 'amora';
-/** Largest body, in bytes, a page form action reads (issue 28: the longest real form, the profile, is ~6 KB). */
+/** Largest body, in bytes, a page form action reads (the longest real form, the profile, is ~6 KB). */
 export const PAGE_BODY_MAX = 64 * 1024;
 
 /** localStorage keys of hidden alerts (spec §9). */
@@ -109,7 +109,7 @@ export const DIRECT_DEBIT_LIMIT_WINDOW_DAYS = 30;
 /** A repeat order of the same bundle within this many ms is the same click, answered once (spec §2 credits-repeat-order). */
 export const REPEAT_ORDER_DEDUPE_MS = 30_000;
 
-/** Days a "Download my data" archive can be downloaded before its file is deleted (issue 23 §3). */
+/** Days a "Download my data" archive can be downloaded before its file is deleted. */
 export const DATA_EXPORT_DAYS = 7;
 /** Data exports a member may request per 24 hours (each builds an archive of all their data and photos). */
 export const DATA_EXPORTS_PER_DAY = 3;

@@ -3,7 +3,7 @@ import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 
 import { z } from 'zod';
 import { zText } from './text.ts';
 
-/** The SMS code: 6 digits, valid for 10 minutes, at most 5 tries (spec §3 Direct debit, issue 6). */
+/** The SMS code: 6 digits, valid for 10 minutes, at most 5 tries (spec §3 Direct debit). */
 export const DIRECT_DEBIT_CODE_LENGTH = 6;
 export const DIRECT_DEBIT_CODE_TTL_S = 600;
 export const DIRECT_DEBIT_CODE_TRIES = 5;

@@ -6,7 +6,7 @@ export type TLocale = (typeof LOCALES)[number];
 /** Default locale when neither cookie nor site language decides (spec §1). */
 export const DEFAULT_LOCALE: TLocale = 'en';
 
-/** Name of the locale cookie existing clients use (issue 2). */
+/** Name of the locale cookie existing clients use. */
 export const LOCALE_COOKIE = 'i18n_redirected';
 
 /** Locale cookie lifetime: 365 days (spec §9). */

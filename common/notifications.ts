@@ -1,6 +1,6 @@
 /**
- * Notification kinds, channels and rules (spec §3 "Notification kinds", issue 14). What each kind means and when it
- * is sent is written in docs/ARCHITECTURE.md ("Notifications (issue 14)").
+ * Notification kinds, channels and rules (spec §3 "Notification kinds"). What each kind means and when it
+ * is sent is written in docs/ARCHITECTURE.md ("Notifications").
  */
 export const NOTIFICATION_KINDS = [
   'new_conversations',

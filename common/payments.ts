@@ -54,7 +54,7 @@ export function paymentMethodsFor(country: string): TPaymentMethod[] {
 
 /**
  * The price of a bundle with a discount: never below the country's minimum price of a message (credits ÷
- * message_credits messages at `minimumMessageCost` each, ARCHITECTURE issue 5).
+ * message_credits messages at `minimumMessageCost` each, ARCHITECTURE).
  */
 export function discountedPrice(
   pack: { price: number; credits: number },

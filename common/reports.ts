@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zText } from './text.ts';
 import { ZEmail } from './accounts.ts';
 
-/** Why a member reports a profile or photo (issue 4: 'report a profile or a photo with a reason'). */
+/** Why a member reports a profile or photo ('report a profile or a photo with a reason'). */
 export const REPORT_REASONS = [
   'fake_profile',
   'inappropriate_photo',
@@ -14,7 +14,7 @@ export const REPORT_REASONS = [
 
 export type TReportReason = (typeof REPORT_REASONS)[number];
 
-/** What a complaint is about (issue 4: the `/complaints` form that reaches support). */
+/** What a complaint is about (the `/complaints` form that reaches support). */
 export const COMPLAINT_TOPICS = ['billing', 'account', 'content', 'privacy', 'other'] as const;
 
 export type TComplaintTopic = (typeof COMPLAINT_TOPICS)[number];
@@ -27,9 +27,9 @@ export const COMPLAINT_MESSAGE_MAX = 5000;
 export const COMPLAINT_MESSAGE_MIN = 10;
 /** Longest complainant name (spec §5 'other bounds: not shown'; chosen here). */
 export const COMPLAINT_NAME_MAX = 100;
-/** Complaints one IP address may send per hour (issue 4 rate limit). */
+/** Complaints one IP address may send per hour (rate limit). */
 export const COMPLAINTS_PER_HOUR = 5;
-/** Reports one member may send per hour (issue 4 rate limit). */
+/** Reports one member may send per hour (rate limit). */
 export const REPORTS_PER_HOUR = 30;
 
 /** `POST /api/report.php`: report a profile, or one of its photos, with a reason; messages are catalogue keys. */

@@ -20,7 +20,7 @@ async function apiSignup(page: Page) {
     },
   });
   expect(res.status()).toBe(200);
-  // Signup starts no session (issue 28): the member logs in, in the same browser context.
+  // Signup starts no session: the member logs in, in the same browser context.
   const login = await page.request.post('/api/user.php', { headers: CLIENT, data: { email, password } });
   expect(login.status()).toBe(200);
   return { email, password };
@@ -116,7 +116,7 @@ for (const lng of ['en', 'fi']) {
     await gotoHydrated(page, '/settings');
     const emailForm = page.locator('form[aria-labelledby="settings-email"]');
     await emailForm.getByLabel(text(lng, 'settings.new_email')).fill(moved);
-    // The current password: a session alone cannot move the address (issue 23 §6).
+    // The current password: a session alone cannot move the address.
     await emailForm.getByLabel(text(lng, 'settings.old_password')).fill(password);
     await emailForm.getByRole('button', { name: text(lng, 'settings.email_submit') }).click();
     await expect(page.getByRole('status').filter({ hasText: moved })).toBeVisible();

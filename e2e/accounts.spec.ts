@@ -47,7 +47,7 @@ async function signUp(page: Page, lng: string, via: 'modal' | 'page' = 'page') {
   return { email, password, name };
 }
 
-/** Logs in after signing up (signup starts no session: issue 28). */
+/** Logs in after signing up (signup starts no session). */
 async function logInAfterSignup(page: Page, lng: string, email: string, password: string) {
   await gotoHydrated(page, '/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'auth.login.title'));
@@ -91,7 +91,7 @@ for (const lng of ['en', 'it', 'sv']) {
     await context.addCookies([{ name: 'i18n_redirected', value: lng, url: baseURL! }]);
     await dismissEntryWarning(page);
     const { email, password, name } = await signUp(page, lng);
-    // Signup starts no session (issue 28): the check-email step offers the login.
+    // Signup starts no session: the check-email step offers the login.
     const loginLink = page.getByRole('link', { name: text(lng, 'nav.login'), exact: true }).last();
     await expect(loginLink).toBeVisible();
     await loginLink.click();

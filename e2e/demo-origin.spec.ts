@@ -36,7 +36,7 @@ test('at http://127.0.0.1 the activation link and the sandbox checkout lead back
   await gotoHydrated(page, link.href);
   await page.getByRole('button', { name: t('activate.confirm.submit') }).click();
   await expect(page).toHaveURL(`${ORIGIN}/activate/done`);
-  // Signup starts no session (issue 28): the member logs in.
+  // Signup starts no session: the member logs in.
   const login = await page.request.post('/api/user.php', {
     headers: CLIENT,
     data: { email, password: 'journey password 1' },

@@ -76,7 +76,7 @@ export async function confirmedMember(
     },
   });
   if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
-  // Signup starts no session (issue 28): the member logs in (the cookie stays in this context).
+  // Signup starts no session: the member logs in (the cookie stays in this context).
   const login = await page.request.post('/api/user.php', {
     headers: CLIENT,
     data: { email, password: 'journey password 1' },

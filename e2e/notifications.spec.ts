@@ -3,7 +3,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL, E2E_MAIL_WEBHOOK_SECRET } from './constants.ts';
 import { confirmedMember, gotoHydrated, linkIn, newestMail, screenshot, text } from './helpers.ts';
 
-// The notifications journeys of issue 14: the page in two locales, the push prompt, the push worker, email turned off.
+// The notifications journeys: the page in two locales, the push prompt, the push worker, email turned off.
 
 /** Waits until the warnings header knows this browser's push state (decided in the browser after hydration). */
 async function pushStateOf(page: Page): Promise<string | null> {

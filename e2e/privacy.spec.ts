@@ -13,7 +13,7 @@ import {
   waitForHydration,
 } from './helpers.ts';
 
-// The privacy journey of issue 23 on a smartphone.
+// The privacy journey on a smartphone.
 test.use({ viewport: { width: 375, height: 812 } });
 
 /** A context of a visitor (no session) in a locale. */
@@ -67,7 +67,7 @@ for (const lng of ['en', 'de']) {
     await gotoHydrated(page, linkIn(await newestMail(page, email, 'activation'), '/'));
     await page.getByRole('button', { name: t('activate.confirm.submit') }).click();
     await expect(page).toHaveURL(/\/activate\/done$/);
-    // Signup starts no session (issue 28): the member logs in.
+    // Signup starts no session: the member logs in.
     expect((await page.request.post('/api/user.php', { headers: CLIENT, data: { email, password } })).status()).toBe(
       200,
     );

@@ -1,16 +1,16 @@
 // `npm run broadcast -- <site domain> <promotions|news> <file.json>`: an operator sends a promotion or a news item to
 // every member of a site who opted in to that kind (marketing consent), by email and push as each member's switches
-// say, in each member's language (issue 14). The file holds the text per locale, English required:
+// say, in each member's language. The file holds the text per locale, English required:
 //   { "en": { "title": "…", "body": "…", "url": "https://…/premium" }, "de": { … } }
 // The job loop of the running site sends it (in batches, once per member and channel, however often it is retried).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { z } from 'zod';
-import { LOCALES } from '../common/locales.ts';
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db/connect.ts';
-import { queueBroadcast } from '../server/modules/notifications/notifier/notify-sweep.job.ts';
-import { createSitesService, normaliseHost } from '../server/modules/sites/sites.service.ts';
+import { LOCALES } from '#common/locales.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { queueBroadcast } from '#server/modules/notifications/notifier/notify-sweep.job.ts';
+import { createSitesService, normaliseHost } from '#server/modules/sites/sites.service.ts';
 
 const ZText = z.object({ title: z.string().min(1).max(150), body: z.string().min(1).max(5000), url: z.url() });
 const ZFile = z.partialRecord(z.enum(LOCALES), ZText).refine((m) => Boolean(m.en), 'English text (en) is required');

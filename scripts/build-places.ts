@@ -2,7 +2,7 @@
 // server process reads a small file instead of parsing the two large datasets on its first lookup.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { COMPILED_PLACES_FILE, compilePlaces } from '../server/modules/geo/geocode.dataset.ts';
+import { COMPILED_PLACES_FILE, compilePlaces } from '#server/modules/geo/geocode.dataset.ts';
 
 const started = performance.now();
 const places = await compilePlaces();

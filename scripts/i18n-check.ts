@@ -1,6 +1,6 @@
 // `npm run i18n:check`: every catalogue complete, placeholders equal, plural categories right (CLI of locales check).
-import { checkCatalogues } from '../common/i18n-check.ts';
-import { loadAllCatalogues } from '../server/lib/catalogue-files.ts';
+import { checkCatalogues } from '#common/i18n-check.ts';
+import { loadAllCatalogues } from '#server/lib/catalogue-files.ts';
 
 const problems = checkCatalogues(loadAllCatalogues());
 if (problems.length) {

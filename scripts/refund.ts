@@ -1,9 +1,9 @@
 // `npm run refund -- <payment id>`: support refunds a paid purchase within the site's refund_days, while its credits
-// are unused (ARCHITECTURE, issue 6). Prints the outcome; exits 1 when the refund is not possible.
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db/connect.ts';
-import { AppError } from '../server/lib/app-error.ts';
-import { createServices } from '../server/services.ts';
+// are unused (ARCHITECTURE). Prints the outcome; exits 1 when the refund is not possible.
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { createServices } from '#server/services.ts';
 
 const paymentId = process.argv[2];
 if (!paymentId) {

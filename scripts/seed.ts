@@ -1,7 +1,7 @@
 // `npm run db:seed`: applies migrations and seeds sites and demo members into the configured database.
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db/connect.ts';
-import { seedAll } from '../server/db/seed/seed.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { seedAll } from '#server/db/seed/seed.ts';
 
 const config = loadConfig();
 const database = await connectDatabase({

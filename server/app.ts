@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { isLocale } from '../common/locales.ts';
+import { isLocale } from '#common/locales.ts';
 import { preferredLocale } from './lib/accept-language.ts';
 import { fastifyTrustProxy } from './lib/client-address.ts';
 import { serverT } from './lib/i18n.ts';
@@ -114,7 +114,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(compressionPlugin, { enabled: config.compression });
   await app.register(errorsPlugin, { knownSiteOf: services.sites.lastKnown });
   await app.register(securityPlugin, { warnUntrustedProxy: config.isProduction && !config.trustProxy });
-  // Per-route limits count through the site's one limiter (Redis across processes when configured, issue 28).
+  // Per-route limits count through the site's one limiter (Redis across processes when configured).
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,

@@ -15,7 +15,7 @@ describe('config', () => {
     );
   });
 
-  it('refuses an SMTP_URL that is not an smtp:// or smtps:// URL with a host, with the other problems, never printing it (issue 28)', () => {
+  it('refuses an SMTP_URL that is not an smtp:// or smtps:// URL with a host, with the other problems, never printing it', () => {
     for (const bad of [
       'smtp//u:S3cretPw@x',
       'mail.example.com',
@@ -77,7 +77,7 @@ describe('config', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
-  it('trusts the proxies TRUST_PROXY names: a hop count or addresses/CIDRs; "true" is refused (issue 28 item 2)', () => {
+  it('trusts the proxies TRUST_PROXY names: a hop count or addresses/CIDRs; "true" is refused', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
@@ -107,7 +107,7 @@ describe('config', () => {
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
   });
 
-  it('lets push endpoints name loopback only outside production (the tests’ local push service; issue 28)', () => {
+  it('lets push endpoints name loopback only outside production (the tests’ local push service)', () => {
     expect(loadConfig({}).pushAllowLoopback).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_LOOPBACK: 'true' }).pushAllowLoopback).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_LOOPBACK: 'true' })).toThrow(/PUSH_ALLOW_LOOPBACK/);

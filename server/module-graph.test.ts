@@ -31,8 +31,14 @@ function moduleEdges(): Map<string, Map<string, string>> {
     const from = moduleOf(file)!;
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
     for (const { fileName } of importedFiles) {
-      if (!fileName.startsWith('.')) continue;
-      const to = moduleOf(path.resolve(path.dirname(file), fileName));
+      // Relative imports, and the package's `#server/…` alias (package.json "imports") for imports across folders.
+      const target = fileName.startsWith('#server/')
+        ? path.join(MODULES_DIR, '..', fileName.slice('#server/'.length))
+        : fileName.startsWith('.')
+          ? path.resolve(path.dirname(file), fileName)
+          : undefined;
+      if (!target) continue;
+      const to = moduleOf(target);
       if (!to || to === from) continue;
       const out = edges.get(from) ?? new Map<string, string>();
       if (!out.has(to)) out.set(to, `${path.relative(MODULES_DIR, file)} imports ${fileName}`);

@@ -27,7 +27,7 @@ function get(agent: http.Agent, url: string): Promise<TOutcome> {
   });
 }
 
-// Issue 28: with a drain shorter than the burst, closing the server reset connections a client had just opened (9
+// With a drain shorter than the burst, closing the server reset connections a client had just opened (9
 // ECONNRESET with a 200 ms drain). After the drain every request still arriving is refused with a complete 503.
 // The process entry on its own fresh PostgreSQL database (an embedded one takes too long to start on a loaded machine).
 describe.skipIf(TEST_DATABASE !== 'postgresql')('a burst of requests across a short drain', () => {

@@ -36,7 +36,7 @@ function request(
   });
 }
 
-describe.skipIf(TEST_DATABASE !== 'postgresql')('SIGTERM during a burst of sends (issue 22 §5)', () => {
+describe.skipIf(TEST_DATABASE !== 'postgresql')('SIGTERM during a burst of sends', () => {
   let t: TTestApp;
   let dataDir: string;
   let main: TMainProcess;

@@ -37,7 +37,7 @@ function onlyLine(lines: string[]) {
   return line;
 }
 
-describe('start-up against a database that is not there (issue 22 §4)', () => {
+describe('start-up against a database that is not there', () => {
   let blackhole: net.Server;
   const held: net.Socket[] = [];
   let blackholePort: number;

@@ -2,8 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { createI18n } from '../common/i18n.ts';
-import { DEFAULT_LOCALE, isLocale } from '../common/locales.ts';
+import { createI18n } from '#common/i18n.ts';
+import { DEFAULT_LOCALE, isLocale } from '#common/locales.ts';
 import { loadCatalogue } from './lib/catalogues.ts';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
 

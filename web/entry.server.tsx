@@ -4,8 +4,8 @@ import type { i18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
-import { createI18n } from '../common/i18n.ts';
-import { LOCALES, type TLocale } from '../common/locales.ts';
+import { createI18n } from '#common/i18n.ts';
+import { LOCALES, type TLocale } from '#common/locales.ts';
 import { appContext } from './lib/app-context.ts';
 import { NonceContext } from './lib/nonce.ts';
 

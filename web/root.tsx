@@ -30,7 +30,7 @@ import './styles/app.scss';
 /** Resolves site, locale and user once per request (ARCHITECTURE §1b). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  // A member asked to accept new terms (or to answer the orientation question) sees that first (issue 23 §2).
+  // A member asked to accept new terms (or to answer the orientation question) sees that first.
   await requireAcceptedTerms(ctx, request);
   return buildRootData(ctx);
 }

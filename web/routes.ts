@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
-import { routePattern, type TPageName } from '../common/routes.ts';
+import { routePattern, type TPageName } from '#common/routes.ts';
 
 /** A page at its path in common/routes.ts, with its route name as the route id. */
 const page = (name: TPageName, file: string) => route(routePattern(name), file, { id: name });

@@ -15,7 +15,7 @@ export const ZSignupBody = z.object({}).passthrough().describe('the signup form 
 
 /**
  * `POST /api/signup.php` answer: the address an email went to, the same whether it was new or already had an account
- * (no session either way: the new member logs in with the password they chose; issue 28).
+ * (no session either way: the new member logs in with the password they chose).
  */
 export const ZSignupResponse = z.object({ email: z.string() });
 

@@ -179,7 +179,7 @@ export const ZExportNotifications = z.strictObject({
 
 /**
  * reports.json: the reports the member made, with whom they reported as they saw them (public profile id and name);
- * never the reported member's other data. Reports about the member are the reporters' (issue 28).
+ * never the reported member's other data. Reports about the member are the reporters'.
  */
 export const ZExportReports = z.array(
   z.strictObject({

@@ -21,7 +21,7 @@ function startProcess(url: string): Promise<{ code: number | null; out: string }
   });
 }
 
-describe.skipIf(TEST_DATABASE !== 'postgresql')('processes started together on an empty database (issue 22 §2)', () => {
+describe.skipIf(TEST_DATABASE !== 'postgresql')('processes started together on an empty database', () => {
   it(`all come up, with one migration history and the base sites once ${CONCURRENCY_PROOF}`, async () => {
     const journal = JSON.parse(fs.readFileSync('server/db/migrations/meta/_journal.json', 'utf8')) as {
       entries: unknown[];

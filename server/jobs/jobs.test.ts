@@ -33,7 +33,7 @@ afterAll(async () => {
   await t.close();
 });
 
-// Issue 28: a failing job logged, and kept in jobs.last_error, the query and its parameters (only addresses were cut).
+// A failing job logged, and kept in jobs.last_error, the query and its parameters (only addresses were cut).
 describe('a job that fails on a database error', () => {
   const failures: Record<string, () => Error> = {
     // Drizzle's own error: the query and params are properties and in the message.

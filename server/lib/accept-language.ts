@@ -1,4 +1,4 @@
-import { isLocale, type TLocale } from '../../common/locales.ts';
+import { isLocale, type TLocale } from '#common/locales.ts';
 
 /** Language ranges read from one header at most (a header of thousands of ranges costs nothing more). */
 const MAX_RANGES = 20;

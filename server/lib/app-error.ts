@@ -1,4 +1,4 @@
-import type { TErrorCode } from '../../common/errors.ts';
+import type { TErrorCode } from '#common/errors.ts';
 
 const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   invalid_request: 400,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCatalogues } from '../../common/i18n-check.ts';
+import { checkCatalogues } from '#common/i18n-check.ts';
 import { loadAllCatalogues } from './catalogue-files.ts';
 
 describe('catalogues', () => {

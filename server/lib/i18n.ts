@@ -1,6 +1,6 @@
 import type { i18n, TFunction } from 'i18next';
-import { createI18n } from '../../common/i18n.ts';
-import { isLocale, LOCALES, type TLocale } from '../../common/locales.ts';
+import { createI18n } from '#common/i18n.ts';
+import { isLocale, LOCALES, type TLocale } from '#common/locales.ts';
 import { loadAllCatalogues } from './catalogue-files.ts';
 
 let instances: Map<TLocale, i18n> | undefined;

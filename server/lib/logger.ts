@@ -35,7 +35,7 @@ const LOGGED_QUERY_PARAMS = new Set([
   'tab',
 ]);
 
-/** Query strings that carry a position are dropped whole (city precision only, issue 4). */
+/** Query strings that carry a position are dropped whole (city precision only). */
 const POSITION_PATHS = /^\/api\/geocode\.php(\?|$)/;
 
 /** The URL as logged: the path, and the query with only allow-listed values kept. */

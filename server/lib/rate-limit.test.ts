@@ -18,7 +18,7 @@ function captureLines() {
   return { lines, stream };
 }
 
-describe('one limiter keyed by operation and subject (issue 28)', () => {
+describe('one limiter keyed by operation and subject', () => {
   it('counts each subject in fixed windows and answers the seconds left', async () => {
     let at = 1_000;
     const limiter = createRateLimiter({ enabled: true, now: () => at });
@@ -46,7 +46,7 @@ describe('one limiter keyed by operation and subject (issue 28)', () => {
   });
 });
 
-describe('mail-bombing: one budget per inbox (issue 28)', () => {
+describe('mail-bombing: one budget per inbox', () => {
   it('normalizes case, plus-tags on any domain, gmail dots and googlemail', () => {
     const victim = inboxKey('victim@gmail.com');
     for (const variant of [
@@ -101,7 +101,7 @@ describe('mail-bombing: one budget per inbox (issue 28)', () => {
   });
 });
 
-describe('across processes: two apps on one Redis share the counts (issue 28)', () => {
+describe('across processes: two apps on one Redis share the counts', () => {
   let redis: TTestRedis;
   let a: TTestApp;
   let b: TTestApp;

@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 /**
- * Every rate limit of the site, in one table (issue 28): an operation has one or more windows, each counted per subject
+ * Every rate limit of the site, in one table: an operation has one or more windows, each counted per subject
  * (an IP, a member, an inbox, or '*' for the whole site). The operations that send email, verify a password or create
  * an account are shared by their `/api/*.php` route and their page form action, so neither door is a way around the
  * other. Member-facing daily caps (likes, new conversations) are product rules in common/constants.ts.
@@ -91,7 +91,7 @@ export const TARGET_OPERATIONS = ['password_reset_email', 'mail_change', 'signup
 
 export type TTargetOperation = (typeof TARGET_OPERATIONS)[number];
 
-/** Kinds of reads limited per visitor IP and per member (scraping, issue 28). */
+/** Kinds of reads limited per visitor IP and per member (scraping). */
 export type TReadKind = 'profile_read' | 'search_read';
 
 /**
@@ -122,7 +122,7 @@ const LIMITER_PROBE_EVERY_MS = 1_000;
 type TLimiterLog = Pick<TLogger, 'warn' | 'info'>;
 
 /**
- * The one limiter of the site (issue 28): fixed windows keyed by operation and subject, counted in Redis when
+ * The one limiter of the site: fixed windows keyed by operation and subject, counted in Redis when
  * `REDIS_URL` is set (every process shares the counts) and in memory otherwise.
  *
  * Redis down or slow (no answer within LIMITER_REDIS_TIMEOUT_MS): the limiter fails open to this process's memory

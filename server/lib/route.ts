@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { TEndpoint, TEndpointReturn } from '../../common/endpoint.ts';
+import type { TEndpoint, TEndpointReturn } from '#common/endpoint.ts';
 
 /** What a route adds to its endpoint: rate limits, hooks and router constraints, never the schema or path. */
 export type TRouteOptions = Pick<RouteOptions, 'config' | 'preHandler' | 'onRequest' | 'constraints' | 'bodyLimit'>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zText } from '../../common/text.ts';
+import { zText } from '#common/text.ts';
 import type { TConfig } from '../config.ts';
 import { claimedAddresses, isLoopbackAddress } from '../lib/client-address.ts';
 import { isLoopbackHost } from '../lib/site-origin.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
-// The dev mailbox shows every reset link: whoever reads it can take over any account (issue 13 item 5).
+// The dev mailbox shows every reset link: whoever reads it can take over any account.
 const PAGES = ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox/1'];
 
 async function statuses(t: TTestApp, remoteAddress: string, headers: Record<string, string> = {}) {
@@ -39,7 +39,7 @@ describe('dev mailbox by default', () => {
   });
 });
 
-describe('dev mailbox behind a proxy (issue 28 item 2)', () => {
+describe('dev mailbox behind a proxy', () => {
   let t: TTestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env: { TRUST_PROXY: '10.0.0.0/8,127.0.0.1' } });
@@ -56,7 +56,7 @@ describe('dev mailbox behind a proxy (issue 28 item 2)', () => {
   });
 });
 
-describe('dev mailbox and the Host a loopback request names (DNS rebinding, issue 28 item 2)', () => {
+describe('dev mailbox and the Host a loopback request names (DNS rebinding)', () => {
   let t: TTestApp;
   beforeAll(async () => {
     t = await buildTestApp();

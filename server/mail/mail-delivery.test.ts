@@ -6,7 +6,7 @@ import { CLIENT, signupForm } from '../test/factories.ts';
 import { refusingSmtpUrl, startSilentSmtp, startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
-// Issue 22 §7: with the mail server refusing, answering 451 or 550, or never greeting, requests answer at once, the
+// With the mail server refusing, answering 451 or 550, or never greeting, requests answer at once, the
 // email job retries (temporary) or fails visibly (permanent), nothing is sent twice, and an outage uses up no
 // member's daily allowance of reset emails.
 
@@ -35,7 +35,7 @@ async function requestReset(t: TTestApp, email: string) {
     payload: { email },
   });
   const ms = performance.now() - started;
-  // The job loop looks the address up and queues the email (nothing runs after the answer: issue 28 item 5).
+  // The job loop looks the address up and queues the email (nothing runs after the answer).
   await t.services.runJobs();
   return { status: res.statusCode, ms };
 }

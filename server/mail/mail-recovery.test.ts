@@ -6,7 +6,7 @@ import { startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
-// Issue 28: a queued email waited for its next backoff slot (up to an hour) after the mail relay came back. Once a
+// A queued email waited for its next backoff slot (up to an hour) after the mail relay came back. Once a
 // delivery succeeds again, or a probe of the relay does, the waiting mail is due at once.
 
 let clock = new Date('2026-11-28T10:00:00Z');

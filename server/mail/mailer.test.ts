@@ -65,7 +65,7 @@ describe('mailer over SMTP', () => {
   });
 });
 
-// Issue 28: with SMTP and neither SMTP_HELO_NAME nor PUBLIC_URL the greeting was nodemailer's "[127.0.0.1]", unsaid.
+// With SMTP and neither SMTP_HELO_NAME nor PUBLIC_URL the greeting was nodemailer's "[127.0.0.1]", unsaid.
 describe('the SMTP greeting without SMTP_HELO_NAME or PUBLIC_URL', () => {
   const site = {
     id: 1,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../common/locales.ts';
+import { LOCALES } from '#common/locales.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 
-// Issue 28: security notices (email changed, password changed, account deletion) told the member to act if it was
+// Security notices (email changed, password changed, account deletion) told the member to act if it was
 // not them and then "Did you not ask for it? Then you can ignore this email." They end with a fitting footer now;
 // emails the member asked for keep the ignore sentence.
 
@@ -28,7 +28,7 @@ function ignoreAdvice(locale: string): string {
 const NOTICES: TEmailKind[] = ['email_changed', 'password_changed', 'reactivation'];
 const ASKED_FOR: TEmailKind[] = ['activation', 'reset', 'mail_change', 'email_reenable'];
 
-describe('email footers (issue 28)', () => {
+describe('email footers', () => {
   it('security notices carry no "ignore this email" advice in any locale, but a footer saying what to do', () => {
     for (const locale of LOCALES) {
       const advice = ignoreAdvice(locale);

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TUser } from '../../common/wire/user.ts';
+import type { TUser } from '#common/wire/user.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { TAccountsService } from '../modules/accounts/accounts.service.ts';
 import { CONTEXT_FREE_ROUTES } from './request-context.ts';
 
-export { SESSION_COOKIE } from '../../common/session-cookie.ts';
-import { SESSION_COOKIE } from '../../common/session-cookie.ts';
+export { SESSION_COOKIE } from '#common/session-cookie.ts';
+import { SESSION_COOKIE } from '#common/session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { TErrorBody } from '../../common/errors.ts';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from '../../common/locales.ts';
-import { safeRedirect } from '../../common/safe-redirect.ts';
+import type { TErrorBody } from '#common/errors.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from '#common/locales.ts';
+import { safeRedirect } from '#common/safe-redirect.ts';
 import { preferredLocale } from '../lib/accept-language.ts';
 import { AppError } from '../lib/app-error.ts';
 import { errorChain } from '../lib/error-chain.ts';

@@ -6,7 +6,7 @@ import { activeMember } from '../test/factories.ts';
 import { openSocket } from '../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
-// Issue 28 item 7: an origin is scheme, host and port. `Origin: https://<host>` on an http site, or another port of
+// An origin is scheme, host and port. `Origin: https://<host>` on an http site, or another port of
 // the same host, is another site; and the CSP names the site's own origins instead of allowing every https/wss host.
 
 /** The status of a beacon (a mutation any page sends) with the given headers. */

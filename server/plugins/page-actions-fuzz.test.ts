@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_BODY_MAX } from '../../common/constants.ts';
-import { SESSION_COOKIE } from '../../common/session-cookie.ts';
+import { PAGE_BODY_MAX } from '#common/constants.ts';
+import { SESSION_COOKIE } from '#common/session-cookie.ts';
 import { accountTokens, consents, loginAttempts, mailbox, profiles, sessions, users } from '../db/schema/index.ts';
 import { serverT } from '../lib/i18n.ts';
 import { buildMember, CLIENT, signupForm, type TTestMember } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
-import routeConfig from '../../web/routes.ts';
+import routeConfig from '#web/routes.ts';
 
-// Every page form action (issue 28 item 1), through the real app (needs `npx react-router build`): whatever body
+// Every page form action, through the real app (needs `npx react-router build`): whatever body
 // arrives — not a form, a cut-off form, control characters, oversized fields — the answer is never a 5xx, no session
 // cookie is issued and nothing is stored. The actions are read from web/routes.ts and their modules, so a new action is
 // covered without touching this file; the fields each one is sent are those its module (and the form components it
@@ -24,8 +24,8 @@ type TAction = { url: string; fields: string[]; isMemberOnly: boolean };
 /** The files a page module imports from web/ (its form components), one level deep. */
 function importedSources(file: string): string[] {
   const source = fs.readFileSync(file, 'utf8');
-  return [...source.matchAll(/from '(\.[^']+\.tsx?)'/g)]
-    .map((m) => path.resolve(path.dirname(file), m[1]))
+  return [...source.matchAll(/from '((?:\.|#web\/)[^']+\.tsx?)'/g)]
+    .map((m) => (m[1].startsWith('#web/') ? path.join(WEB, m[1].slice(5)) : path.resolve(path.dirname(file), m[1])))
     .filter((f) => f.startsWith(WEB) && fs.existsSync(f));
 }
 

@@ -20,7 +20,7 @@ async function proxyWarnings(env: Record<string, string>, requests: Record<strin
   return lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => /TRUST_PROXY/.test(l.msg));
 }
 
-describe('a proxy in front while TRUST_PROXY is off (issue 13 item 15)', () => {
+describe('a proxy in front while TRUST_PROXY is off', () => {
   it('is warned about once per process, on the first request that carries X-Forwarded-For', async () => {
     const warnings = await proxyWarnings({}, [
       {},

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type TLocale } from '../../common/locales.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type TLocale } from '#common/locales.ts';
 import type { TGeoIpService } from '../modules/geo/geoip.service.ts';
 import type { TSite, TSitesService } from '../modules/sites/sites.service.ts';
 

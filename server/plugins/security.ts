@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CLIENT_REQUEST_HEADER } from '../../common/constants.ts';
+import { CLIENT_REQUEST_HEADER } from '#common/constants.ts';
 import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
@@ -33,8 +33,8 @@ export function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * True when the Origin (or Referer) of a request is the origin it was sent to: same scheme, host and port (issue 28
- * item 7: `Origin: https://<host>` on an http site, or another port of the same host, is another site).
+ * True when the Origin (or Referer) of a request is the origin it was sent to: same scheme, host and port
+ * (`Origin: https://<host>` on an http site, or another port of the same host, is another site).
  */
 export function isSameOrigin(request: FastifyRequest): boolean {
   const source = request.headers.origin ?? request.headers.referer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, CLIENT } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
-// Issue 28 item 2: TRUST_PROXY names the proxies in front; whatever a client writes into X-Forwarded-For, its address
+// TRUST_PROXY names the proxies in front; whatever a client writes into X-Forwarded-For, its address
 // (request.ip) is the right-most one that is not a trusted proxy, so neither the dev mailbox nor a per-IP limit moves.
 // Addresses here are only data for app.inject: nothing connects anywhere.
 

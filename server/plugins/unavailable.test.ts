@@ -65,7 +65,7 @@ describe('a page request that fails', () => {
     expect((await t.app.inject({ url: '/members', headers: HTML })).statusCode).toBe(200);
   });
 
-  // Issue 28: the page was English without the site's name unless the language cookie said otherwise.
+  // The page was English without the site's name unless the language cookie said otherwise.
   it("speaks the site's language and names the site, known from the host without the database", async () => {
     const resolve = t.services.sites.resolve;
     t.services.sites.resolve = async () => {

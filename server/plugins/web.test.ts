@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDER_KINDS } from '../../common/constants.ts';
-import { LOCALES } from '../../common/locales.ts';
+import { LANDER_KINDS } from '#common/constants.ts';
+import { LOCALES } from '#common/locales.ts';
 import { sites } from '../db/schema/index.ts';
 import { serverT } from '../lib/i18n.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
@@ -171,7 +171,7 @@ describe('account pages', () => {
         '/activate/error?reason=link_invalid',
       ]) {
         const res = await get(path, lng);
-        // A reset link that is not live (here a forged one) shows its invalid-link page (issue 28 item 8).
+        // A reset link that is not live (here a forged one) shows its invalid-link page.
         expect(res.statusCode, `${lng} ${path}`).toBe(path.includes('token=x') ? 400 : 200);
         expect(res.body).toContain(`<html lang="${lng}"`);
       }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_BODY_MAX } from '../../common/constants.ts';
+import { PAGE_BODY_MAX } from '#common/constants.ts';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import { siteOrigin } from '../lib/site-origin.ts';
 import { isPageRequest, sendErrorPage } from './errors.ts';

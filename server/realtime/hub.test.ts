@@ -67,7 +67,7 @@ describe('realtime hub', () => {
   });
 });
 
-/** Issue 22 §3/§4: each test owns a private redis-server and stops, pauses or restarts it. */
+/** Each test owns a private redis-server and stops, pauses or restarts it. */
 describe('realtime hub when Redis fails', () => {
   let redis: TTestRedis;
   const hubs: TRealtimeHub[] = [];
@@ -195,7 +195,7 @@ describe('realtime hub when Redis fails', () => {
   });
 });
 
-describe('realtime hub start-up (issue 22 §4)', () => {
+describe('realtime hub start-up', () => {
   it('a Redis that accepts and never answers: start-up fails after the connect timeout with one clear message', async () => {
     const blackhole = await startBlackhole();
     try {

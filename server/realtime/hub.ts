@@ -27,7 +27,7 @@ export interface TRealtimeHub {
   onResync(handler: () => void): () => void;
   /**
    * Presence: the conversation a member's socket has on screen (null: none), kept `ttlMs` unless set again. Best
-   * effort and never throws; notifications skip a conversation on screen (issue 14).
+   * effort and never throws; notifications skip a conversation on screen.
    */
   setViewing(profileId: number, socketId: string, conversationId: number | null, ttlMs: number): Promise<void>;
   /** Whether any socket of the member, on any process, has the conversation on screen; false when unknown. */
@@ -127,7 +127,7 @@ const whenReady = (conn: Redis) =>
 /**
  * Redis pub/sub hub: one publishing and one subscribing connection per process, fanned out locally.
  *
- * Faults (issue 22 §3/§4): start-up gives up after `connectTimeoutMs` with one clear message; every command has a
+ * Faults: start-up gives up after `connectTimeoutMs` with one clear message; every command has a
  * timeout and nothing is queued while disconnected, so a publish never holds a request. The first error, lost
  * connection or failed publish starts an outage: logged once ('redis unavailable: live delivery paused'), publishes
  * dropped and counted, and Redis probed until both connections answer again. Then the channels are subscribed again,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberChannel } from '../../common/likes.ts';
+import { memberChannel } from '#common/likes.ts';
 import { createLocalHub, type TRealtimeEvent } from './hub.ts';
 import { publishCredits } from './publish-credits.ts';
 

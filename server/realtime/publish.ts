@@ -1,5 +1,5 @@
-import { memberChannel } from '../../common/likes.ts';
-import type { TServerEvent } from '../../common/realtime.ts';
+import { memberChannel } from '#common/likes.ts';
+import type { TServerEvent } from '#common/realtime.ts';
 import type { TRealtimeHub } from './hub.ts';
 
 /**

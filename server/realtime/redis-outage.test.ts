@@ -7,7 +7,7 @@ import { openSocket } from '../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
 /**
- * Issue 22 §3: the app on its own private Redis, which the tests stop and pause. A send answers at once and is
+ * The app on its own private Redis, which the tests stop and pause. A send answers at once and is
  * stored whatever Redis does, /readyz names the failing check within a second, and every open socket is told to
  * resync (hello) once Redis is back.
  */

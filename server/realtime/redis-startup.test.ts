@@ -9,7 +9,7 @@ import { createRedisHub, REDIS_CONNECT_TIMEOUT_MS } from './hub.ts';
 const PASSWORD = 'r3dis-Passw0rd';
 
 /**
- * Issue 22 §4: the real process entry against a Redis that never answers or is not there. It used to hang with no
+ * The real process entry against a Redis that never answers or is not there. It used to hang with no
  * output; now it exits 1 after the connect timeout with one JSON line naming the cause (and never the password).
  */
 // The database does not matter here (always a PGlite directory): once, in the PGlite run of the suite.
@@ -64,7 +64,7 @@ describe.skipIf(process.env.DATABASE_URL)('start-up against a Redis that is not 
   }, 120_000);
 });
 
-// Issue 28: a refused connection is known at once; start-up does not wait out the connect timeout for it.
+// A refused connection is known at once; start-up does not wait out the connect timeout for it.
 describe('connecting the hub to a closed port', () => {
   it('fails in well under the connect timeout with the one-line cause', async () => {
     const port = await freePort();

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { users } from '../db/schema/index.ts';
 import { activeMember, CLIENT_REQUEST_VALUE } from '../test/factories.ts';
-import { CLIENT_REQUEST_HEADER } from '../../common/constants.ts';
-import { CLOSE_SESSION_ENDED } from '../../common/realtime.ts';
+import { CLIENT_REQUEST_HEADER } from '#common/constants.ts';
+import { CLOSE_SESSION_ENDED } from '#common/realtime.ts';
 import { closeCode, openSocket } from '../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 

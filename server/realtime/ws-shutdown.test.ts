@@ -3,7 +3,7 @@ import { activeMember } from '../test/factories.ts';
 import { openSocket } from '../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
-describe('realtime sockets at shutdown (issue 22 §5)', () => {
+describe('realtime sockets at shutdown', () => {
   let t: TTestApp;
   let base: string;
   beforeAll(async () => {

@@ -11,8 +11,8 @@ import {
   TYPING_SEND_EVERY_MS,
   VIEWING_TTL_MS,
   ZClientEvent,
-} from '../../common/realtime.ts';
-import { memberChannel } from '../../common/likes.ts';
+} from '#common/realtime.ts';
+import { memberChannel } from '#common/likes.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { requireUser, SESSION_COOKIE } from '../plugins/auth.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE_SESSION_ENDED } from '../../common/realtime.ts';
+import { CLOSE_SESSION_ENDED } from '#common/realtime.ts';
 import { activeMember, CLIENT, lastMail, linkIn, type TTestMember } from '../test/factories.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { closeCode, openSocket, type TTestSocket } from '../test/sockets.ts';
@@ -177,7 +177,7 @@ describe('GET /api/ws (realtime)', () => {
   });
 });
 
-describe('sockets end with their session (issue 13 item 11)', () => {
+describe('sockets end with their session', () => {
   /** A second session of the same member (another device), by logging in again. */
   async function secondSession(m: TTestMember) {
     const res = await t.app.inject({

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../../common/routes.ts';
+import { PAGE_ROUTES } from '#common/routes.ts';
 import { blocks, likes, payments, photos, profiles, reports, users } from '../db/schema/index.ts';
 import { activeMember, CLIENT, photoForm } from './factories.ts';
 import { testSubscription } from './push-service.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
-// Every endpoint that names an id must check that the caller may see or change it (issue 4). The first test lists
+// Every endpoint that names an id must check that the caller may see or change it. The first test lists
 // the routes whose params, query or body carry an id-like field; each must have an attack below, so a new endpoint
 // cannot slip in unchecked.
 

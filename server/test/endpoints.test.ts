@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TEndpoint } from '../../common/endpoint.ts';
-import { accountChangesApi, accountsApi } from '../../common/wire/accounts.ts';
-import { analyticsApi } from '../../common/wire/analytics.ts';
-import { chatApi } from '../../common/wire/chat.ts';
-import { consentsApi } from '../../common/wire/consents.ts';
-import { dataExportApi } from '../../common/wire/data-export.ts';
-import { geoApi } from '../../common/wire/geo.ts';
-import { likesApi } from '../../common/wire/likes.ts';
-import { notificationsApi } from '../../common/wire/notifications.ts';
-import { paymentsApi } from '../../common/wire/payments.ts';
-import { photosApi } from '../../common/wire/photos.ts';
-import { profilesApi } from '../../common/wire/profiles.ts';
-import { reportsApi } from '../../common/wire/reports.ts';
-import { searchApi } from '../../common/wire/search.ts';
-import { sessionsApi } from '../../common/wire/sessions.ts';
-import { referenceApi, sitesApi } from '../../common/wire/settings.ts';
+import type { TEndpoint } from '#common/endpoint.ts';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
+import { analyticsApi } from '#common/wire/analytics.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { consentsApi } from '#common/wire/consents.ts';
+import { dataExportApi } from '#common/wire/data-export.ts';
+import { geoApi } from '#common/wire/geo.ts';
+import { likesApi } from '#common/wire/likes.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
+import { paymentsApi } from '#common/wire/payments.ts';
+import { photosApi } from '#common/wire/photos.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
+import { reportsApi } from '#common/wire/reports.ts';
+import { searchApi } from '#common/wire/search.ts';
+import { sessionsApi } from '#common/wire/sessions.ts';
+import { referenceApi, sitesApi } from '#common/wire/settings.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
 /** Every endpoint descriptor of common/wire/. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { CLIENT_REQUEST_HEADER } from '../../common/constants.ts';
+import { CLIENT_REQUEST_HEADER } from '#common/constants.ts';
 import { creditLedger, profiles, users } from '../db/schema/index.ts';
 import type { TTestApp } from './test-app.ts';
 
@@ -31,7 +31,7 @@ export const CLIENT_REQUEST_VALUE = 'amora';
 export const CLIENT = { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE, host: 'localhost' } as const;
 
 /**
- * Signs a member up through the API and logs them in (signup starts no session, issue 28); returns the session cookie
+ * Signs a member up through the API and logs them in (signup starts no session); returns the session cookie
  * and the user.
  */
 export async function buildMember(

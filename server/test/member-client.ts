@@ -5,8 +5,8 @@ import {
   type TEndpoint,
   type TEndpointAnswer,
   type TEndpointInput,
-} from '../../common/endpoint.ts';
-import type { TErrorBody } from '../../common/errors.ts';
+} from '#common/endpoint.ts';
+import type { TErrorBody } from '#common/errors.ts';
 import { CLIENT } from './factories.ts';
 
 /** An answer as a test sees it: the status, the body parsed by the response schema, the raw answer's headers. */

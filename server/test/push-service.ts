@@ -12,9 +12,9 @@ import {
 } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TPushPayload } from '../../common/notifications.ts';
+import type { TPushPayload } from '#common/notifications.ts';
 
-// A local Web Push service for tests and benchmarks (issue 14): it checks each request as a real push service would
+// A local Web Push service for tests and benchmarks: it checks each request as a real push service would
 // (VAPID JWT signed ES256 with the key it names, audience, expiry, subject) and decrypts the aes128gcm body with the
 // subscription's private key (RFC 8291, written here from the RFC rather than taken from web-push's own helpers), so a test asserts what the member's browser would show. web-push only speaks https, so
 // the service gets a self-signed certificate made at start; `agent` trusts it (pass it as `pushAgent`).

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { TServerEvent } from '../../common/realtime.ts';
+import type { TServerEvent } from '#common/realtime.ts';
 
 export interface TTestSocket {
   raw: WebSocket;

@@ -1,5 +1,5 @@
-import type { TLocale } from '../../common/locales.ts';
-import type { TUser } from '../../common/wire/user.ts';
+import type { TLocale } from '#common/locales.ts';
+import type { TUser } from '#common/wire/user.ts';
 import type { TSite } from '../modules/sites/sites.service.ts';
 import type { TServices } from '../services.ts';
 

@@ -1,13 +1,13 @@
-import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE, HTTP_RETRIES } from '../../common/constants.ts';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE, HTTP_RETRIES } from '#common/constants.ts';
 import {
   endpointUrl,
   takesQuery,
   type TEndpoint,
   type TEndpointAnswer,
   type TEndpointInput,
-} from '../../common/endpoint.ts';
-import type { TErrorBody } from '../../common/errors.ts';
-import { accountsApi } from '../../common/wire/accounts.ts';
+} from '#common/endpoint.ts';
+import type { TErrorBody } from '#common/errors.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
 import { network } from './network.ts';
 import { progress } from './progress.ts';
 

@@ -1,4 +1,4 @@
-import type { TLocale } from '../../common/locales.ts';
+import type { TLocale } from '#common/locales.ts';
 
 type TCatalogue = Record<string, unknown>;
 

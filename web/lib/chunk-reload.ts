@@ -1,4 +1,4 @@
-import { CHUNK_RELOAD_GUARD_MS } from '../../common/constants.ts';
+import { CHUNK_RELOAD_GUARD_MS } from '#common/constants.ts';
 
 const KEY = 'chunk-reload-at';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useRevalidator } from 'react-router';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type TLocale } from '../../common/locales.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type TLocale } from '#common/locales.ts';
 import { loadCatalogue } from './catalogues.ts';
 import { useRootData } from './use-root-data.ts';
 import { saveLanguage } from './user.api.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_SESSION_ENDED } from '../../common/realtime.ts';
+import { CLOSE_SESSION_ENDED } from '#common/realtime.ts';
 import { onSessionEnded, startRealtime, stopRealtime } from './realtime.ts';
 
 /** A WebSocket stand-in: records each socket so the test can play the server's close. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CLOSE_SESSION_ENDED, REALTIME_PATH, type TClientEvent, type TServerEvent } from '../../common/realtime.ts';
+import { CLOSE_SESSION_ENDED, REALTIME_PATH, type TClientEvent, type TServerEvent } from '#common/realtime.ts';
 
 /** Reconnect delays: 1 s doubling up to 30 s, with jitter so a restarted server is not hit by every tab at once. */
 const RETRY_MIN_MS = 1000;

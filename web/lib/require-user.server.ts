@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import type { TRequestContext } from '../../server/web/request-context.ts';
+import type { TRequestContext } from '#server/web/request-context.ts';
 import { url } from './url.ts';
 
 /** The logged-in member of a page, or a redirect to /login and back afterwards (ROUTES.md). */

@@ -1,5 +1,5 @@
-import { visibleLocales } from '../../common/locales.ts';
-import type { TRequestContext } from '../../server/web/request-context.ts';
+import { visibleLocales } from '#common/locales.ts';
+import type { TRequestContext } from '#server/web/request-context.ts';
 import type { TRootData } from './root-data.ts';
 
 /** Builds the root loader data from the request context. */

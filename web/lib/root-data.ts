@@ -1,5 +1,5 @@
-import type { TLocale } from '../../common/locales.ts';
-import type { TUser } from '../../common/wire/user.ts';
+import type { TLocale } from '#common/locales.ts';
+import type { TUser } from '#common/wire/user.ts';
 
 /** What the root loader gives every page (kept small: it is embedded in each document). */
 export interface TRootData {

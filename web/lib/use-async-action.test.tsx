@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../common/i18n.ts';
-import en from '../../locales/en.json';
+import { createI18n } from '#common/i18n.ts';
+import en from '#locales/en.json';
 import { ApiError } from './api-client.ts';
 import { createAsyncAction, type TAsyncActionState } from './async-action.ts';
 import { useAsyncAction } from './use-async-action.ts';

@@ -3,8 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../common/i18n.ts';
-import en from '../../locales/en.json';
+import { createI18n } from '#common/i18n.ts';
+import en from '#locales/en.json';
 import { LikeButton } from '../features/likes/like-button.tsx';
 import DeleteAccountPage from '../pages/settings/delete-account.page.tsx';
 import LoginPage from '../pages/login/login.page.tsx';
@@ -51,7 +51,7 @@ function buttonTag(html: string, label: string): string {
   return match[0].slice(0, match[0].indexOf('>') + 1);
 }
 
-describe('no click is lost before hydration (issue 13): JavaScript buttons are disabled in the server markup', () => {
+describe('no click is lost before hydration: JavaScript buttons are disabled in the server markup', () => {
   it('useHydrated is false while rendering on the server', () => {
     function Probe() {
       return <p>{useHydrated() ? 'hydrated' : 'server'}</p>;

@@ -1,5 +1,5 @@
-import type { TLocale } from '../../common/locales.ts';
-import { accountsApi, type TUser } from '../../common/wire/accounts.ts';
+import type { TLocale } from '#common/locales.ts';
+import { accountsApi, type TUser } from '#common/wire/accounts.ts';
 import { api } from './api.ts';
 
 /** The logged-in member (null for visitors); quiet, without the progress bar. */

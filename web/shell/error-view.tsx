@@ -21,7 +21,7 @@ function ErrorContent({ status, error }: { status: number; error: unknown }) {
     if (isChunkLoadError(error)) reloadForChunkError();
   }, [error]);
   const notFound = status === 404;
-  // 429: a page read past its budget (issue 28, scraping) asks a person to slow down.
+  // 429: a page read past its budget (scraping) asks a person to slow down.
   const message = notFound
     ? t('error.not_found')
     : status === 429

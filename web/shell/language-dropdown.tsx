@@ -1,6 +1,6 @@
 import { Dropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, type TLocale } from '../../common/locales.ts';
+import { LOCALE_NAMES, type TLocale } from '#common/locales.ts';
 import { useChangeLocale } from '../lib/locale.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { useRootData } from '../lib/use-root-data.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
-import { PROGRESS_DURATION_MS, PROGRESS_HIDE_MS, PROGRESS_THROTTLE_MS } from '../../common/constants.ts';
+import { PROGRESS_DURATION_MS, PROGRESS_HIDE_MS, PROGRESS_THROTTLE_MS } from '#common/constants.ts';
 import { progress } from '../lib/progress.ts';
 
 type TPhase = 'idle' | 'running' | 'done';

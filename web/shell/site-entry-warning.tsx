@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '../../common/constants.ts';
+import { STORAGE_KEYS } from '#common/constants.ts';
 import { isInstalledApp } from '../lib/installed-app.ts';
 import type { TRootData } from '../lib/root-data.ts';
 import { readStored, writeStored } from '../lib/storage.ts';

@@ -1,8 +1,8 @@
 import { Container, Dropdown, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
-import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '../../common/constants.ts';
-import type { TUser } from '../../common/wire/user.ts';
+import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '#common/constants.ts';
+import type { TUser } from '#common/wire/user.ts';
 import { useCredits } from '../lib/credits-store.ts';
 import { useUnreadTotal } from '../features/chat/chats-store.ts';
 import { logout as endSession } from '../features/accounts/accounts.api.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { TUser } from '../../common/wire/user.ts';
+import type { TUser } from '#common/wire/user.ts';
 import { ActivationReminder } from '../features/accounts/activation-reminder.tsx';
 import { DisabledNotificationsAlert } from '../features/notifications/disabled-notifications-alert.tsx';
 import { PushAlert } from '../features/notifications/push-alert.tsx';

@@ -13,7 +13,7 @@ import {
 import { users } from './accounts.ts';
 
 /**
- * A member's notification switches (issue 14): one row per kind that differs from the defaults of
+ * A member's notification switches: one row per kind that differs from the defaults of
  * common/notifications.ts (`NOTIFICATION_DEFAULTS`); absent means default.
  */
 export const notificationPreferences = pgTable(

@@ -142,7 +142,7 @@ function roundPrice(minor: number): number {
 
 /**
  * Credit bundles for every site and priced country, unless the site has some already. One message
- * (`message_credits`) never costs less than the country's `minimum_message_costs` (ARCHITECTURE, issue 5).
+ * (`message_credits`) never costs less than the country's `minimum_message_costs` (ARCHITECTURE).
  */
 export async function seedCreditPackages(db: TDb): Promise<void> {
   const rows = await db.select({ id: sites.id, minimum: sites.minimumMessageCosts }).from(sites);

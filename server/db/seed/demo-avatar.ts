@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { TEyeColor, THairColor } from '../../../common/profile-attributes.ts';
+import type { TEyeColor, THairColor } from '#common/profile-attributes.ts';
 import { seededRandom, type TDemoProfile } from './demo-profiles.ts';
 
 const BACKGROUNDS = [

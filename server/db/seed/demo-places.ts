@@ -1,4 +1,4 @@
-import type { TLocale } from '../../../common/locales.ts';
+import type { TLocale } from '#common/locales.ts';
 
 /** A real city with its country-region-data region (name and shortCode) and rounded coordinates. */
 export interface TDemoPlace {

@@ -1,8 +1,8 @@
 import { allCountries } from 'country-region-data';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, COUNTRY_LOCALES } from '../../../common/locales.ts';
-import { INTEREST_KEYS } from '../../../common/profile-attributes.ts';
+import { COUNTRIES, COUNTRY_LOCALES } from '#common/locales.ts';
+import { INTEREST_KEYS } from '#common/profile-attributes.ts';
 import { renderDemoAvatar } from './demo-avatar.ts';
 import { DEMO_PLACES } from './demo-places.ts';
 import { ageAt, demoNiches, generateDemoProfiles } from './demo-profiles.ts';

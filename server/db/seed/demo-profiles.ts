@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import * as F from '@faker-js/faker';
-import { COUNTRIES, COUNTRY_LOCALES, type TLocale } from '../../../common/locales.ts';
+import { COUNTRIES, COUNTRY_LOCALES, type TLocale } from '#common/locales.ts';
 import type {
   TBodyType,
   TEyeColor,
@@ -10,8 +10,8 @@ import type {
   TRelationshipStatus,
   TSexuality,
   TTattoos,
-} from '../../../common/profile-attributes.ts';
-import { INTEREST_KEYS } from '../../../common/profile-attributes.ts';
+} from '#common/profile-attributes.ts';
+import { INTEREST_KEYS } from '#common/profile-attributes.ts';
 import { placesForCountry, type TDemoPlace } from './demo-places.ts';
 import { DEMO_TEXTS_DA } from './demo-texts-da.ts';
 import { DEMO_TEXTS_DE } from './demo-texts-de.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { locateCity } from '../../modules/geo/geocode.service.ts';
-import { processPhoto } from '../../modules/photos/photo-processing.ts';
-import { createPhotoStore } from '../../modules/photos/photo-store.ts';
+import { locateCity } from '#server/modules/geo/geocode.service.ts';
+import { processPhoto } from '#server/modules/photos/photo-processing.ts';
+import { createPhotoStore } from '#server/modules/photos/photo-store.ts';
 import type { TDb } from '../connect.ts';
 import { photos, profiles } from '../schema/index.ts';
 import { renderDemoAvatar } from './demo-avatar.ts';

@@ -1,4 +1,4 @@
-import type { TConfig } from '../../config.ts';
+import type { TConfig } from '#server/config.ts';
 import type { TDb } from '../connect.ts';
 import { seedBaseSites } from './base-sites.ts';
 import { seedDemoProfiles } from './demo-seed.ts';

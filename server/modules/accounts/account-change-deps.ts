@@ -1,6 +1,6 @@
-import type { TJobRunner } from '../../jobs/jobs.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import type { TJobRunner } from '#server/jobs/jobs.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { verifyPassword } from '#server/lib/passwords.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import type { TAccountsDeps } from './accounts.service.ts';
 import { findUserWithProfile, type TUserWithProfile } from './accounts.repository.ts';

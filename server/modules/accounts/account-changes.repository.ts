@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { accountTokens, discountCodes, profiles, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { accountTokens, discountCodes, profiles, users } from '#server/db/schema/index.ts';
 
 export type TDiscountCodeRow = typeof discountCodes.$inferSelect;
 

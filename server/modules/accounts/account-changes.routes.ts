@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { accountChangesApi } from '../../../common/wire/accounts.ts';
-import { limitOperation } from '../../lib/rate-limit.ts';
-import { route } from '../../lib/route.ts';
-import { requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import { accountChangesApi } from '#common/wire/accounts.ts';
+import { limitOperation } from '#server/lib/rate-limit.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser, SESSION_COOKIE, setSessionCookie } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
+import { siteOrigin } from '#server/lib/site-origin.ts';
 
 /**
  * Password reset, password and email changes, invisible mode, deletion and reactivation emails. The emailed links'

@@ -2,7 +2,7 @@ import type { TAccountsDeps } from './accounts.service.ts';
 import { passwordChecker, type TAccountChangeKit, type TAccountChangesDeps } from './account-change-deps.ts';
 import { setInvisibleMode } from './account-changes.repository.ts';
 import { findUserWithProfile } from './accounts.repository.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { createAccountDeletionService } from './account-deletion.service.ts';
 import { createAddressRequests } from './address-requests.ts';
 import { createEmailChangeService } from './email-change.service.ts';

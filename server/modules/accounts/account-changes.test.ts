@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, jobs, profiles, users } from '../../db/schema/index.ts';
-import { buildMember, CLIENT, lastMail, linkIn } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { accountTokens, jobs, profiles, users } from '#server/db/schema/index.ts';
+import { buildMember, CLIENT, lastMail, linkIn } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 let t: TTestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
@@ -254,7 +254,7 @@ describe('deletion, reactivation and purge', () => {
     expect(loginAgain.json().message).toBe("You're account is still pending deletion");
     const mail = await lastMail(t, form.email as string);
     expect(mail?.kind).toBe('reactivation');
-    // Signing up again is answered as for any address (issue 28); the owner is told, and logging in offers reactivation.
+    // Signing up again is answered as for any address; the owner is told, and logging in offers reactivation.
     const signupAgain = await api('POST', '/api/signup.php', { ...form });
     expect(signupAgain.statusCode).toBe(200);
     expect(signupAgain.json()).toEqual({ email: form.email });
@@ -362,7 +362,7 @@ describe('profile basics (complete-signup)', () => {
   });
 });
 
-describe('per-account daily email caps hold under parallel requests (issue 28)', () => {
+describe('per-account daily email caps hold under parallel requests', () => {
   const mailsOfKind = async (email: string, kind: string) =>
     (await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(email)}` }))
       .json()
@@ -390,7 +390,7 @@ describe('per-account daily email caps hold under parallel requests (issue 28)',
   });
 });
 
-describe('nothing runs after the answer to an address request, known address or not (issue 28 item 5)', () => {
+describe('nothing runs after the answer to an address request, known address or not', () => {
   /** What the database holds after the answer: the request jobs (kind, due, payload keys), tokens and emails. */
   const traces = async (kind: string, userId: number | undefined, email: string) => {
     const rows = await t.services.database.db.select().from(jobs).where(eq(jobs.kind, kind));

@@ -1,9 +1,9 @@
-import { pageUrl } from '../../../common/routes.ts';
-import { DELETION_GRACE_DAYS, RETENTION_CODE_DAYS } from '../../../common/constants.ts';
-import { cancelJobs } from '../../jobs/jobs.repository.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
-import { publishSessionsEnded } from '../../realtime/session-events.ts';
+import { pageUrl } from '#common/routes.ts';
+import { DELETION_GRACE_DAYS, RETENTION_CODE_DAYS } from '#common/constants.ts';
+import { cancelJobs } from '#server/jobs/jobs.repository.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
+import { publishSessionsEnded } from '#server/realtime/session-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import type { TAccountChangeKit, TChangeAt } from './account-change-deps.ts';
 import { purgeAccountJob } from './account-jobs.ts';
@@ -15,7 +15,7 @@ import {
 } from './account-changes.repository.ts';
 import { consumeToken, deleteSessionsOf, findLiveToken, findUserWithProfile } from './accounts.repository.ts';
 import { reactivationRequestJob, type TAddressRequest } from './address-requests.ts';
-import { DAY_MS, HOUR_MS } from '../../../common/time.ts';
+import { DAY_MS, HOUR_MS } from '#common/time.ts';
 
 /** Account deletion with its 14-day grace, reactivation within it, and the retention offer to a member about to leave. */
 export function createAccountDeletionService(kit: TAccountChangeKit) {

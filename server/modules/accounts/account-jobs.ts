@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareJob } from '../../jobs/define-job.ts';
+import { declareJob } from '#server/jobs/define-job.ts';
 
 /** Erases a deleted account once its grace period is over (queued by the deletion, cancelled by a reactivation). */
 export const purgeAccountJob = declareJob({ kind: 'purge_account', payload: z.object({ userId: z.number().int() }) });

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, users } from '../../db/schema/index.ts';
-import { CLIENT, linkIn, signupForm } from '../../test/factories.ts';
-import { startTestSmtp, type TTestSmtp } from '../../test/smtp-server.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { jobs, users } from '#server/db/schema/index.ts';
+import { CLIENT, linkIn, signupForm } from '#server/test/factories.ts';
+import { startTestSmtp, type TTestSmtp } from '#server/test/smtp-server.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
-// Every account email is queued in the transaction of the change that causes it (issue 13 item 4): a mail server
+// Every account email is queued in the transaction of the change that causes it: a mail server
 // that refuses never fails the request, and the email goes out later from the durable job queue.
 
 let smtp: TTestSmtp;
@@ -35,7 +35,7 @@ describe('account emails through the durable queue', () => {
     const form = signupForm();
     const signup = await api('POST', '/api/signup.php', form);
     expect(signup.statusCode).toBe(200);
-    // Signup starts no session (issue 28): the member logs in.
+    // Signup starts no session: the member logs in.
     const login = await api('POST', '/api/user.php', { email: form.email, password: form.password });
     const cookie = { 'auth.session': login.cookies.find((c) => c.name === 'auth.session')!.value };
     const userId = login.json().user.id as number;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, signupForm } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CLIENT, signupForm } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // The account pages' form actions, through the server-rendered app (needs `npx react-router build`): they follow the
-// same rules as their /api/*.php twins (issue 13 items 7, 8 and 10).
+// same rules as their /api/*.php twins (items 7, 8 and 10).
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ async function member() {
   const form = signupForm();
   const ip = `10.9.${Math.floor(signups / 250)}.${signups % 250}`;
   expect((await api('POST', '/api/signup.php', form, ip)).statusCode).toBe(200);
-  // Signup starts no session (issue 28): the member logs in.
+  // Signup starts no session: the member logs in.
   const res = await api('POST', '/api/user.php', { email: form.email, password: form.password }, ip);
   expect(res.statusCode).toBe(200);
   return { form, cookie: { 'auth.session': session(res)! } };
@@ -158,7 +158,7 @@ describe('form actions share the per-IP limits of their API twins (item 7)', () 
   });
 });
 
-describe("the signup page refuses a password built on the site's name (issue 28 item 4)", () => {
+describe("the signup page refuses a password built on the site's name", () => {
   const pageSignup = (host: string, password: string, ip: string) =>
     t.app.inject({
       method: 'POST',
@@ -179,7 +179,7 @@ describe("the signup page refuses a password built on the site's name (issue 28 
   });
 });
 
-describe('the signup page answers a taken address as a new one (issue 28)', () => {
+describe('the signup page answers a taken address as a new one', () => {
   const pageSignup = (form: Record<string, unknown>, ip: string) =>
     t.app.inject({
       method: 'POST',

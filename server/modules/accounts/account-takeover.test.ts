@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, jobs, sessions, users } from '../../db/schema/index.ts';
-import { createRateLimiter, OPERATION_LIMITS } from '../../lib/rate-limit.ts';
+import { accountTokens, jobs, sessions, users } from '#server/db/schema/index.ts';
+import { createRateLimiter, OPERATION_LIMITS } from '#server/lib/rate-limit.ts';
 
-/** Emails one inbox may be sent in its window, across signup, email change, reset and reactivation (issue 28). */
+/** Emails one inbox may be sent in its window, across signup, email change, reset and reactivation. */
 const INBOX_MAX = OPERATION_LIMITS.inbox_email[0].max;
-import { hashToken } from '../../lib/tokens.ts';
-import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
-// Issue 23 §6 (email and password changes cannot take an account over) and §7 (who is a member never leaks).
+// Email and password changes cannot take an account over, and who is a member never leaks.
 
 let t: TTestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-import type { TCore } from '../../core.ts';
-import { defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
-import type { TJobRunner } from '../../jobs/jobs.ts';
-import type { TMailer } from '../../mail/mailer.ts';
-import type { TRealtimeHub } from '../../realtime/hub.ts';
+import type { TCore } from '#server/core.ts';
+import { defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
+import type { TJobRunner } from '#server/jobs/jobs.ts';
+import type { TMailer } from '#server/mail/mailer.ts';
+import type { TRealtimeHub } from '#server/realtime/hub.ts';
 import type { TPaymentProvider } from '../payments/provider.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';

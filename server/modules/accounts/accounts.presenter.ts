@@ -1,4 +1,4 @@
-import type { TUser } from '../../../common/wire/user.ts';
+import type { TUser } from '#common/wire/user.ts';
 import { mainImage } from '../profiles/profile-card.ts';
 import type { TUserWithProfile } from './accounts.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { errorChain } from '../../lib/error-chain.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { errorChain } from '#server/lib/error-chain.ts';
 import {
   accountTokens,
   creditLedger,
@@ -9,7 +9,7 @@ import {
   profiles,
   sessions,
   users,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TUserWithProfile = TUserRow & {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '../../../common/constants.ts';
-import { accountsApi } from '../../../common/wire/accounts.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { limitOperation } from '../../lib/rate-limit.ts';
-import { route } from '../../lib/route.ts';
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
-import { isSameOrigin } from '../../plugins/security.ts';
-import type { TServices } from '../../services.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
+import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '#common/constants.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { limitOperation } from '#server/lib/rate-limit.ts';
+import { route } from '#server/lib/route.ts';
+import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '#server/plugins/auth.ts';
+import { isSameOrigin } from '#server/plugins/security.ts';
+import type { TServices } from '#server/services.ts';
+import { siteOrigin } from '#server/lib/site-origin.ts';
 
 /** Whether the visitor arrived with a traffic source (tracking query or stored tracking cookie). */
 function hasTrafficSource(request: FastifyRequest, tracking: Record<string, string> | undefined): boolean {

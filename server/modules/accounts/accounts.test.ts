@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, loginAttempts, profiles, sites, users } from '../../db/schema/index.ts';
-import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { creditLedger, loginAttempts, profiles, sites, users } from '#server/db/schema/index.ts';
+import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 let t: TTestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
@@ -28,7 +28,7 @@ describe('signup', () => {
     const res = await signup(form, { cookie: 'i18n_redirected=de' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: form.email });
-    // Signup starts no session (issue 28): the answer is the same for an address that has an account.
+    // Signup starts no session: the answer is the same for an address that has an account.
     expect(res.cookies).toEqual([]);
     const session = await login(form.email as string, form.password as string);
     const { user } = session.json();
@@ -87,7 +87,7 @@ describe('signup', () => {
     expect(rows).toHaveLength(1);
   });
 
-  describe('an address that already has an account (issue 28: signup no longer tells who is a member)', () => {
+  describe('an address that already has an account (signup no longer tells who is a member)', () => {
     /** What a visitor sees of an answer: status, body, cookies and headers (but date, length, request id, nonce). */
     const visible = (res: Awaited<ReturnType<typeof signup>>) => {
       const per = ['date', 'content-length', 'x-request-id'];

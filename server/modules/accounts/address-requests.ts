@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ZEmail } from '../../../common/accounts.ts';
-import type { TDb } from '../../db/connect.ts';
-import { declareJob } from '../../jobs/define-job.ts';
-import type { TJobRunner } from '../../jobs/jobs.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { ZEmail } from '#common/accounts.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { declareJob } from '#server/jobs/define-job.ts';
+import type { TJobRunner } from '#server/jobs/jobs.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { findUserByEmail } from './accounts.repository.ts';
 

@@ -1,9 +1,9 @@
-import { pageUrl } from '../../../common/routes.ts';
-import { ZEmail } from '../../../common/accounts.ts';
-import { MAIL_CHANGE_LINK_HOURS, MAIL_UNDO_LINK_HOURS } from '../../../common/constants.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { publishSessionsEnded } from '../../realtime/session-events.ts';
+import { pageUrl } from '#common/routes.ts';
+import { ZEmail } from '#common/accounts.ts';
+import { MAIL_CHANGE_LINK_HOURS, MAIL_UNDO_LINK_HOURS } from '#common/constants.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { publishSessionsEnded } from '#server/realtime/session-events.ts';
 import type { TAccountChangeKit, TChangeAt } from './account-change-deps.ts';
 import { lockAccountAddress, setConfirmedEmail, useUpTokensOf } from './account-changes.repository.ts';
 import {

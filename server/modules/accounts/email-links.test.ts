@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_LINK_HOURS } from '../../../common/constants.ts';
-import { accountTokens, profiles, sessions, users } from '../../db/schema/index.ts';
-import { serverT } from '../../lib/i18n.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { activeMember, buildMember, CLIENT, lastMail, linkIn, signupForm } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { RESET_LINK_HOURS } from '#common/constants.ts';
+import { accountTokens, profiles, sessions, users } from '#server/db/schema/index.ts';
+import { serverT } from '#server/lib/i18n.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { activeMember, buildMember, CLIENT, lastMail, linkIn, signupForm } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // Every link an email carries (activation, password reset, email change, reactivation; complaint receipts carry none),
 // through the server-rendered app (needs `npx react-router build`). Mail scanners fetch every link of an email before
 // the member does, so opening a link (GET) only shows a page: nothing changes, no token is used up, no session cookie
-// is sent. The page's button (a form POST) acts, and still starts no session (issue 22 §1b).
+// is sent. The page's button (a form POST) acts, and still starts no session.
 
 let t: TTestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
@@ -370,7 +370,7 @@ describe('password reset link /reset-password/do?token=…', () => {
     expect(body).not.toContain('name="password"');
   }
 
-  it('a used, expired or forged link shows the invalid-link page instead of the form (issue 28 item 8)', async () => {
+  it('a used, expired or forged link shows the invalid-link page instead of the form', async () => {
     const { form } = await buildMember(t);
     const link = await resetLink(form.email as string);
     const page = await scan(link);

@@ -1,9 +1,9 @@
-import { pageUrl } from '../../../common/routes.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
-import type { TMailer, TMailRequest } from '../../mail/mailer.ts';
+import { pageUrl } from '#common/routes.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
+import type { TMailer, TMailRequest } from '#server/mail/mailer.ts';
 import { insertToken } from './accounts.repository.ts';
-import { HOUR_MS } from '../../../common/time.ts';
+import { HOUR_MS } from '#common/time.ts';
 
 /** The site as a queued email keeps it. */
 export type TMailSite = TMailRequest['site'];

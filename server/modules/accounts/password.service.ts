@@ -1,16 +1,16 @@
-import { pageUrl } from '../../../common/routes.ts';
-import { ZPassword } from '../../../common/accounts.ts';
-import { RESET_EMAILS_PER_DAY, RESET_LINK_HOURS } from '../../../common/constants.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { assertStrongPassword, hashPassword, siteWords } from '../../lib/passwords.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { publishSessionsEnded } from '../../realtime/session-events.ts';
+import { pageUrl } from '#common/routes.ts';
+import { ZPassword } from '#common/accounts.ts';
+import { RESET_EMAILS_PER_DAY, RESET_LINK_HOURS } from '#common/constants.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { assertStrongPassword, hashPassword, siteWords } from '#server/lib/passwords.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { publishSessionsEnded } from '#server/realtime/session-events.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import type { TAccountChangeKit, TChangeAt } from './account-change-deps.ts';
 import { lockAccountAddress, setPasswordHash } from './account-changes.repository.ts';
 import { consumeToken, deleteSessionsOf, findLiveToken, findUserWithProfile } from './accounts.repository.ts';
 import { resetRequestJob, type TAddressRequest } from './address-requests.ts';
-import { DAY_MS } from '../../../common/time.ts';
+import { DAY_MS } from '#common/time.ts';
 
 /** Refuses a new password that is too short or differs from its confirmation (strength is checked apart). */
 export function assertNewPassword(password: string, confirmation: string): void {

@@ -1,9 +1,9 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MIN } from '../../../common/accounts.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
-import { buildMember, CLIENT, signupForm } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { PASSWORD_MIN } from '#common/accounts.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
+import { buildMember, CLIENT, signupForm } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { setPasswordHash } from './account-changes.repository.ts';
 import { insertToken } from './accounts.repository.ts';
 
@@ -24,7 +24,7 @@ const login = (email: string, password: string) =>
 const passwordIssue = (res: { json: () => { data?: { issues?: { path: string; message: string }[] } } }) =>
   res.json().data?.issues?.find((i) => i.path === 'password')?.message;
 
-describe('new passwords (issue 23 §6)', () => {
+describe('new passwords', () => {
   it('are at least 10 characters: 9 are refused', async () => {
     expect(PASSWORD_MIN).toBe(10);
     const res = await signup({ password: 'Xk7#qL2!v', password_confirmation: 'Xk7#qL2!v' });
@@ -91,7 +91,7 @@ describe('new passwords (issue 23 §6)', () => {
   });
 });
 
-describe("passwords built on the site's name (issue 28 item 4)", () => {
+describe("passwords built on the site's name", () => {
   const onSite = (host: string, overrides: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import { DELETION_GRACE_DAYS } from '../../../common/constants.ts';
-import type { TDb } from '../../db/connect.ts';
-import { defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
+import { DELETION_GRACE_DAYS } from '#common/constants.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
 import type { TPaymentProvider } from '../payments/provider.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
 import { exportPath } from '../privacy/data-export.service.ts';

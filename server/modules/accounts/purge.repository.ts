@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
 import {
   accountTokens,
   blocks,
@@ -25,7 +25,7 @@ import {
   notificationPreferences,
   notificationSends,
   pushSubscriptions,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 import { purgeAccountJob } from './account-jobs.ts';
 
 export type TMandateRow = typeof paymentMandates.$inferSelect;
@@ -93,7 +93,7 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
     columns: ['kind', 'body', 'attachment_key', 'idempotency_key', 'request_hash'],
     why:
       "the messages the member sent: the other member sees 'message removed' in their place and keeps their own " +
-      'messages (their own words, issue 28)',
+      'messages (their own words)',
   },
   consents: {
     how: 'anonymized',
@@ -300,7 +300,7 @@ export async function erasePersonalData(
     .where(or(eq(complaints.userId, userId), sql`lower(${complaints.email}) = ${email.toLowerCase()}`));
 
   // Every message the member sent: the other member sees 'message removed' in its place. What the other member wrote
-  // is theirs and stays, as in any correspondence whose other party left (issue 28).
+  // is theirs and stays, as in any correspondence whose other party left.
   const attachments = await tx
     .select({ key: messages.attachmentKey })
     .from(messages)

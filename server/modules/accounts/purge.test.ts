@@ -3,10 +3,10 @@ import path from 'node:path';
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../../db/schema/index.ts';
-import { activeMember, CLIENT, photoForm, type TTestMember } from '../../test/factories.ts';
-import { testSubscription } from '../../test/push-service.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import * as schema from '#server/db/schema/index.ts';
+import { activeMember, CLIENT, photoForm, type TTestMember } from '#server/test/factories.ts';
+import { testSubscription } from '#server/test/push-service.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { exportPath } from '../privacy/data-export.service.ts';
 import { ERASURE_PLAN } from './purge.repository.ts';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const PHONE = '0612345678';
 const NAME = 'Zephyrine_Quillfeather';
-/** What the other member wrote to the purged one: their own words, which stay (issue 28). */
+/** What the other member wrote to the purged one: their own words, which stay. */
 const OTHER_TEXT = 'Which city are you in?';
 type TCookie = Record<string, string>;
 
@@ -103,7 +103,7 @@ async function memberWithHistory() {
     locale: 'en',
     ipPrefix: '203.0.113.0/24',
   });
-  // Notifications (issue 14): a changed switch, a browser's push subscription, what was sent, a bounce report.
+  // Notifications: a changed switch, a browser's push subscription, what was sent, a bounce report.
   await ok(api('PUT', '/api/notifications.php', member.cookie, { kind: 'news', channel: 'email', enabled: true }));
   const browser = testSubscription(`https://push.example/${member.user.id}`);
   await ok(api('POST', '/api/user.php?push=1', member.cookie, { endpoint: browser.endpoint, keys: browser.keys }));
@@ -187,7 +187,7 @@ async function deleteAndPurge(m: TTestMember) {
   }
 }
 
-describe('erasure that erases (issue 23 §4, GDPR Art. 17)', () => {
+describe('erasure that erases (GDPR Art. 17)', () => {
   it('places every table of the schema in the erasure plan: purged, anonymized or kept with a reason', () => {
     const tables = schemaTables();
     expect(tables.length).toBeGreaterThan(25);

@@ -12,16 +12,16 @@ import {
   PAYMENT_RETENTION_YEARS,
   RETENTION_INTERVAL_HOURS,
   SEPA_MANDATE_RETENTION_DAYS,
-} from '../../../common/constants.ts';
-import { LOCALES } from '../../../common/locales.ts';
+} from '#common/constants.ts';
+import { LOCALES } from '#common/locales.ts';
 
-/** The privacy page's closing section, which lists the storage limits (issue 23 §5). */
+/** The privacy page's closing section, which lists the storage limits. */
 async function retentionSection(locale: string): Promise<string> {
   const page = await fs.readFile(path.join(import.meta.dirname, '../../../content', locale, 'privacy.md'), 'utf8');
   return page.slice(page.lastIndexOf('\n## '));
 }
 
-describe('the privacy page states the storage limits the code applies (issue 23 §5)', () => {
+describe('the privacy page states the storage limits the code applies', () => {
   it.each([...LOCALES])('%s: each period of common/constants.ts, in its closing section', async (locale) => {
     const section = await retentionSection(locale);
     const numbers = section.match(/\d+/g) ?? [];

@@ -8,10 +8,10 @@ import {
   PAYMENT_RETENTION_YEARS,
   RETENTION_INTERVAL_HOURS,
   SEPA_MANDATE_RETENTION_DAYS,
-} from '../../../common/constants.ts';
-import type { TDb } from '../../db/connect.ts';
-import { defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
-import type { TLogger } from '../../lib/logger.ts';
+} from '#common/constants.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
+import type { TLogger } from '#server/lib/logger.ts';
 import { retentionJob } from './account-jobs.ts';
 import { applyRetention, scheduleRetention, type TRetentionCutoffs } from './retention.repository.ts';
 

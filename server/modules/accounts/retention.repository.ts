@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { pendingPeriodicRuns, schedulePeriodicJob } from '../../jobs/jobs.repository.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { pendingPeriodicRuns, schedulePeriodicJob } from '#server/jobs/jobs.repository.ts';
 import {
   accountTokens,
   consents,
@@ -15,7 +15,7 @@ import {
   payments,
   sessions,
   users,
-} from '../../db/schema/index.ts';
+} from '#server/db/schema/index.ts';
 import { retentionJob } from './account-jobs.ts';
 
 /** The cut-off times of one retention run (everything older goes). */

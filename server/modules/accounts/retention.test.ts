@@ -11,7 +11,7 @@ import {
   RETENTION_INTERVAL_HOURS,
   SEPA_MANDATE_RETENTION_DAYS,
   CONSENT_PROOF_RETENTION_YEARS,
-} from '../../../common/constants.ts';
+} from '#common/constants.ts';
 import {
   accountTokens,
   consents,
@@ -26,10 +26,10 @@ import {
   payments,
   sessions,
   users,
-} from '../../db/schema/index.ts';
-import { activeMember } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+} from '#server/db/schema/index.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 import { ensureRetentionScheduled } from './retention.job.ts';
 import { retentionJob } from './account-jobs.ts';
 import { pendingRetentionRuns } from './retention.repository.ts';
@@ -60,7 +60,7 @@ async function runRetention() {
   expect(ran).toBe(1);
 }
 
-describe('storage limits: the daily retention job (issue 23 §5, GDPR Art. 5(1)(e))', () => {
+describe('storage limits: the daily retention job (GDPR Art. 5(1)(e))', () => {
   it(`start-up adds exactly one pending run, however many processes start at once ${CONCURRENCY_PROOF}`, async () => {
     const added = await Promise.all([1, 2, 3, 4].map(() => ensureRetentionScheduled(db(), clock)));
     expect(added.filter(Boolean)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsApi } from '../../../common/wire/analytics.ts';
-import { route } from '../../lib/route.ts';
-import type { TServices } from '../../services.ts';
+import { analyticsApi } from '#common/wire/analytics.ts';
+import { route } from '#server/lib/route.ts';
+import type { TServices } from '#server/services.ts';
 
 /**
  * Beacons one IP address may send per minute: a browser sends one each time a tab is hidden, so this leaves room for a

@@ -1,4 +1,4 @@
-import type { TCore } from '../../core.ts';
+import type { TCore } from '#server/core.ts';
 import { insertPageEvent } from './analytics.repository.ts';
 
 /** Longest page path kept with an event. */

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error.ts';
-import type { TErrorCode } from '../../../common/errors.ts';
-import { queryRows, type TDb, type TTx } from '../../db/connect.ts';
-import { conversationMembers, conversations, messages, photos, profiles, users } from '../../db/schema/index.ts';
-import { notBlockedWith } from '../../db/visibility.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { TErrorCode } from '#common/errors.ts';
+import { queryRows, type TDb, type TTx } from '#server/db/connect.ts';
+import { conversationMembers, conversations, messages, photos, profiles, users } from '#server/db/schema/index.ts';
+import { notBlockedWith } from '#server/db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 export type TMessageRow = typeof messages.$inferSelect;
@@ -31,7 +31,7 @@ export interface TNewMessage {
   requestHash: string | null;
   /** Free members may start this many conversations. */
   freeLimit: number;
-  /** Anyone may start this many conversations a day (issue 28), counted from `dayStart`. */
+  /** Anyone may start this many conversations a day, counted from `dayStart`. */
   dailyNewLimit: number;
   /** The start of the sender's day (UTC midnight) for `dailyNewLimit`. */
   dayStart: Date;

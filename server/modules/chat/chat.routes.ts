@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { chatApi } from '../../../common/wire/chat.ts';
-import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { route } from '../../lib/route.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { PHOTO_MAX_BYTES } from '#common/photos.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { route } from '#server/lib/route.ts';
 import { readUploadedPhoto } from '../photos/uploaded-photo.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 

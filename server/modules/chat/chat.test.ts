@@ -5,10 +5,10 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, messages, profiles, users } from '../../db/schema/index.ts';
-import { activeMember, buildMember, CLIENT, lastMail, linkIn, photoForm } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { creditLedger, messages, profiles, users } from '#server/db/schema/index.ts';
+import { activeMember, buildMember, CLIENT, lastMail, linkIn, photoForm } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 let t: TTestApp;
 beforeAll(async () => {

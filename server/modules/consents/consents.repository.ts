@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { consents, profiles, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { consents, profiles, users } from '#server/db/schema/index.ts';
 
 export type TConsentRow = typeof consents.$inferSelect;
 

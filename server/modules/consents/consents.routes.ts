@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { consentsApi } from '../../../common/wire/consents.ts';
-import { route } from '../../lib/route.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { consentsApi } from '#common/wire/consents.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** The member's consents: Art. 9 orientation and marketing opt-ins, and new terms versions. */
 export async function consentsRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'consents'> }) {

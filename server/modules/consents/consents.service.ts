@@ -5,12 +5,12 @@ import {
   type TConsentKind,
   type TSettableConsentKind,
   withOrientationNiches,
-} from '../../../common/consents.ts';
-import type { TConsentsState, TTermsPrompt } from '../../../common/wire/consents.ts';
-import type { TCore } from '../../core.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ipPrefix } from '../../lib/ip-prefix.ts';
+} from '#common/consents.ts';
+import type { TConsentsState, TTermsPrompt } from '#common/wire/consents.ts';
+import type { TCore } from '#server/core.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { ipPrefix } from '#server/lib/ip-prefix.ts';
 import {
   findLiveConsents,
   findOrientationOfUser,

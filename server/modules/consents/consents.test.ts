@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_VERSION, TERMS_VERSION } from '../../../common/consents.ts';
-import { consents, profiles } from '../../db/schema/index.ts';
-import { activeMember, buildMember, CLIENT, signupForm } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '#common/consents.ts';
+import { consents, profiles } from '#server/db/schema/index.ts';
+import { activeMember, buildMember, CLIENT, signupForm } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const profileOf = async (profileId: number) =>
 const post = (cookie: Record<string, string>, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/consents.php', headers: CLIENT, cookies: cookie, payload });
 
-describe('signup consents (issue 23 §1, §2)', () => {
+describe('signup consents', () => {
   it('without the orientation consent stores no orientation and records terms and privacy only', async () => {
     const m = await buildMember(t, { gender: 'male', looking_for: 'male', orientation_consent: false });
     const profile = await profileOf(m.user.profile.id);
@@ -163,7 +163,7 @@ describe('profile editing needs the orientation consent', () => {
   });
 });
 
-describe('a new terms version (issue 23 §2)', () => {
+describe('a new terms version', () => {
   const prompt = (cookie: Record<string, string>) =>
     t.app.inject({ url: '/api/terms-acceptance.php', headers: CLIENT, cookies: cookie });
   const accept = (cookie: Record<string, string>, payload: Record<string, unknown>) =>

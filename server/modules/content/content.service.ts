@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
-import { TERMS_VERSION_DEFAULT } from '../../../common/constants.ts';
-import { dialablePhone } from '../../../common/format.ts';
-import type { TLocale } from '../../../common/locales.ts';
+import { TERMS_VERSION_DEFAULT } from '#common/constants.ts';
+import { dialablePhone } from '#common/format.ts';
+import type { TLocale } from '#common/locales.ts';
 import { countryName } from '../reference/reference.service.ts';
 import type { TSite } from '../sites/sites.service.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 
 const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content');
 const PAGE_NAME = /^[a-z0-9-]{1,40}$/;

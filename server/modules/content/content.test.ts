@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../common/locales.ts';
+import { LOCALES } from '#common/locales.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { renderContentPage, STATIC_PAGES, termsVersionDate } from './content.service.ts';
 

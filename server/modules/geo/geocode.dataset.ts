@@ -5,7 +5,7 @@ import { getAllCitiesOfCountry, getStatesOfCountry } from '@countrystatecity/cou
 import { around, distance } from 'geokdbush';
 import { iso31662 } from 'iso-3166';
 import KDBush from 'kdbush';
-import { COUNTRIES } from '../../../common/locales.ts';
+import { COUNTRIES } from '#common/locales.ts';
 import { regionsOf } from '../reference/reference.service.ts';
 
 /** How far apart a GeoNames place and its same-named countrystatecity place may lie, in km (the latter's

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { geoApi } from '../../../common/wire/geo.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { route } from '../../lib/route.ts';
+import { geoApi } from '#common/wire/geo.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { route } from '#server/lib/route.ts';
 import { reverseGeocode } from './geocode.service.ts';
 
 /** Offline reverse geocoding for the geolocation button (spec §7); open to visitors, answers at city precision. */

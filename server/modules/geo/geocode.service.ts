@@ -1,5 +1,5 @@
 import { around } from 'geokdbush';
-import { COUNTRIES, type TLocale } from '../../../common/locales.ts';
+import { COUNTRIES, type TLocale } from '#common/locales.ts';
 import { countryName, regionsOf } from '../reference/reference.service.ts';
 import { geocodePlaces } from './geocode.dataset.ts';
 

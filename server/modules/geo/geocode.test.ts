@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('GET /api/geocode.php rate limit', () => {
 
 describe('positions are never logged', () => {
   it('removes the query string of geocode requests from the logged request', async () => {
-    const { serializeRequest } = await import('../../app.ts');
+    const { serializeRequest } = await import('#server/app.ts');
     const logged = (url: string) =>
       serializeRequest({ method: 'GET', url, host: 'localhost', ip: '127.0.0.1', socket: {} } as never).url;
     expect(logged('/api/geocode.php?lat=52.37&lon=4.89')).toBe('/api/geocode.php?[redacted]');

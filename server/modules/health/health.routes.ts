@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../services.ts';
+import type { TServices } from '#server/services.ts';
 
 /** Longest wait for one dependency's answer: /readyz answers within a second whatever its dependencies do. */
 export const READY_CHECK_TIMEOUT_MS = 800;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ async function ready() {
   return { ms: performance.now() - started, status: res.statusCode, body: res.json() };
 }
 
-describe('/readyz (issue 22 §3)', () => {
+describe('/readyz', () => {
   it('names every check when all answer', async () => {
     const r = await ready();
     expect(r.status).toBe(200);

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIKES_PER_DAY, NEW_CONVERSATIONS_PER_DAY } from '../../../common/constants.ts';
-import { conversations, likes, messages, profiles, users } from '../../db/schema/index.ts';
-import { activeMember, CLIENT } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { LIKES_PER_DAY, NEW_CONVERSATIONS_PER_DAY } from '#common/constants.ts';
+import { conversations, likes, messages, profiles, users } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 /**
- * Issue 28: per-account daily caps on likes (every door) and on conversations started, sized for real use; a refused
+ * Per-account daily caps on likes (every door) and on conversations started, sized for real use; a refused
  * like stores nothing, a refused first message costs nothing and stores nothing; replies are never capped.
  */
 let t: TTestApp;

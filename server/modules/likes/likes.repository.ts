@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { likes, photos, profiles, swipePasses } from '../../db/schema/index.ts';
-import { listedFor } from '../../db/visibility.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { likes, photos, profiles, swipePasses } from '#server/db/schema/index.ts';
+import { listedFor } from '#server/db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 /** Stores a like once; true when it is new. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { likesApi } from '../../../common/wire/likes.ts';
-import { route } from '../../lib/route.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { likesApi } from '#common/wire/likes.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** Likes and matches (spec §3/§7): like, unlike, the likes lists, auto-like and the swipe game. */
 export async function likesRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'likes'> }) {

@@ -1,9 +1,9 @@
-import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType } from '../../../common/likes.ts';
-import type { TCore } from '../../core.ts';
+import { AUTO_LIKE_EVERY_HOURS, LIKES_LIST_LIMIT, likeType } from '#common/likes.ts';
+import type { TCore } from '#server/core.ts';
 import type { TNotifyQueue } from '../notifications/notifier/notify-queue.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { TRealtimeHub } from '../../realtime/hub.ts';
-import { publishToMember } from '../../realtime/publish.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { TRealtimeHub } from '#server/realtime/hub.ts';
+import { publishToMember } from '#server/realtime/publish.ts';
 import { mainImage, toProfileCard } from '../profiles/profile-card.ts';
 import { gendersSought } from '../profiles/profiles.service.ts';
 import { findPublicProfile, findVisibleProfile } from '../profiles/profiles.repository.ts';
@@ -20,8 +20,8 @@ import {
   insertSwipePass,
   markLikeSeen,
 } from './likes.repository.ts';
-import { LIKES_PER_DAY, PREMIUM_LIKES_PER_DAY, SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
-import type { TRateLimiter } from '../../lib/rate-limit.ts';
+import { LIKES_PER_DAY, PREMIUM_LIKES_PER_DAY, SWIPE_DAILY_LIKES } from '#common/constants.ts';
+import type { TRateLimiter } from '#server/lib/rate-limit.ts';
 
 /** The member who likes: daily caps depend on premium. */
 type TViewer = { profileId: number; isPremium: boolean };
@@ -35,7 +35,7 @@ export function createLikesService(
   deps: {
     realtime: TRealtimeHub;
     notify: TNotifyQueue;
-    /** Counts each member's new likes per UTC day across processes (issue 28). */
+    /** Counts each member's new likes per UTC day across processes. */
     limits: Pick<TRateLimiter, 'consumeDaily'>;
   },
 ) {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberChannel } from '../../../common/likes.ts';
-import { likes, photos, profiles, users } from '../../db/schema/index.ts';
-import type { TRealtimeEvent } from '../../realtime/hub.ts';
-import { likesApi } from '../../../common/wire/likes.ts';
-import { activeMember } from '../../test/factories.ts';
-import { asMember } from '../../test/member-client.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { memberChannel } from '#common/likes.ts';
+import { likes, photos, profiles, users } from '#server/db/schema/index.ts';
+import type { TRealtimeEvent } from '#server/realtime/hub.ts';
+import { likesApi } from '#common/wire/likes.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 let t: TTestApp;
 beforeAll(async () => {

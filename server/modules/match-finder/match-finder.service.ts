@@ -1,6 +1,6 @@
-import type { TCore } from '../../core.ts';
+import type { TCore } from '#server/core.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
-import type { TProfileCard } from '../../../common/wire/profile-card.ts';
+import type { TProfileCard } from '#common/wire/profile-card.ts';
 import { toProfileCard } from '../profiles/profile-card.ts';
 import { gendersSought } from '../profiles/profiles.service.ts';
 import { findMatchesNearFirst } from '../profiles/matches.repository.ts';

@@ -1,8 +1,8 @@
-import type { TConfig } from '../../config.ts';
-import type { TCore } from '../../core.ts';
-import type { TJobDefinition } from '../../jobs/define-job.ts';
-import type { TJobRunner } from '../../jobs/jobs.ts';
-import type { TMailer } from '../../mail/mailer.ts';
+import type { TConfig } from '#server/config.ts';
+import type { TCore } from '#server/core.ts';
+import type { TJobDefinition } from '#server/jobs/define-job.ts';
+import type { TJobRunner } from '#server/jobs/jobs.ts';
+import type { TMailer } from '#server/mail/mailer.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { createEmailStatusService } from './email/email-status.service.ts';
 import { sendNotificationEmail } from './email/notification-email.ts';

@@ -1,13 +1,8 @@
-import { REPEAT_ORDER_DEDUPE_MS } from '../../../common/constants.ts';
-import {
-  discountedPrice,
-  paymentMethodsFor,
-  type TPaymentMethod,
-  type TPaymentStatus,
-} from '../../../common/payments.ts';
-import type { TCore } from '../../core.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { REPEAT_ORDER_DEDUPE_MS } from '#common/constants.ts';
+import { discountedPrice, paymentMethodsFor, type TPaymentMethod, type TPaymentStatus } from '#common/payments.ts';
+import type { TCore } from '#server/core.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { assertApplies, findUsableCode } from './discounts.service.ts';
 import { insertRedemption, releaseRedemption } from './discounts.repository.ts';
 import type { TPaymentWebhookService } from './payment-webhook.service.ts';

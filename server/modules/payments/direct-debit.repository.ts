@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { directDebitRequests, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { directDebitRequests, users } from '#server/db/schema/index.ts';
 
 /** A direct debit request row (the form's mandate, waiting for its SMS code). */
 export type TDirectDebitRequestRow = typeof directDebitRequests.$inferSelect;

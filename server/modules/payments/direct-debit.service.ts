@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DIRECT_DEBIT_CODES_PER_HOUR, DIRECT_DEBIT_LIMIT_WINDOW_DAYS } from '../../../common/constants.ts';
+import { DIRECT_DEBIT_CODES_PER_HOUR, DIRECT_DEBIT_LIMIT_WINDOW_DAYS } from '#common/constants.ts';
 import {
   DIRECT_DEBIT_CODE_LENGTH,
   DIRECT_DEBIT_CODE_TRIES,
@@ -7,13 +7,13 @@ import {
   DIRECT_DEBIT_MAX_PENDING,
   DIRECT_DEBIT_MAX_PER_30_DAYS,
   type TDirectDebitInput,
-} from '../../../common/direct-debit.ts';
-import { paymentMethodsFor } from '../../../common/payments.ts';
-import type { TCore } from '../../core.ts';
-import type { TTx } from '../../db/connect.ts';
-import type { TDirectDebitDetails } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { serverT } from '../../lib/i18n.ts';
+} from '#common/direct-debit.ts';
+import { paymentMethodsFor } from '#common/payments.ts';
+import type { TCore } from '#server/core.ts';
+import type { TTx } from '#server/db/connect.ts';
+import type { TDirectDebitDetails } from '#server/db/schema/index.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { serverT } from '#server/lib/i18n.ts';
 import type { TCheckoutService, TPaymentUrls } from './checkout.service.ts';
 import {
   countCodeRequests,

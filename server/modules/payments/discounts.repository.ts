@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { discountCodes, discountRedemptions, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { discountCodes, discountRedemptions, users } from '#server/db/schema/index.ts';
 
 /** A discount code row. */
 export type TCodeRow = typeof discountCodes.$inferSelect;

@@ -1,9 +1,9 @@
-import { TIME_BONUS_SECONDS, WELCOME_DISCOUNT_PERCENT } from '../../../common/constants.ts';
-import type { TPaymentMethod } from '../../../common/payments.ts';
-import type { TCore } from '../../core.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { newToken } from '../../lib/tokens.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { TIME_BONUS_SECONDS, WELCOME_DISCOUNT_PERCENT } from '#common/constants.ts';
+import type { TPaymentMethod } from '#common/payments.ts';
+import type { TCore } from '#server/core.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { newToken } from '#server/lib/tokens.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import {
   findCodeByText,
   findSignup,

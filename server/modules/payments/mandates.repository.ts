@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { paymentCustomers, paymentMandates, profiles, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { paymentCustomers, paymentMandates, profiles, users } from '#server/db/schema/index.ts';
 
 /** A stored mandate row (a card or a SEPA mandate). */
 export type TMandateRow = typeof paymentMandates.$inferSelect;

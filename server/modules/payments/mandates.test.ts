@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, mailbox, paymentMandates, payments, users } from '../../db/schema/index.ts';
-import { activeMember, CLIENT } from '../../test/factories.ts';
-import { DIRECT_DEBIT_FORM as FORM, paymentKit, type TCookie } from '../../test/payment-kit.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { REPEAT_ORDER_DEDUPE_MS } from '../../../common/constants.ts';
+import { creditLedger, mailbox, paymentMandates, payments, users } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { DIRECT_DEBIT_FORM as FORM, paymentKit, type TCookie } from '#server/test/payment-kit.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { REPEAT_ORDER_DEDUPE_MS } from '#common/constants.ts';
 import { SANDBOX_DIRECT_DEBIT_MS } from './sandbox.provider.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 let clock = new Date();
 let t: TTestApp;

@@ -5,7 +5,7 @@ import {
   type PaymentMethod,
   SequenceType,
 } from '@mollie/api-client';
-import type { TPaymentStatus } from '../../../common/payments.ts';
+import type { TPaymentStatus } from '#common/payments.ts';
 import {
   ibanLabel,
   ProviderRefusedError,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMandates } from '../../db/schema/index.ts';
-import { startFakeMollie, type TFakeMollie } from '../../test/fake-mollie.ts';
-import { activeMember } from '../../test/factories.ts';
-import { DIRECT_DEBIT_FORM, paymentKit } from '../../test/payment-kit.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { paymentMandates } from '#server/db/schema/index.ts';
+import { startFakeMollie, type TFakeMollie } from '#server/test/fake-mollie.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { DIRECT_DEBIT_FORM, paymentKit } from '#server/test/payment-kit.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { createMollieProvider, fromMollieAmount, toMollieAmount } from './mollie.provider.ts';
 
 const KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';

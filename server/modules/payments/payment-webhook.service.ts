@@ -1,8 +1,8 @@
-import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '../../../common/payments.ts';
-import type { TCore } from '../../core.ts';
-import type { TTx } from '../../db/connect.ts';
-import type { TRealtimeHub } from '../../realtime/hub.ts';
-import { publishCredits } from '../../realtime/publish-credits.ts';
+import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '#common/payments.ts';
+import type { TCore } from '#server/core.ts';
+import type { TTx } from '#server/db/connect.ts';
+import type { TRealtimeHub } from '#server/realtime/hub.ts';
+import { publishCredits } from '#server/realtime/publish-credits.ts';
 import { blockDirectDebit } from './direct-debit.repository.ts';
 import { markPersonalCodeUsed, releaseRedemption } from './discounts.repository.ts';
 import { insertMandate } from './mandates.repository.ts';

@@ -1,7 +1,7 @@
-import type { TConfig } from '../../config.ts';
-import type { TCore } from '../../core.ts';
-import type { TJobDefinition } from '../../jobs/define-job.ts';
-import type { TRealtimeHub } from '../../realtime/hub.ts';
+import type { TConfig } from '#server/config.ts';
+import type { TCore } from '#server/core.ts';
+import type { TJobDefinition } from '#server/jobs/define-job.ts';
+import type { TRealtimeHub } from '#server/realtime/hub.ts';
 import { createCheckoutService } from './checkout.service.ts';
 import { createDirectDebitService } from './direct-debit.service.ts';
 import { createDiscountsService } from './discounts.service.ts';

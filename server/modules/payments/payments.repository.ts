@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { creditLedger, creditPackages, discountRedemptions, payments, sites, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { creditLedger, creditPackages, discountRedemptions, payments, sites, users } from '#server/db/schema/index.ts';
 
 /** A payment by our id. */
 export async function findPayment(db: TDb, paymentId: string) {

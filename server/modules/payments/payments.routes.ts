@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zText } from '../../../common/text.ts';
-import { makeDirectDebitSchema, ZDirectDebitConfirm } from '../../../common/direct-debit.ts';
-import { parseOrThrow } from '../../lib/validation.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { acceptFormBodies } from '../../lib/form-body.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
-import { paymentsApi, toCardWire, toPaymentWire } from '../../../common/wire/payments.ts';
-import { route } from '../../lib/route.ts';
+import { zText } from '#common/text.ts';
+import { makeDirectDebitSchema, ZDirectDebitConfirm } from '#common/direct-debit.ts';
+import { parseOrThrow } from '#server/lib/validation.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { acceptFormBodies } from '#server/lib/form-body.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
+import { siteOrigin } from '#server/lib/site-origin.ts';
+import { paymentsApi, toCardWire, toPaymentWire } from '#common/wire/payments.ts';
+import { route } from '#server/lib/route.ts';
 import type { TPaymentUrls } from './checkout.service.ts';
-import { pageUrl } from '../../../common/routes.ts';
+import { pageUrl } from '#common/routes.ts';
 
 /** The country whose prices and methods a member sees (the selected country of spec §3 settings). */
 function paymentCountry(services: TServices, request: FastifyRequest): string {

@@ -1,7 +1,7 @@
-import { FINAL_PAYMENT_STATUSES, paymentMethodsFor, type TPaymentStatus } from '../../../common/payments.ts';
-import { toPackageWire } from '../../../common/wire/payments.ts';
-import type { TCore } from '../../core.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { FINAL_PAYMENT_STATUSES, paymentMethodsFor, type TPaymentStatus } from '#common/payments.ts';
+import { toPackageWire } from '#common/wire/payments.ts';
+import type { TCore } from '#server/core.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { TPaymentWebhookService } from './payment-webhook.service.ts';
 import { findStoredCard, revokeCard, type TMandateRow } from './mandates.repository.ts';
 import { findMemberPayment, listActivePackages, listMemberPayments, type TPaymentRow } from './payments.repository.ts';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, discountCodes, payments, sandboxPayments, sites, users } from '../../db/schema/index.ts';
-import { activeMember, CLIENT } from '../../test/factories.ts';
-import { paymentKit } from '../../test/payment-kit.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { creditLedger, discountCodes, payments, sandboxPayments, sites, users } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { paymentKit } from '#server/test/payment-kit.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('credit bundles (spec §1, §3)', () => {
     ).json();
     expect(pl.packages[0].currency).toBe('PLN');
     expect(pl.methods[0]).toBe('blik');
-    // Every bundle of every site: one message costs at least the country's minimum (ARCHITECTURE, issue 5).
+    // Every bundle of every site: one message costs at least the country's minimum (ARCHITECTURE).
     const all = await t.services.database.db.select().from(sites);
     for (const site of all) {
       for (const [country, min] of Object.entries(site.minimumMessageCosts)) {
@@ -88,7 +88,7 @@ describe('credit bundles (spec §1, §3)', () => {
   });
 });
 
-describe('payment webhooks (issue 6 acceptance)', () => {
+describe('payment webhooks', () => {
   it(`a pending payment grants nothing; the same paid webhook 15 times grants once and makes the member premium ${CONCURRENCY_PROOF}`, async () => {
     const { m, pack, paymentId, sandboxId, before } = await startPurchase();
     expect(before.paid).toBe(false);

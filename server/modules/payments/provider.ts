@@ -1,4 +1,4 @@
-import type { TPaymentMethod, TPaymentStatus } from '../../../common/payments.ts';
+import type { TPaymentMethod, TPaymentStatus } from '#common/payments.ts';
 
 /**
  * How a payment uses a stored mandate: `oneoff` is a plain checkout; `first` is a checkout in which the member also

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '../../../common/payments.ts';
-import type { TCore } from '../../core.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { declareJob, defineJob, type TJobDefinition } from '../../jobs/define-job.ts';
+import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '#common/payments.ts';
+import type { TCore } from '#server/core.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { declareJob, defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
 import { expireUnfinished, findPayment, type TPaymentRow } from './payments.repository.ts';
 
 /** What a reconciliation check carries: the payment, which check this is, and when the payment expires here. */

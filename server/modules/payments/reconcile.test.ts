@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountRedemptions, jobs, payments, users } from '../../db/schema/index.ts';
-import { activeMember } from '../../test/factories.ts';
-import { paymentKit } from '../../test/payment-kit.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { discountRedemptions, jobs, payments, users } from '#server/db/schema/index.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { paymentKit } from '#server/test/payment-kit.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
-import type { TCore } from '../../core.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { TRealtimeHub } from '../../realtime/hub.ts';
-import { publishCredits } from '../../realtime/publish-credits.ts';
+import type { TCore } from '#server/core.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { TRealtimeHub } from '#server/realtime/hub.ts';
+import { publishCredits } from '#server/realtime/publish-credits.ts';
 import { reversePayment } from './payment-webhook.service.ts';
 import { lockCreditsWithRefundDays, lockPayment, type TPaymentRow } from './payments.repository.ts';
 import type { TPaymentProvider } from './provider.ts';

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { payments, sandboxPayments } from '../../db/schema/index.ts';
-import { activeMember } from '../../test/factories.ts';
-import { paymentKit } from '../../test/payment-kit.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { payments, sandboxPayments } from '#server/db/schema/index.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { paymentKit } from '#server/test/payment-kit.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 /** Every line the app's logger writes. */
 const lines: string[] = [];

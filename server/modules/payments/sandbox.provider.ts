@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { TPaymentStatus } from '../../../common/payments.ts';
-import type { TCore } from '../../core.ts';
+import type { TPaymentStatus } from '#common/payments.ts';
+import type { TCore } from '#server/core.ts';
 import {
   ibanLabel,
   type TCreateMandate,

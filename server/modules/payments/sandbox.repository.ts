@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
-import { sandboxMandates, sandboxPayments } from '../../db/schema/index.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { sandboxMandates, sandboxPayments } from '#server/db/schema/index.ts';
 
 /** The built-in fake payment service's own records (sandbox.provider.ts); no other module reads them. */
 export type TSandboxPaymentRow = typeof sandboxPayments.$inferSelect;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zText } from '../../../common/text.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
-import { acceptFormBodies } from '../../lib/form-body.ts';
-import { serverT } from '../../lib/i18n.ts';
-import type { TServices } from '../../services.ts';
+import { zText } from '#common/text.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
+import { acceptFormBodies } from '#server/lib/form-body.ts';
+import { serverT } from '#server/lib/i18n.ts';
+import type { TServices } from '#server/services.ts';
 import { SANDBOX_CARDS, SANDBOX_OUTCOMES, type TSandboxCard } from './sandbox.provider.ts';
 
 const ZId = z.object({ id: zText().regex(/^sbx_[0-9a-f]{24}$/) });

@@ -1,5 +1,5 @@
-import type { TCore } from '../../core.ts';
-import { insertMail } from '../../mail/mailbox.repository.ts';
+import type { TCore } from '#server/core.ts';
+import { insertMail } from '#server/mail/mailbox.repository.ts';
 
 /** Sends a text message (the direct debit SMS code, spec §3). */
 export interface TSmsSender {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { TServices } from '../../services.ts';
+import type { TServices } from '#server/services.ts';
 import { censoredDir, mediaDir } from './photo-store.ts';
 
 /**

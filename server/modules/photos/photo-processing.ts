@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '../../../common/photos.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '#common/photos.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 /** Longest side of the main variant. */
 const MAIN_SIDE = 1280;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { photos, profiles } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { photos, profiles } from '#server/db/schema/index.ts';
 import type { TPhotoKeys } from './photo-store.ts';
 
 export type TPhotoRow = typeof photos.$inferSelect;

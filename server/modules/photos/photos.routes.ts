@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PHOTO_MAX_BYTES } from '../../../common/photos.ts';
-import { photosApi } from '../../../common/wire/photos.ts';
-import { route } from '../../lib/route.ts';
+import { PHOTO_MAX_BYTES } from '#common/photos.ts';
+import { photosApi } from '#common/wire/photos.ts';
+import { route } from '#server/lib/route.ts';
 import { readUploadedPhoto } from './uploaded-photo.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** The logged-in member as the photo service needs them. */
 function member(request: FastifyRequest) {

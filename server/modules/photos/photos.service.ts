@@ -1,6 +1,6 @@
-import { FREE_VISIBLE_PHOTOS, photoLimit, type TPhoto, VISITOR_VISIBLE_PHOTOS } from '../../../common/photos.ts';
-import type { TCore } from '../../core.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { FREE_VISIBLE_PHOTOS, photoLimit, type TPhoto, VISITOR_VISIBLE_PHOTOS } from '#common/photos.ts';
+import type { TCore } from '#server/core.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { processPhoto, withProcessingSlot } from './photo-processing.ts';
 import { photoUrls, type TPhotoStore } from './photo-store.ts';
 import {

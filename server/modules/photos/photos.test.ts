@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_VISIBLE_PHOTOS, PHOTO_MAX_BYTES } from '../../../common/photos.ts';
-import { photos, users } from '../../db/schema/index.ts';
-import { activeMember, CLIENT } from '../../test/factories.ts';
+import { FREE_VISIBLE_PHOTOS, PHOTO_MAX_BYTES } from '#common/photos.ts';
+import { photos, users } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT } from '#server/test/factories.ts';
 import { mediaDir } from './photo-store.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
-import { CONCURRENCY_PROOF } from '../../test/concurrency.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
 let t: TTestApp;
 let gpsJpeg: Buffer;

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { photoTooLarge } from './photo-processing.ts';
 
 /** Maps a failure while reading a multipart body to the answer the client gets. */

@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
-import type { TDb } from '../../db/connect.ts';
+import type { TDb } from '#server/db/connect.ts';
 import {
   blocks,
   complaints,
@@ -21,8 +21,8 @@ import {
   sessions,
   sites,
   users,
-} from '../../db/schema/index.ts';
-import { listedFor } from '../../db/visibility.ts';
+} from '#server/db/schema/index.ts';
+import { listedFor } from '#server/db/visibility.ts';
 
 // What a member's data archive lists, read table by table (data-export.collect.ts turns it into the files).
 

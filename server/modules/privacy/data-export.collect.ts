@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type TDataExportContents } from '../../../common/wire/data-export.ts';
-import type { TDb } from '../../db/connect.ts';
-import type { TDirectDebitDetails } from '../../db/schema/payments.ts';
+import { type TDataExportContents } from '#common/wire/data-export.ts';
+import type { TDb } from '#server/db/connect.ts';
+import type { TDirectDebitDetails } from '#server/db/schema/payments.ts';
 import { createNotificationsService } from '../notifications/switches/switches.service.ts';
 import { mediaDir } from '../photos/photo-store.ts';
 import {
@@ -14,7 +14,7 @@ import {
   findProfileData,
 } from './archive.repository.ts';
 
-// What a member's archive holds, gathered from every table (the data-export job writes it; issue 23 §3, issue 28).
+// What a member's archive holds, gathered from every table (the data-export job writes it;).
 
 /** A photo to copy into the archive: its stored file and its name under photos/. */
 export interface TArchivePhoto {

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { dataExports, users } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { dataExports, users } from '#server/db/schema/index.ts';
 
 export type TDataExportRow = typeof dataExports.$inferSelect;
 

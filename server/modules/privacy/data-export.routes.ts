@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { dataExportApi } from '../../../common/wire/data-export.ts';
-import { route } from '../../lib/route.ts';
-import { siteOrigin } from '../../lib/site-origin.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
-import { pageUrl } from '../../../common/routes.ts';
+import { dataExportApi } from '#common/wire/data-export.ts';
+import { route } from '#server/lib/route.ts';
+import { siteOrigin } from '#server/lib/site-origin.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
+import { pageUrl } from '#common/routes.ts';
 
 /**
  * "Download my data": the member's newest export, a new request (origin-checked like every API POST), and the

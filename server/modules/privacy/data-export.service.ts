@@ -2,15 +2,15 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DATA_EXPORTS_PER_DAY } from '../../../common/constants.ts';
-import type { TDataExport, TDataExportStatus } from '../../../common/wire/data-export.ts';
+import { DATA_EXPORTS_PER_DAY } from '#common/constants.ts';
+import type { TDataExport, TDataExportStatus } from '#common/wire/data-export.ts';
 import { z } from 'zod';
-import type { TCore } from '../../core.ts';
-import { declareJob } from '../../jobs/define-job.ts';
-import type { TJobQueue } from '../../jobs/job-queue.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { mailSite } from '../../mail/mailer.ts';
-import { ZMailSite } from '../../mail/send-mail.job.ts';
+import type { TCore } from '#server/core.ts';
+import { declareJob } from '#server/jobs/define-job.ts';
+import type { TJobQueue } from '#server/jobs/job-queue.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { mailSite } from '#server/mail/mailer.ts';
+import { ZMailSite } from '#server/mail/send-mail.job.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   countExports,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS } from '../../../common/notifications.ts';
-import { DATA_EXPORT_FILES } from '../../../common/wire/data-export.ts';
+import { NOTIFICATION_KINDS } from '#common/notifications.ts';
+import { DATA_EXPORT_FILES } from '#common/wire/data-export.ts';
 import {
   creditPackages,
   dataExports,
@@ -16,9 +16,9 @@ import {
   photos,
   pushSubscriptions,
   users,
-} from '../../db/schema/index.ts';
-import { activeMember, CLIENT, lastMail, photoForm, type TTestMember } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+} from '#server/db/schema/index.ts';
+import { activeMember, CLIENT, lastMail, photoForm, type TTestMember } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { exportPath } from './data-export.service.ts';
 
 const DAY = 86_400_000;
@@ -75,7 +75,7 @@ async function conversationPair() {
   return { anna, ben };
 }
 
-describe('Download my data (issue 23 §3)', () => {
+describe('Download my data', () => {
   it('builds a ZIP of JSON files valid against their schemas, with messages both ways, photos and no secrets', async () => {
     const { anna, ben } = await conversationPair();
     const res = await requestExport(anna);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consents, profiles } from '../../db/schema/index.ts';
-import { activeMember, CLIENT, type TTestMember } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { consents, profiles } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // Needs the built web app for the pages (`npm test` builds first).
 let t: TTestApp;
@@ -28,7 +28,7 @@ const expectNoOrientation = (body: string, where: string) => {
   for (const pattern of ORIENTATION) expect(body, `${where} ${pattern}`).not.toMatch(pattern);
 };
 
-describe('orientation is never shown to visitors (issue 23 §1)', () => {
+describe('orientation is never shown to visitors', () => {
   it('the logged-out profile screen and its data omit it; a member sees it only while the owner shows it', async () => {
     const id = gay.user.profile.id;
     const visitor = await page(`/members/${id}`);
@@ -82,7 +82,7 @@ describe('orientation is never shown to visitors (issue 23 §1)', () => {
   });
 });
 
-describe('terms interstitial (issue 23 §2)', () => {
+describe('terms interstitial', () => {
   it('sends a member without the current terms to /accept-terms until they accept', async () => {
     const m = await activeMember(t, { orientation_consent: false });
     const { db } = t.services.database;

@@ -8,12 +8,12 @@ import {
   DELETION_GRACE_DAYS,
   MAIL_UNDO_LINK_HOURS,
   SESSION_SEEN_EVERY_MS,
-} from '../../../common/constants.ts';
-import { LOCALES } from '../../../common/locales.ts';
+} from '#common/constants.ts';
+import { LOCALES } from '#common/locales.ts';
 
 /**
  * The privacy page's paragraphs that open with a bold lead (not list items), in page order: under "Your rights" the
- * data download and erasure, under "Security" the sessions and the changes of login details (issue 23 "Done when").
+ * data download and erasure, under "Security" the sessions and the changes of login details ("Done when").
  */
 async function leadParagraphs(locale: string): Promise<string[]> {
   const page = await fs.readFile(path.join(import.meta.dirname, '../../../content', locale, 'privacy.md'), 'utf8');
@@ -22,7 +22,7 @@ async function leadParagraphs(locale: string): Promise<string[]> {
 
 const numbers = (text: string) => text.match(/\d+/g) ?? [];
 
-describe('the privacy page describes the data download, sessions and login changes as the code does (issue 23)', () => {
+describe('the privacy page describes the data download, sessions and login changes as the code does', () => {
   it.each([...LOCALES])('%s: each figure of common/constants.ts in its paragraph', async (locale) => {
     const paragraphs = await leadParagraphs(locale);
     expect(paragraphs).toHaveLength(4);

@@ -1,7 +1,7 @@
-import type { TCore } from '../../core.ts';
-import type { TJobDefinition } from '../../jobs/define-job.ts';
-import type { TJobQueue } from '../../jobs/job-queue.ts';
-import type { TMailer } from '../../mail/mailer.ts';
+import type { TCore } from '#server/core.ts';
+import type { TJobDefinition } from '#server/jobs/define-job.ts';
+import type { TJobQueue } from '#server/jobs/job-queue.ts';
+import type { TMailer } from '#server/mail/mailer.ts';
 import { createConsentsService } from '../consents/consents.service.ts';
 import { defineBuildDataExportJob, defineExpireDataExportsJob } from './data-export.job.ts';
 import { createDataExportService } from './data-export.service.ts';

@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
-import { blocks, profiles } from '../../db/schema/index.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { blocks, profiles } from '#server/db/schema/index.ts';
 
 /** Whether a profile exists (in any state). */
 export async function profileExists(db: TDb, profileId: number): Promise<boolean> {

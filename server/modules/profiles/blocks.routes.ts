@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { profilesApi } from '../../../common/wire/profiles.ts';
-import { route } from '../../lib/route.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** Block and unblock a member (spec §6). */
 export async function blocksRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'blocks'> }) {

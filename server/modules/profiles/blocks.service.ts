@@ -1,5 +1,5 @@
-import type { TCore } from '../../core.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { TCore } from '#server/core.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { deleteBlock, findBlockRelation, insertBlock, profileExists } from './blocks.repository.ts';
 
 /** Blocking between members (spec §6). */

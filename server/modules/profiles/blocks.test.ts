@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likes } from '../../db/schema/index.ts';
-import { activeMember, CLIENT } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { likes } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // Needs the built web app for the profile page checks (`npm test` builds first).
 let t: TTestApp;

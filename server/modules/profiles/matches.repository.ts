@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
-import { photos, profiles } from '../../db/schema/index.ts';
-import { listedFor } from '../../db/visibility.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { photos, profiles } from '#server/db/schema/index.ts';
+import { listedFor } from '#server/db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from './profiles.repository.ts';
 
 /** What the match finder knows of the viewer: who they look for and where they live. */

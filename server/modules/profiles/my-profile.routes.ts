@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { profilesApi } from '../../../common/wire/profiles.ts';
-import { route } from '../../lib/route.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** The logged-in member's own profile (spec §2 profile settings); nobody else's can be named. */
 export async function myProfileRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'myProfile'> }) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../db/schema/index.ts';
-import { buildMember, CLIENT } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { profiles } from '#server/db/schema/index.ts';
+import { buildMember, CLIENT } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -85,7 +85,7 @@ describe('profile settings (spec §2)', () => {
   });
 });
 
-describe('location at city precision (issue 4)', () => {
+describe('location at city precision', () => {
   it('stores the city centre, never a member position, and shows others only a rounded distance', async () => {
     const anna = await buildMember(t);
     const ben = await buildMember(t);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos, profiles } from '../../db/schema/index.ts';
-import { activeMember, CLIENT, type TTestMember } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { photos, profiles } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { countNicheProfiles, findNicheCards } from './profiles.repository.ts';
 
 // Needs the built web app for the pages (`npm test` builds first).
@@ -45,7 +45,7 @@ const named = (body: string) => NAMES.filter((n) => body.includes(n));
 const get = (host: string, url: string, cookies: Record<string, string> = {}) =>
   t.app.inject({ url, headers: url.startsWith('/api/') ? { ...CLIENT, host } : { host }, cookies });
 
-describe('a niche site lists only members who chose to appear there (issue 28 §3)', () => {
+describe('a niche site lists only members who chose to appear there', () => {
   it('the gay niche lists the member who shows his orientation, not the one who keeps it hidden', async () => {
     const { db } = t.services.database;
     expect((await db.select().from(profiles).where(eq(profiles.id, quiet.user.profile.id)))[0].niches).toEqual([1, 7]);

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { ZProfileUpdate } from '../../../common/profile-edit.ts';
-import type { TCore } from '../../core.ts';
-import type { TDb } from '../../db/connect.ts';
-import { parseOrThrow } from '../../lib/validation.ts';
+import { ZProfileUpdate } from '#common/profile-edit.ts';
+import type { TCore } from '#server/core.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { parseOrThrow } from '#server/lib/validation.ts';
 import { type TLocateCity, updateOwnProfile } from './my-profile.service.ts';
 import { findProfileOfUser } from './profiles.repository.ts';
 

@@ -1,5 +1,5 @@
-import { yearsSince } from '../../../common/accounts.ts';
-import type { TMainImage, TProfileCard, TPublicCard } from '../../../common/wire/profile-card.ts';
+import { yearsSince } from '#common/accounts.ts';
+import type { TMainImage, TProfileCard, TPublicCard } from '#common/wire/profile-card.ts';
 import { photoUrls } from '../photos/photo-store.ts';
 import type { TCardRow } from './profiles.repository.ts';
 

@@ -1,8 +1,8 @@
 import { and, arrayContains, desc, eq, or, sql } from 'drizzle-orm';
-import { ORIENTATION_NICHES } from '../../../common/consents.ts';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { photos, profiles, users } from '../../db/schema/index.ts';
-import { listedFor, listedProfile } from '../../db/visibility.ts';
+import { ORIENTATION_NICHES } from '#common/consents.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { photos, profiles, users } from '#server/db/schema/index.ts';
+import { listedFor, listedProfile } from '#server/db/visibility.ts';
 
 export type TProfileRow = typeof profiles.$inferSelect;
 
@@ -30,7 +30,7 @@ export const CARD_COLUMNS = {
 };
 
 /**
- * The members a niche lists (issue 28): active, visible and in the niche; for a niche that reveals orientation only
+ * The members a niche lists: active, visible and in the niche; for a niche that reveals orientation only
  * those who chose to show it (`show_sexuality`), and fictional profiles, which are no one's personal data.
  */
 function listedInNiche(niche: number) {

@@ -1,10 +1,10 @@
 import { distance as geoDistance } from 'geokdbush';
-import { yearsSince } from '../../../common/accounts.ts';
-import { distanceBucket } from '../../../common/distance.ts';
-import type { TLocale } from '../../../common/locales.ts';
-import type { TCore } from '../../core.ts';
-import type { TProfileCard, TPublicCard } from '../../../common/wire/profile-card.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { yearsSince } from '#common/accounts.ts';
+import { distanceBucket } from '#common/distance.ts';
+import type { TLocale } from '#common/locales.ts';
+import type { TCore } from '#server/core.ts';
+import type { TProfileCard, TPublicCard } from '#common/wire/profile-card.ts';
+import { createTtlCache } from '#server/lib/ttl-cache.ts';
 import { listPhotos } from '../photos/photos.repository.ts';
 import { toPhotoWire, type TPhotoViewer } from '../photos/photos.service.ts';
 import { countryName, regionsOf } from '../reference/reference.service.ts';

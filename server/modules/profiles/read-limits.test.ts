@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_LIMITS } from '../../lib/rate-limit.ts';
-import { activeMember, CLIENT, type TTestMember } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { OPERATION_LIMITS } from '#server/lib/rate-limit.ts';
+import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 /**
- * Issue 28, scraping: profile and search reads are limited per visitor IP and per member, generous for people and
+ * Scraping: profile and search reads are limited per visitor IP and per member, generous for people and
  * tight for scripts. A window starts with the subject's first read, so each burst below stays within one.
  */
 let t: TTestApp;

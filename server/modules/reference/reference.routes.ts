@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { referenceApi } from '../../../common/wire/settings.ts';
-import { route } from '../../lib/route.ts';
+import { referenceApi } from '#common/wire/settings.ts';
+import { route } from '#server/lib/route.ts';
 import { listInterests, listRegions } from './reference.service.ts';
 
 /** Reference data loaded once and cached by clients (spec §7). */

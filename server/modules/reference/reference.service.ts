@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import * as regionData from 'country-region-data';
 import countries from 'i18n-iso-countries';
-import { COUNTRIES, LOCALES, type TLocale } from '../../../common/locales.ts';
-import { INTERESTS, REGION_LABELS } from '../../../common/profile-attributes.ts';
-import { serverT } from '../../lib/i18n.ts';
+import { COUNTRIES, LOCALES, type TLocale } from '#common/locales.ts';
+import { INTERESTS, REGION_LABELS } from '#common/profile-attributes.ts';
+import { serverT } from '#server/lib/i18n.ts';
 
 const require = createRequire(import.meta.url);
 for (const lng of LOCALES) countries.registerLocale(require(`i18n-iso-countries/langs/${lng}.json`));

@@ -1,7 +1,7 @@
 import { and, eq, gte, or, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
-import { complaints, photos, profiles, reports } from '../../db/schema/index.ts';
-import { blockedProfileIds, listedFor } from '../../db/visibility.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { complaints, photos, profiles, reports } from '#server/db/schema/index.ts';
+import { blockedProfileIds, listedFor } from '#server/db/visibility.ts';
 
 export type TNewReport = typeof reports.$inferInsert;
 export type TNewComplaint = typeof complaints.$inferInsert;

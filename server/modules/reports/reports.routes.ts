@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
-import { reportsApi } from '../../../common/wire/reports.ts';
-import { route } from '../../lib/route.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '#common/reports.ts';
+import { reportsApi } from '#common/wire/reports.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** Reports count per member when logged in (members behind one IP do not share a budget), else per IP. */
 const memberOrIp = (request: FastifyRequest) =>

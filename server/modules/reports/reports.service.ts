@@ -1,15 +1,10 @@
-import { isLocale, LOCALE_NAMES, type TLocale } from '../../../common/locales.ts';
-import {
-  type TComplaintRequest,
-  type TReportRequest,
-  ZComplaintRequest,
-  ZReportRequest,
-} from '../../../common/reports.ts';
-import type { TCore } from '../../core.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { serverT } from '../../lib/i18n.ts';
-import { parseOrThrow } from '../../lib/validation.ts';
-import type { TMailer } from '../../mail/mailer.ts';
+import { isLocale, LOCALE_NAMES, type TLocale } from '#common/locales.ts';
+import { type TComplaintRequest, type TReportRequest, ZComplaintRequest, ZReportRequest } from '#common/reports.ts';
+import type { TCore } from '#server/core.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { serverT } from '#server/lib/i18n.ts';
+import { parseOrThrow } from '#server/lib/validation.ts';
+import type { TMailer } from '#server/mail/mailer.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   countComplaintsTo,
@@ -31,7 +26,7 @@ export interface TComplaintContext {
   accountEmail?: string | null;
 }
 
-/** Reports of profiles and photos for moderation, and complaints to support (issue 4). */
+/** Reports of profiles and photos for moderation, and complaints to support. */
 export function createReportsService(core: Pick<TCore, 'db'>, deps: { mailer: TMailer }) {
   const { db } = core;
   const { mailer } = deps;

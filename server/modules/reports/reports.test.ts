@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '../../../common/reports.ts';
-import { blocks, complaints, jobs, mailbox, photos, profiles, reports, sites } from '../../db/schema/index.ts';
-import { serverT } from '../../lib/i18n.ts';
-import { activeMember, buildMember, CLIENT } from '../../test/factories.ts';
-import { startTestSmtp, type TTestSmtp } from '../../test/smtp-server.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { COMPLAINTS_PER_HOUR, REPORTS_PER_HOUR } from '#common/reports.ts';
+import { blocks, complaints, jobs, mailbox, photos, profiles, reports, sites } from '#server/db/schema/index.ts';
+import { serverT } from '#server/lib/i18n.ts';
+import { activeMember, buildMember, CLIENT } from '#server/test/factories.ts';
+import { startTestSmtp, type TTestSmtp } from '#server/test/smtp-server.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ async function complaintCount(app: TTestApp): Promise<number> {
   return row.n;
 }
 
-describe('reporting a profile or photo (issue 4)', () => {
+describe('reporting a profile or photo', () => {
   it('stores a report for moderation, and a repeat report changes nothing', async () => {
     const anna = await activeMember(t);
     const ben = await activeMember(t);
@@ -179,7 +179,7 @@ describe('reporting a profile or photo (issue 4)', () => {
   });
 });
 
-describe('complaints (issue 4)', () => {
+describe('complaints', () => {
   it('stores a visitor complaint, emails support (escaped) and sends a receipt in the sender’s language', async () => {
     const site = await defaultSite(t);
     const form = complaintForm({ message: 'Charged twice <script>alert(1)</script> & no answer.' });

@@ -1,8 +1,8 @@
 import { and, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { TDb } from '../../db/connect.ts';
-import { photos, profiles } from '../../db/schema/index.ts';
-import { blockedProfileIds, listedProfile, notBlockedWith } from '../../db/visibility.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { photos, profiles } from '#server/db/schema/index.ts';
+import { blockedProfileIds, listedProfile, notBlockedWith } from '#server/db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 /** Filters of a member search; ages become a birth-date range so the index on birth_date is used. */

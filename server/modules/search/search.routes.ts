@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { searchApi } from '../../../common/wire/search.ts';
-import { canSearch } from '../../../common/visibility.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { limitReads } from '../../lib/rate-limit.ts';
-import { route } from '../../lib/route.ts';
-import type { TServices } from '../../services.ts';
+import { searchApi } from '#common/wire/search.ts';
+import { canSearch } from '#common/visibility.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { limitReads } from '#server/lib/rate-limit.ts';
+import { route } from '#server/lib/route.ts';
+import type { TServices } from '#server/services.ts';
 
 /** Member search (spec §3 search state, §4 logged-out visibility). */
 export async function searchRoutes(

@@ -1,6 +1,6 @@
-import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '../../../common/search.ts';
-import type { TCore } from '../../core.ts';
-import type { TProfileCard } from '../../../common/wire/profile-card.ts';
+import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '#common/search.ts';
+import type { TCore } from '#server/core.ts';
+import type { TProfileCard } from '#common/wire/profile-card.ts';
 import { toProfileCard } from '../profiles/profile-card.ts';
 import { searchProfiles, type TSearchFilter } from './search.repository.ts';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../db/schema/index.ts';
-import { buildMember } from '../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { profiles } from '#server/db/schema/index.ts';
+import { buildMember } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -63,7 +63,7 @@ describe('member search (GET /api/search.php)', () => {
 
   it('follows the logged-out search rule of spec §4', async () => {
     const db = t.services.database.db;
-    const { sites } = await import('../../db/schema/index.ts');
+    const { sites } = await import('#server/db/schema/index.ts');
     const set = async (loggedOutSearch: string, trafficsource: string) => {
       await db
         .update(sites)

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../db/connect.ts';
-import { sessions } from '../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { sessions } from '#server/db/schema/index.ts';
 
 /** A live session as the list in settings needs it (`id` is the stored hash: it never leaves the server). */
 export type TSessionRow = {

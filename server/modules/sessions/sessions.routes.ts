@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionsApi } from '../../../common/wire/sessions.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { route } from '../../lib/route.ts';
-import { clearSessionCookie, requireUser, SESSION_COOKIE } from '../../plugins/auth.ts';
-import type { TServices } from '../../services.ts';
+import { sessionsApi } from '#common/wire/sessions.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { route } from '#server/lib/route.ts';
+import { clearSessionCookie, requireUser, SESSION_COOKIE } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** The member's active sessions: list, end one, end all others. */
 export async function sessionsRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'sessions'> }) {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
-import type { TSession } from '../../../common/wire/sessions.ts';
-import type { TCore } from '../../core.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import type { TRealtimeHub } from '../../realtime/hub.ts';
-import { publishSessionsEnded } from '../../realtime/session-events.ts';
+import type { TSession } from '#common/wire/sessions.ts';
+import type { TCore } from '#server/core.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import type { TRealtimeHub } from '#server/realtime/hub.ts';
+import { publishSessionsEnded } from '#server/realtime/session-events.ts';
 import { deleteSessionOf, deleteSessionsOf, findLiveSessions, type TSessionRow } from './sessions.repository.ts';
 
 /**
@@ -43,7 +43,7 @@ export interface TSessionsDeps {
   realtime: TRealtimeHub;
 }
 
-/** A member's active sessions in settings: list them, end one, end all others (issue 23 §6). */
+/** A member's active sessions in settings: list them, end one, end all others. */
 export function createSessionsService(core: TCore, deps: TSessionsDeps) {
   const { db, now, log } = core;
   const { realtime } = deps;

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_SESSION_ENDED } from '../../../common/realtime.ts';
-import { endpointUrl } from '../../../common/endpoint.ts';
-import { accountsApi } from '../../../common/wire/accounts.ts';
-import { sessionsApi, type TEndSessionsQuery } from '../../../common/wire/sessions.ts';
-import { sessions } from '../../db/schema/index.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { buildMember, CLIENT, type TTestMember } from '../../test/factories.ts';
-import { asMember, asVisitor } from '../../test/member-client.ts';
-import { closeCode, openSocket } from '../../test/sockets.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { CLOSE_SESSION_ENDED } from '#common/realtime.ts';
+import { endpointUrl } from '#common/endpoint.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { sessionsApi, type TEndSessionsQuery } from '#common/wire/sessions.ts';
+import { sessions } from '#server/db/schema/index.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { buildMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
+import { closeCode, openSocket } from '#server/test/sockets.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const IPHONE =
@@ -51,7 +51,7 @@ const end = (cookie: Record<string, string>, query: TEndSessionsQuery) =>
 const isLoggedIn = async (cookie: Record<string, string>) =>
   (await asMember(t.app, cookie).call(accountsApi.current)).status === 200;
 
-describe('active sessions (issue 23 §6)', () => {
+describe('active sessions', () => {
   it('lists two sessions after two logins: browser, OS, country, last active, this one marked', async () => {
     const m = await buildMember(t);
     const firefox = await login(m, FIREFOX, 'DE');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
-import { appSecrets } from '../../db/schema/index.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { appSecrets } from '#server/db/schema/index.ts';
 
 /** The stored value of an app-wide secret (e.g. the VAPID key pair), or undefined when none is stored yet. */
 export async function findAppSecret(db: TDb, key: string): Promise<unknown> {

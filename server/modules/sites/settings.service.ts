@@ -1,8 +1,8 @@
 import webpush from 'web-push';
-import { COUNTRIES, type TLocale } from '../../../common/locales.ts';
-import type { TCompanyInfo, TSettings } from '../../../common/wire/settings.ts';
-import type { TDb } from '../../db/connect.ts';
-import { serverT } from '../../lib/i18n.ts';
+import { COUNTRIES, type TLocale } from '#common/locales.ts';
+import type { TCompanyInfo, TSettings } from '#common/wire/settings.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { serverT } from '#server/lib/i18n.ts';
 import { findAppSecret, insertAppSecretIfAbsent } from './settings.repository.ts';
 import { listCountries, listInterests, regionsOf } from '../reference/reference.service.ts';
 import type { TSite } from './sites.service.ts';

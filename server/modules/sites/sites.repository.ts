@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { TDb } from '../../db/connect.ts';
-import { companies, sites } from '../../db/schema/index.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { companies, sites } from '#server/db/schema/index.ts';
 
 export type TSiteRow = typeof sites.$inferSelect;
 export type TCompanyRow = typeof companies.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sitesApi } from '../../../common/wire/settings.ts';
-import { route } from '../../lib/route.ts';
-import type { TServices } from '../../services.ts';
+import { sitesApi } from '#common/wire/settings.ts';
+import { route } from '#server/lib/route.ts';
+import type { TServices } from '#server/services.ts';
 import { buildCompanyInfo, buildSettings } from './settings.service.ts';
 
 /** Site settings and company info (spec §3, §7). */

@@ -1,5 +1,5 @@
-import type { TDb } from '../../db/connect.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import {
   findCompany,
   findDefaultSite,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZSettings } from '../../../common/wire/settings.ts';
-import { buildTestApp, type TTestApp } from '../../test/test-app.ts';
+import { ZSettings } from '#common/wire/settings.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {

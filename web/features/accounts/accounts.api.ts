@@ -6,8 +6,8 @@ import {
   type TPasswordChangeRequest,
   type TRetentionOffer,
   type TUser,
-} from '../../../common/wire/accounts.ts';
-import { api } from '../../lib/api.ts';
+} from '#common/wire/accounts.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Ends the session on the server. */
 export function logout(): Promise<null> {

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
-import type { TUser } from '../../../common/wire/user.ts';
+import type { TUser } from '#common/wire/user.ts';
 import { resendActivation } from './accounts.api.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 /** Routes where the activation reminder is not shown (spec §4). */
 const HIDDEN_ON = new Set(['signup', 'settings', 'notifications']);

@@ -2,9 +2,9 @@ import { type MouseEvent, type ReactNode, useCallback, useState, useSyncExternal
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { TRACKING_KEYS } from '../../../common/constants.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { TRACKING_KEYS } from '#common/constants.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import { SignupForm } from './signup/signup-form.tsx';
 
 let open = false;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { url } from '../../lib/url.ts';
+import { url } from '#web/lib/url.ts';
 import type { TBlocker } from './use-outbox.ts';
 
 /** Why the last message was refused, with the way out: buy credits, get premium, or (the daily cap) wait. */

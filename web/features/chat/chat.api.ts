@@ -5,8 +5,8 @@ import {
   type TChatPageQuery,
   type TSendAnswer,
   type TSendMessageRequest,
-} from '../../../common/wire/chat.ts';
-import { api } from '../../lib/api.ts';
+} from '#common/wire/chat.ts';
+import { api } from '#web/lib/api.ts';
 import { uploadFile } from '../photos/upload-photo.ts';
 
 /** The member's conversations, newest first. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { TServerEvent } from '../../../common/realtime.ts';
-import type { TChatItem } from '../../../common/wire/chat.ts';
-import { setUnreadTotal } from '../../lib/chat-totals.ts';
+import type { TServerEvent } from '#common/realtime.ts';
+import type { TChatItem } from '#common/wire/chat.ts';
+import { setUnreadTotal } from '#web/lib/chat-totals.ts';
 import { fetchChats } from './chat.api.ts';
 
 /** One conversation of the list, as `GET /api/chats.php` answers it. */

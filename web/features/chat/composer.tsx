@@ -1,10 +1,10 @@
 import { type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TYPING_SEND_EVERY_MS } from '../../../common/realtime.ts';
-import { useCredits } from '../../lib/credits-store.ts';
-import { sendRealtime } from '../../lib/realtime.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { TYPING_SEND_EVERY_MS } from '#common/realtime.ts';
+import { useCredits } from '#web/lib/credits-store.ts';
+import { sendRealtime } from '#web/lib/realtime.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 
 /** Which picker the composer opens. */
 export type TComposerModal = 'icebreakers' | 'gifts' | 'photos';

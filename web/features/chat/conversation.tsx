@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TChatMessage } from '../../../common/chat.ts';
+import type { TChatMessage } from '#common/chat.ts';
 import { ChatBlocker } from './chat-blocker.tsx';
 import { Composer, type TComposerModal } from './composer.tsx';
 import { GiftPicker } from './gift-picker.tsx';

@@ -1,6 +1,6 @@
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { GIFTS, giftImage, type TGiftId } from '../../../common/gifts.ts';
+import { GIFTS, giftImage, type TGiftId } from '#common/gifts.ts';
 
 /** The gift catalogue as a grid of buttons (spec §3 message kind gift); every gift costs the site's gift_credits. */
 export function GiftPicker(props: {

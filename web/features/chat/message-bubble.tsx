@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { TChatMessage } from '../../../common/chat.ts';
-import { giftImage } from '../../../common/gifts.ts';
+import type { TChatMessage } from '#common/chat.ts';
+import { giftImage } from '#common/gifts.ts';
 
 /** One message: a text, a photo (thumbnail linking to the full size), a gift or 'Message removed', with its time and 'Seen'. */
 export function MessageBubble({
@@ -19,7 +19,7 @@ export function MessageBubble({
   );
   let content;
   if (message.kind === 'removed') {
-    // A message of a purged member (issue 23 §4): its content is gone; what the reader wrote stays (issue 28).
+    // A message of a purged member: its content is gone; what the reader wrote stays.
     content = <em className={mine ? undefined : 'text-body-secondary'}>{t('erasure.message_removed')}</em>;
   } else if (message.kind === 'photo' && message.photo) {
     content = (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TChatMessage } from '../../../common/chat.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import type { TChatMessage } from '#common/chat.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { fetchChatPage } from './chat.api.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { OutgoingBubble } from './outgoing-bubble.tsx';

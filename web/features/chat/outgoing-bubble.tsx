@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { giftImage } from '../../../common/gifts.ts';
+import { giftImage } from '#common/gifts.ts';
 import type { TOutgoing } from './use-outbox.ts';
 
 /** A message of mine on its way: its content, 'Sending…' or the upload's percentage, or its error with a retry. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_ACCEPT, type TPhoto } from '../../../common/photos.ts';
+import { PHOTO_ACCEPT, type TPhoto } from '#common/photos.ts';
 import { fetchPhotos } from '../photos/photos.api.ts';
 
 export type TPhotoChoice = { photoId: string; preview: string } | { file: File; preview: string };

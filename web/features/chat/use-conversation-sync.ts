@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TChatMessage } from '../../../common/chat.ts';
-import { TYPING_SHOW_MS } from '../../../common/realtime.ts';
-import { onRealtime, sendRealtime, useRealtimeOpen } from '../../lib/realtime.ts';
+import type { TChatMessage } from '#common/chat.ts';
+import { TYPING_SHOW_MS } from '#common/realtime.ts';
+import { onRealtime, sendRealtime, useRealtimeOpen } from '#web/lib/realtime.ts';
 import { fetchChatPage } from './chat.api.ts';
 import { markChatRead, setActiveConversation } from './chats-store.ts';
 

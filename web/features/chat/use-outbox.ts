@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TChatMessage } from '../../../common/chat.ts';
-import type { TGiftId } from '../../../common/gifts.ts';
-import type { TSendAnswer } from '../../../common/wire/chat.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/async-action.ts';
-import { setCredits } from '../../lib/credits-store.ts';
+import type { TChatMessage } from '#common/chat.ts';
+import type { TGiftId } from '#common/gifts.ts';
+import type { TSendAnswer } from '#common/wire/chat.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { errorMessage } from '#web/lib/async-action.ts';
+import { setCredits } from '#web/lib/credits-store.ts';
 import { sendMessage, sendPhotoUpload } from './chat.api.ts';
 import { loadChats } from './chats-store.ts';
 

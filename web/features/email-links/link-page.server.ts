@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
-import { readForm, type TInput } from '../../lib/form/form-input.server.ts';
-import { isAppError, runAction, type TActionError } from '../../lib/form/action-result.server.ts';
+import { readForm, type TInput } from '#web/lib/form/form-input.server.ts';
+import { isAppError, runAction, type TActionError } from '#web/lib/form/action-result.server.ts';
 
 /** Nobody keeps a copy of a page opened with a single-use link (some show an email address). */
 export function linkPageHeaders() {

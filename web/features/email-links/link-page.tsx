@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, useNavigation, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { FormError } from '../../lib/form/form-error.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { FormError } from '#web/lib/form/form-error.tsx';
 
 type TError = { code: string; data?: Record<string, unknown> };
 

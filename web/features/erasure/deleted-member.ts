@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /**
- * A purged member keeps a profile row with an empty name (issue 23 §4): their conversations show 'Deleted member'
+ * A purged member keeps a profile row with an empty name: their conversations show 'Deleted member'
  * in its place, and nothing can be written to them any more.
  */
 export function isDeletedMember(profile: { name: string } | null | undefined): boolean {

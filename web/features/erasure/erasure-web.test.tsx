@@ -2,10 +2,10 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../common/i18n.ts';
-import type { TChatMessage } from '../../../common/chat.ts';
-import de from '../../../locales/de.json';
-import en from '../../../locales/en.json';
+import { createI18n } from '#common/i18n.ts';
+import type { TChatMessage } from '#common/chat.ts';
+import de from '#locales/de.json';
+import en from '#locales/en.json';
 import { Conversation } from '../chat/conversation.tsx';
 import { MessageBubble } from '../chat/message-bubble.tsx';
 import { isDeletedMember, memberName } from './deleted-member.ts';
@@ -32,7 +32,7 @@ function render(locale: 'de' | 'en', node: React.ReactNode): string {
   );
 }
 
-describe("a purged member's conversation (issue 23 §4)", () => {
+describe("a purged member's conversation", () => {
   it('names the member "Deleted member" in the reader\'s language', () => {
     const t = createI18n('de', de).t;
     expect(isDeletedMember({ name: '' })).toBe(true);

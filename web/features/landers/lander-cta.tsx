@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { url } from '../../lib/url.ts';
+import { url } from '#web/lib/url.ts';
 
 /** The signup call to action of a lander; keeps the tracking query (network, ref, sub1…) for the signup. */
 export function LanderCta({ label, size = 'lg' }: { label?: string; size?: 'lg' | 'md' }) {

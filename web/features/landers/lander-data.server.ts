@@ -1,5 +1,5 @@
-import { NICHES } from '../../../common/constants.ts';
-import type { TRequestContext } from '../../../server/web/request-context.ts';
+import { NICHES } from '#common/constants.ts';
+import type { TRequestContext } from '#server/web/request-context.ts';
 
 /** The niche a lander shows: the slug when it names a niche (spec §1), else the site's niche. */
 export function nicheForSlug(slug: string | undefined, siteNiche: number): number {

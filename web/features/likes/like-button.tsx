@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { url } from '../../lib/url.ts';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { url } from '#web/lib/url.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { loadLikes } from './likes-store.ts';
 import { like, unlike } from './likes.api.ts';
 import { MatchModal, type TMatchProfile } from './match-modal.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { url } from '../../lib/url.ts';
+import { url } from '#web/lib/url.ts';
 import { loadLikes } from './likes-store.ts';
 import { fetchAutoLike } from './likes.api.ts';
 import { MatchModal, type TMatchProfile } from './match-modal.tsx';

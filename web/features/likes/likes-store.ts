@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { TLikesResponse } from '../../../common/wire/likes.ts';
-import { setNewLikesTotal } from '../../lib/chat-totals.ts';
+import type { TLikesResponse } from '#common/wire/likes.ts';
+import { setNewLikesTotal } from '#web/lib/chat-totals.ts';
 import { fetchLikes } from './likes.api.ts';
 
 type TLikedBy = TLikesResponse['liked_by'][number];

@@ -6,8 +6,8 @@ import {
   type TSwipeAnswer,
   type TSwipeCards,
   type TSwipeRequest,
-} from '../../../common/wire/likes.ts';
-import { api } from '../../lib/api.ts';
+} from '#common/wire/likes.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Everyone in a like with the member, and who liked the member. */
 export function fetchLikes(options: { progress?: boolean } = {}): Promise<TLikesResponse> {

@@ -1,7 +1,7 @@
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { PersonIcon } from '../../components/person-icon.tsx';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { PersonIcon } from '#web/components/person-icon.tsx';
+import { useRootData } from '#web/lib/use-root-data.ts';
 
 export interface TMatchProfile {
   id: number;

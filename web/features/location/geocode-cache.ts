@@ -1,5 +1,5 @@
-import { GEOLOCATION_MAX_AGE_MS } from '../../../common/constants.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
+import { GEOLOCATION_MAX_AGE_MS } from '#common/constants.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
 import type { TGeocode } from './geocode.api.ts';
 
 /** localStorage key of the last geocode result (city precision only; the position itself is never stored). */

@@ -1,7 +1,7 @@
-import { geoApi, type TGeocode } from '../../../common/wire/geo.ts';
-import { api } from '../../lib/api.ts';
+import { geoApi, type TGeocode } from '#common/wire/geo.ts';
+import { api } from '#web/lib/api.ts';
 
-export type { TGeocode } from '../../../common/wire/geo.ts';
+export type { TGeocode } from '#common/wire/geo.ts';
 
 /** Reverse geocodes a position on the server (offline dataset); rejects with `location_not_found` far from any city. */
 export function fetchGeocode(lat: number, lon: number): Promise<TGeocode> {

@@ -1,10 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GEOLOCATION_MAX_AGE_MS } from '../../../common/constants.ts';
-import { createI18n } from '../../../common/i18n.ts';
-import en from '../../../locales/en.json';
-import { ApiError } from '../../lib/api-client.ts';
+import { GEOLOCATION_MAX_AGE_MS } from '#common/constants.ts';
+import { createI18n } from '#common/i18n.ts';
+import en from '#locales/en.json';
+import { ApiError } from '#web/lib/api-client.ts';
 import { GEOCODE_CACHE_KEY, readCachedGeocode, writeCachedGeocode } from './geocode-cache.ts';
 import { GeolocationButton } from './geolocation-button.tsx';
 import { fetchGeocode } from './geocode.api.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GEOLOCATION_MAX_AGE_MS } from '../../../common/constants.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { GEOLOCATION_MAX_AGE_MS } from '#common/constants.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { readCachedGeocode, writeCachedGeocode } from './geocode-cache.ts';
 import { fetchGeocode, type TGeocode } from './geocode.api.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_DISABLED_REASONS, type TEmailDisabledReason } from '../../../common/notifications.ts';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { EMAIL_DISABLED_REASONS, type TEmailDisabledReason } from '#common/notifications.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { reenableEmail, type TReenableEmailResponse } from './notifications.api.ts';
 
 /**

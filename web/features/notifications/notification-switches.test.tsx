@@ -1,9 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../common/i18n.ts';
-import { defaultSwitches, NOTIFICATION_KINDS } from '../../../common/notifications.ts';
-import en from '../../../locales/en.json';
+import { createI18n } from '#common/i18n.ts';
+import { defaultSwitches, NOTIFICATION_KINDS } from '#common/notifications.ts';
+import en from '#locales/en.json';
 import { NotificationSwitches } from './notification-switches.tsx';
 
 const i18n = createI18n('en', en);

@@ -6,9 +6,9 @@ import {
   NOTIFICATION_KINDS,
   type TNotificationChannel,
   type TNotificationKind,
-} from '../../../common/notifications.ts';
-import type { TNotificationSettings } from '../../../common/wire/notifications.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+} from '#common/notifications.ts';
+import type { TNotificationSettings } from '#common/wire/notifications.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { setNotification } from './notifications.api.ts';
 
 type TKinds = TNotificationSettings['kinds'];

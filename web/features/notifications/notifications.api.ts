@@ -5,11 +5,11 @@ import {
   type TPushSubscription,
   type TReenableEmailResponse,
   type TSetNotification,
-} from '../../../common/wire/notifications.ts';
-import { sitesApi } from '../../../common/wire/settings.ts';
-import { api } from '../../lib/api.ts';
+} from '#common/wire/notifications.ts';
+import { sitesApi } from '#common/wire/settings.ts';
+import { api } from '#web/lib/api.ts';
 
-export type { TReenableEmailResponse } from '../../../common/wire/notifications.ts';
+export type { TReenableEmailResponse } from '#common/wire/notifications.ts';
 
 /** The member's switches per kind and channel, and why email is off, if it is. */
 export function fetchNotificationSettings(): Promise<TNotificationSettings> {

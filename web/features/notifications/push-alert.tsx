@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { STORAGE_KEYS } from '../../../common/constants.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
+import { STORAGE_KEYS } from '#common/constants.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
 import { preloadPushKey, usePushState } from './push.ts';
 import { PushStatus, usePushAction } from './use-push-action.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { preloadPushKey, usePushState } from './push.ts';
 import { PushStatus, usePushAction } from './use-push-action.tsx';
 

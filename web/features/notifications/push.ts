@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { TPushSubscription } from '../../../common/wire/notifications.ts';
+import type { TPushSubscription } from '#common/wire/notifications.ts';
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from './notifications.api.ts';
 
 /**

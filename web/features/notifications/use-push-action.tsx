@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { disablePush, enablePush, type TPushState } from './push.ts';
 
 type TPushStatus = { kind: 'success' | 'danger' | 'info'; text: string };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TPaymentMethod } from '../../../common/payments.ts';
-import { url } from '../../lib/url.ts';
+import type { TPaymentMethod } from '#common/payments.ts';
+import { url } from '#web/lib/url.ts';
 
 /**
  * 'Credit card payment failed' (spec §9): the stored card was declined; offers a retry and PayPal (when the

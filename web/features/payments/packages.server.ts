@@ -1,4 +1,4 @@
-import type { TRequestContext } from '../../../server/web/request-context.ts';
+import type { TRequestContext } from '#server/web/request-context.ts';
 
 /**
  * What the member is offered in their payment country (spec §3 geoip_selected_country): bundles and methods, with

@@ -9,8 +9,8 @@ import {
   type TPaymentStartRequest,
   type TRepeatOrderResponse,
   type TTimeBonusResponse,
-} from '../../../common/wire/payments.ts';
-import { api } from '../../lib/api.ts';
+} from '#common/wire/payments.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Starts buying a bundle and resolves with the provider checkout to send the member to. */
 export function startPayment(body: TPaymentStartRequest): Promise<TPaymentStarted> {

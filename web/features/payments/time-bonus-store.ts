@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { TTimeBonusResponse } from '../../../common/wire/payments.ts';
+import type { TTimeBonusResponse } from '#common/wire/payments.ts';
 import { fetchTimeBonus } from './payments.api.ts';
 
 /** The running time bonus (spec §4): when it ends on this device's clock, and its percentage. */

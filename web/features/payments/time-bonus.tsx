@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { STORAGE_KEYS, TIME_BONUS_POPUP_DELAY_MS } from '../../../common/constants.ts';
-import { useCredits } from '../../lib/credits-store.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
-import { url } from '../../lib/url.ts';
+import { STORAGE_KEYS, TIME_BONUS_POPUP_DELAY_MS } from '#common/constants.ts';
+import { useCredits } from '#web/lib/credits-store.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
+import { url } from '#web/lib/url.ts';
 import { formatCountdown, useTimeBonus } from './time-bonus-store.ts';
 
 /** The members area of spec §4 (ROUTES.md): where the time-bonus banner and popup appear. */

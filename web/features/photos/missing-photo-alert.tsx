@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { STORAGE_KEYS } from '../../../common/constants.ts';
-import type { TUser } from '../../../common/wire/user.ts';
-import { readStored, writeStored } from '../../lib/storage.ts';
-import { url } from '../../lib/url.ts';
+import { STORAGE_KEYS } from '#common/constants.ts';
+import type { TUser } from '#common/wire/user.ts';
+import { readStored, writeStored } from '#web/lib/storage.ts';
+import { url } from '#web/lib/url.ts';
 
 /** Routes where the missing-photo warning is not shown (spec §4). */
 const HIDDEN_ON = new Set([

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import { PREMIUM_PHOTO_LIMIT } from '../../../common/constants.ts';
-import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '../../../common/photos.ts';
-import type { TPhotosResponse } from '../../../common/wire/photos.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { url } from '../../lib/url.ts';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { PREMIUM_PHOTO_LIMIT } from '#common/constants.ts';
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '#common/photos.ts';
+import type { TPhotosResponse } from '#common/wire/photos.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { url } from '#web/lib/url.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { arrangePhotos, deletePhoto, uploadPhoto } from './photos.api.ts';
 
 type TUpload = { name: string; fraction: number };

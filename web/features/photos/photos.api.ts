@@ -1,5 +1,5 @@
-import { photosApi, type TArrangePhotosRequest, type TPhotosResponse } from '../../../common/wire/photos.ts';
-import { api } from '../../lib/api.ts';
+import { photosApi, type TArrangePhotosRequest, type TPhotosResponse } from '#common/wire/photos.ts';
+import { api } from '#web/lib/api.ts';
 import { uploadFile } from './upload-photo.ts';
 
 /** The member's own photos and upload limit. */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TPhoto } from '../../../common/photos.ts';
-import { LockIcon } from '../../components/lock-icon.tsx';
-import { PersonIcon } from '../../components/person-icon.tsx';
-import { url } from '../../lib/url.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import type { TPhoto } from '#common/photos.ts';
+import { LockIcon } from '#web/components/lock-icon.tsx';
+import { PersonIcon } from '#web/components/person-icon.tsx';
+import { url } from '#web/lib/url.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { ReportButton } from '../reports/report-dialog.tsx';
 
 /**

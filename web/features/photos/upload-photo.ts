@@ -1,6 +1,6 @@
-import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE } from '../../../common/constants.ts';
-import type { TEndpoint, TEndpointAnswer } from '../../../common/endpoint.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE } from '#common/constants.ts';
+import type { TEndpoint, TEndpointAnswer } from '#common/endpoint.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 
 /**
  * Uploads one file as multipart/form-data (text fields first, then the file as `photo`), reporting progress (0–1).

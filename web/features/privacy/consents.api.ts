@@ -1,5 +1,5 @@
-import { consentsApi, type TConsentChange, type TConsentsState } from '../../../common/wire/consents.ts';
-import { api } from '../../lib/api.ts';
+import { consentsApi, type TConsentChange, type TConsentsState } from '#common/wire/consents.ts';
+import { api } from '#web/lib/api.ts';
 
 /** The member's live consents (orientation, promotions, news). */
 export function fetchConsents(): Promise<TConsentsState> {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TDataExport } from '../../../common/wire/data-export.ts';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import type { TDataExport } from '#common/wire/data-export.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import { dataExportDownloadUrl, fetchDataExport, requestDataExport } from './data-export.api.ts';
 
 /** How often a pending archive's state is asked for again. */
@@ -20,7 +20,7 @@ function formatSize(bytes: number, locale: string): string {
 }
 
 /**
- * Settings card "Download my data" (issue 23 §3, GDPR Art. 15 and 20): asks for an archive, shows it being built
+ * Settings card "Download my data" (GDPR Art. 15 and 20): asks for an archive, shows it being built
  * (polled every few seconds), then the download link with its size and the date it is deleted; expired and failed
  * archives offer a new one. The emailed link leads here (`/settings#data-export`).
  */

@@ -1,6 +1,6 @@
-import { endpointUrl } from '../../../common/endpoint.ts';
-import { dataExportApi, type TDataExport } from '../../../common/wire/data-export.ts';
-import { api } from '../../lib/api.ts';
+import { endpointUrl } from '#common/endpoint.ts';
+import { dataExportApi, type TDataExport } from '#common/wire/data-export.ts';
+import { api } from '#web/lib/api.ts';
 
 /** The member's newest data export (null when they never asked for one). */
 export async function fetchDataExport(): Promise<TDataExport | null> {

@@ -1,15 +1,15 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MARKETING_CONSENT_KINDS, type TSettableConsentKind } from '../../../common/consents.ts';
-import type { TConsentsState } from '../../../common/wire/consents.ts';
-import { url } from '../../lib/url.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { MARKETING_CONSENT_KINDS, type TSettableConsentKind } from '#common/consents.ts';
+import type { TConsentsState } from '#common/wire/consents.ts';
+import { url } from '#web/lib/url.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import { CardStatus, useCardAction } from '../settings/use-card-action.tsx';
 import { changeConsent, fetchConsents } from './consents.api.ts';
 
 /**
- * Settings card of the member's consents (issue 23 §1, §2): the Art. 9 consent to process their orientation, with
+ * Settings card of the member's consents: the Art. 9 consent to process their orientation, with
  * what withdrawing means, and the marketing opt-ins (unticked unless given).
  */
 export function PrivacySettings() {

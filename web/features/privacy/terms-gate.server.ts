@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
-import type { TRequestContext } from '../../../server/web/request-context.ts';
-import { url } from '../../lib/url.ts';
+import type { TRequestContext } from '#server/web/request-context.ts';
+import { url } from '#web/lib/url.ts';
 
 /**
  * Pages a member may open before answering the terms interstitial: the interstitial itself, the static pages it links

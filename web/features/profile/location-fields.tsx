@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX } from '../../../common/profile-edit.ts';
+import { CITY_MAX } from '#common/profile-edit.ts';
 import { GeolocationButton } from '../location/geolocation-button.tsx';
 
 export interface TCountryOption {

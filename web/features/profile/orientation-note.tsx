@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { url } from '../../lib/url.ts';
+import { url } from '#web/lib/url.ts';
 
 /** Under the orientation field: the "show on my profile" switch, or why the field is disabled and where to change it. */
 export function OrientationNote({ profile, editable }: { profile: { show_sexuality: boolean }; editable: boolean }) {

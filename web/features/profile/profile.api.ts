@@ -1,5 +1,5 @@
-import { profilesApi } from '../../../common/wire/profiles.ts';
-import { api } from '../../lib/api.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Blocks a member (spec §6). */
 export function blockMember(profileId: number): Promise<null> {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS } from '../../../common/constants.ts';
-import { reloadCredits, setCredits } from '../../lib/credits-store.ts';
-import { isRealtimeOpen, onRealtime, onSessionEnded, startRealtime, stopRealtime } from '../../lib/realtime.ts';
+import { POLL_INTERVAL_MS, POLL_INTERVAL_PUSH_MS, POLL_START_DELAY_MS } from '#common/constants.ts';
+import { reloadCredits, setCredits } from '#web/lib/credits-store.ts';
+import { isRealtimeOpen, onRealtime, onSessionEnded, startRealtime, stopRealtime } from '#web/lib/realtime.ts';
 import { applyChatEvent, clearChats, loadChats } from '../chat/chats-store.ts';
 import { clearLikes, loadLikes } from '../likes/likes-store.ts';
 import { isPushSubscribed, onPushStateChange } from '../notifications/push.ts';

@@ -6,12 +6,12 @@ import {
   COMPLAINT_NAME_MAX,
   COMPLAINT_TOPICS,
   ZComplaintRequest,
-} from '../../../common/reports.ts';
-import { Field } from '../../lib/form/field.tsx';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+} from '#common/reports.ts';
+import { Field } from '#web/lib/form/field.tsx';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { CharCounter } from './char-counter.tsx';
-import { apiFieldIssues, issuesByField, type TFieldIssues } from '../../lib/form/form-issues.ts';
+import { apiFieldIssues, issuesByField, type TFieldIssues } from '#web/lib/form/form-issues.ts';
 import { sendComplaint } from './reports.api.ts';
 
 type TField = 'name' | 'email' | 'topic' | 'message';
@@ -24,7 +24,7 @@ const LIMITS: Record<TField, Record<string, number>> = {
   message: { min: COMPLAINT_MESSAGE_MIN, max: COMPLAINT_MESSAGE_MAX },
 };
 
-/** The complaint form (issue 4): reaches customer service and shows the complaint number once sent. */
+/** The complaint form: reaches customer service and shows the complaint number once sent. */
 export function ComplaintForm({
   defaultName = '',
   defaultEmail = '',

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { REPORT_MESSAGE_MAX, REPORT_REASONS, type TReportReason, ZReportRequest } from '../../../common/reports.ts';
-import { ChoiceField, Field } from '../../lib/form/field.tsx';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { REPORT_MESSAGE_MAX, REPORT_REASONS, type TReportReason, ZReportRequest } from '#common/reports.ts';
+import { ChoiceField, Field } from '#web/lib/form/field.tsx';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import { CharCounter } from './char-counter.tsx';
-import { apiFieldIssues, issuesByField, type TFieldIssues } from '../../lib/form/form-issues.ts';
+import { apiFieldIssues, issuesByField, type TFieldIssues } from '#web/lib/form/form-issues.ts';
 import { sendReport } from './reports.api.ts';
 
 interface TReportTarget {

@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../common/i18n.ts';
-import { COMPLAINT_TOPICS, ZComplaintRequest } from '../../../common/reports.ts';
-import en from '../../../locales/en.json';
+import { createI18n } from '#common/i18n.ts';
+import { COMPLAINT_TOPICS, ZComplaintRequest } from '#common/reports.ts';
+import en from '#locales/en.json';
 import { ComplaintForm } from './complaint-form.tsx';
-import { issuesByField } from '../../lib/form/form-issues.ts';
+import { issuesByField } from '#web/lib/form/form-issues.ts';
 
 const i18n = createI18n('en', en);
 const t = i18n.t;

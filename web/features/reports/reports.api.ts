@@ -3,8 +3,8 @@ import {
   type TComplaintRequest,
   type TComplaintResponse,
   type TReportRequest,
-} from '../../../common/wire/reports.ts';
-import { api } from '../../lib/api.ts';
+} from '#common/wire/reports.ts';
+import { api } from '#web/lib/api.ts';
 
 /** Reports a profile or one of its photos (a repeat report changes nothing on the server). */
 export async function sendReport(body: TReportRequest): Promise<void> {

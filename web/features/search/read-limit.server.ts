@@ -1,9 +1,9 @@
 import { data } from 'react-router';
-import type { TRequestContext } from '../../../server/web/request-context.ts';
-import { isAppError } from '../../lib/form/action-result.server.ts';
+import type { TRequestContext } from '#server/web/request-context.ts';
+import { isAppError } from '#web/lib/form/action-result.server.ts';
 
 /**
- * Counts one read of profiles or search results for a page loader (issue 28, scraping): the member's budget and their
+ * Counts one read of profiles or search results for a page loader (scraping): the member's budget and their
  * IP's, or a visitor's IP's. Past a budget the page answers 429 with `retry-after`; the error page says to slow down.
  */
 export async function limitPageRead(ctx: TRequestContext, kind: 'profile_read' | 'search_read'): Promise<void> {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { TSession } from '../../../common/wire/sessions.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import type { TSession } from '#common/wire/sessions.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import { CardStatus, useCardAction } from '../settings/use-card-action.tsx';
 import { endOtherSessions, endSession, fetchSessions } from './sessions.api.ts';
 
@@ -28,7 +28,7 @@ function stamped(sessions: TSession[]): TLoaded {
 }
 
 /**
- * Settings card of the member's active sessions (issue 23 §6): browser and system, country, last active, this device
+ * Settings card of the member's active sessions: browser and system, country, last active, this device
  * marked, with "log out" for each other session and "log out all others". Loaded after hydration.
  */
 export function SessionsSection() {

@@ -1,5 +1,5 @@
-import { sessionsApi, type TSession } from '../../../common/wire/sessions.ts';
-import { api } from '../../lib/api.ts';
+import { sessionsApi, type TSession } from '#common/wire/sessions.ts';
+import { api } from '#web/lib/api.ts';
 
 /** The member's active sessions, most recently used first. */
 export async function fetchSessions(): Promise<TSession[]> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 
 type TStatus = { kind: 'success' | 'danger'; text: string };
 

@@ -1,16 +1,16 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { safeRedirect } from '../../../common/safe-redirect.ts';
-import { zText } from '../../../common/text.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../lib/form/action-result.server.ts';
-import { CheckField } from '../../lib/form/field.tsx';
-import { FormError } from '../../lib/form/form-error.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
-import { url } from '../../lib/url.ts';
+import { safeRedirect } from '#common/safe-redirect.ts';
+import { zText } from '#common/text.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { runAction } from '#web/lib/form/action-result.server.ts';
+import { CheckField } from '#web/lib/form/field.tsx';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { readForm } from '#web/lib/form/form-input.server.ts';
+import { url } from '#web/lib/url.ts';
 import type { Route } from './+types/accept-terms.page';
 
 /** Where to go once everything is answered: the page the member was on, never another site. */

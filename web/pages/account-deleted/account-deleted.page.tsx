@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title.tsx';
-import { appContext } from '../../lib/app-context.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { appContext } from '#web/lib/app-context.ts';
 import type { Route } from './+types/account-deleted.page';
 
 /** The partner site offered after deletion, when the site has one (spec §2 'partner redirect'). */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { resendActivation } from '../../features/accounts/accounts.api.ts';
-import { url } from '../../lib/url.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { resendActivation } from '#web/features/accounts/accounts.api.ts';
+import { url } from '#web/lib/url.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 
 /** The activation result pages `activate/done` and `activate/error` (spec §2, §8). */
 export default function ActivateResultPage() {

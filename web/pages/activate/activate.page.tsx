@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useActionData } from 'react-router';
-import { ZLinkForm } from '../../../common/wire/accounts.ts';
-import { LinkForm, LinkPage } from '../../features/email-links/link-page.tsx';
-import { actOnLink, linkPageHeaders, peekLink } from '../../features/email-links/link-page.server.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { ZLinkForm } from '#common/wire/accounts.ts';
+import { LinkForm, LinkPage } from '#web/features/email-links/link-page.tsx';
+import { actOnLink, linkPageHeaders, peekLink } from '#web/features/email-links/link-page.server.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/activate.page';
 
 const INVALID = url('activate/error', {}, { reason: 'link_invalid' });

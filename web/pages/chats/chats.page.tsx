@@ -1,23 +1,23 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { PersonIcon } from '../../components/person-icon.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { PersonIcon } from '#web/components/person-icon.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
 import {
   type TChatListItem,
   loadChats,
   removeChatLocally,
   setChats,
   useChats,
-} from '../../features/chat/chats-store.ts';
-import { deleteConversation } from '../../features/chat/chat.api.ts';
-import { chatPrices, Conversation } from '../../features/chat/conversation.tsx';
-import { isDeletedMember, memberName } from '../../features/erasure/deleted-member.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+} from '#web/features/chat/chats-store.ts';
+import { deleteConversation } from '#web/features/chat/chat.api.ts';
+import { chatPrices, Conversation } from '#web/features/chat/conversation.tsx';
+import { isDeletedMember, memberName } from '#web/features/erasure/deleted-member.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/chats.page';
 
 /** The member's conversations and, on /chats/{id}, one conversation's newest messages. */

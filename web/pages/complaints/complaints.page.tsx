@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { dialablePhone } from '../../../common/format.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { ComplaintForm } from '../../features/reports/complaint-form.tsx';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { dialablePhone } from '#common/format.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { ComplaintForm } from '#web/features/reports/complaint-form.tsx';
+import { useRootData } from '#web/lib/use-root-data.ts';
 
 /** Complaints page: the complaint form that reaches customer service, other ways to complain, and the company's complaint address. */
 export default function ComplaintsPage() {

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { zText } from '../../../common/text.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../lib/form/action-result.server.ts';
-import { FormError } from '../../lib/form/form-error.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { LocationFields } from '../../features/profile/location-fields.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
-import { url } from '../../lib/url.ts';
+import { zText } from '#common/text.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { runAction } from '#web/lib/form/action-result.server.ts';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { LocationFields } from '#web/features/profile/location-fields.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { readForm } from '#web/lib/form/form-input.server.ts';
+import { url } from '#web/lib/url.ts';
 import type { Route } from './+types/complete-signup.page';
 
 /** The new member's current basics and the served countries with their regions. */

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../common/format.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { packagesFor } from '../../features/payments/packages.server.ts';
-import { Countdown } from '../../features/payments/time-bonus.tsx';
-import { useTimeBonus } from '../../features/payments/time-bonus-store.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { useCredits } from '../../lib/credits-store.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { formatMoney } from '#common/format.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { Countdown } from '#web/features/payments/time-bonus.tsx';
+import { useTimeBonus } from '#web/features/payments/time-bonus-store.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { useCredits } from '#web/lib/credits-store.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/credits.page';
 
 /** The bundles of the member's country (spec §2 credits). */

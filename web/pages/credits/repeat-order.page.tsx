@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney } from '../../../common/format.ts';
-import { toCardWire } from '../../../common/wire/payments.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
-import { packagesFor } from '../../features/payments/packages.server.ts';
-import { forgetCard, repeatOrder } from '../../features/payments/payments.api.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { reloadCredits } from '../../lib/credits-store.ts';
-import { url } from '../../lib/url.ts';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { formatMoney } from '#common/format.ts';
+import { toCardWire } from '#common/wire/payments.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { CardPaymentFailed } from '#web/features/payments/card-payment-failed.tsx';
+import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { forgetCard, repeatOrder } from '#web/features/payments/payments.api.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { reloadCredits } from '#web/lib/credits-store.ts';
+import { url } from '#web/lib/url.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/repeat-order.page';
 
 /** The bundles of the member's country and the stored card; `?package=` preselects one (retry after a failure). */

@@ -1,25 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import {
-  DIRECT_DEBIT_CODE_LENGTH,
-  makeDirectDebitSchema,
-  type TDirectDebitForm,
-} from '../../../common/direct-debit.ts';
-import { formatMoney } from '../../../common/format.ts';
-import type { TDirectDebitSent } from '../../../common/wire/payments.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { packagesFor } from '../../features/payments/packages.server.ts';
-import { confirmDirectDebit, requestDirectDebit } from '../../features/payments/payments.api.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { errorMessage } from '../../lib/async-action.ts';
-import { Field } from '../../lib/form/field.tsx';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { DIRECT_DEBIT_CODE_LENGTH, makeDirectDebitSchema, type TDirectDebitForm } from '#common/direct-debit.ts';
+import { formatMoney } from '#common/format.ts';
+import type { TDirectDebitSent } from '#common/wire/payments.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { confirmDirectDebit, requestDirectDebit } from '#web/features/payments/payments.api.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { errorMessage } from '#web/lib/async-action.ts';
+import { Field } from '#web/lib/form/field.tsx';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/directdebit.page';
 
 type TIssue = { path: string; message: string };

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId } from '../../../common/constants.ts';
-import { canSearch } from '../../../common/visibility.ts';
-import { MemberGrid } from '../../components/member-grid.tsx';
-import { useOpenSignup } from '../../features/accounts/signup-modal.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId } from '#common/constants.ts';
+import { canSearch } from '#common/visibility.ts';
+import { MemberGrid } from '#web/components/member-grid.tsx';
+import { useOpenSignup } from '#web/features/accounts/signup-modal.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/index.page';
 
 const CARD_COUNT = 12;

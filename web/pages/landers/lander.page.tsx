@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { LANDER_KINDS, NICHES, type TLanderKind, type TNicheId } from '../../../common/constants.ts';
-import { INTERESTS } from '../../../common/profile-attributes.ts';
-import type { TMemberCardData } from '../../components/member-card.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { LanderCta } from '../../features/landers/lander-cta.tsx';
-import { landerCards, nicheForSlug } from '../../features/landers/lander-data.server.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { LANDER_KINDS, NICHES, type TLanderKind, type TNicheId } from '#common/constants.ts';
+import { INTERESTS } from '#common/profile-attributes.ts';
+import type { TMemberCardData } from '#web/components/member-card.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { LanderCta } from '#web/features/landers/lander-cta.tsx';
+import { landerCards, nicheForSlug } from '#web/features/landers/lander-data.server.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/lander.page';
 
 type TKind = TLanderKind;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/page-title.tsx';
-import { LanderCta } from '../../features/landers/lander-cta.tsx';
-import { landerCards } from '../../features/landers/lander-data.server.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { LanderCta } from '#web/features/landers/lander-cta.tsx';
+import { landerCards } from '#web/features/landers/lander-data.server.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/tinderswipe.page';
 
 /** Likes before the lander asks the visitor to sign up. */

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Form, redirect, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../../common/locales.ts';
-import { zText } from '../../../common/text.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { FormError } from '../../lib/form/form-error.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '#common/locales.ts';
+import { zText } from '#common/text.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { readForm } from '#web/lib/form/form-input.server.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/lang-config.page';
-import { url } from '../../lib/url.ts';
+import { url } from '#web/lib/url.ts';
 
 /** Countries to choose from and the current choice. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { LIKE_TYPES, type TLikeType } from '../../../common/likes.ts';
-import { MemberGrid } from '../../components/member-grid.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { loadLikes } from '../../features/likes/likes-store.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
+import { LIKE_TYPES, type TLikeType } from '#common/likes.ts';
+import { MemberGrid } from '#web/components/member-grid.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { loadLikes } from '#web/features/likes/likes-store.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
 import type { Route } from './+types/likes.page';
 
 /** The likes overview (spec §2 likes, likes-type): who liked the member, whom they liked, and matches. */

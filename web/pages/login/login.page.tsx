@@ -1,18 +1,18 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { ZLoginRequest } from '../../../common/accounts.ts';
-import { safeRedirect } from '../../../common/safe-redirect.ts';
-import { SESSION_COOKIE, sessionCookieHeader } from '../../../common/session-cookie.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../lib/form/action-result.server.ts';
-import { Field } from '../../lib/form/field.tsx';
-import { FormError } from '../../lib/form/form-error.tsx';
-import { requestReactivation } from '../../features/accounts/accounts.api.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
-import { url } from '../../lib/url.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { ZLoginRequest } from '#common/accounts.ts';
+import { safeRedirect } from '#common/safe-redirect.ts';
+import { SESSION_COOKIE, sessionCookieHeader } from '#common/session-cookie.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { runAction } from '#web/lib/form/action-result.server.ts';
+import { Field } from '#web/lib/form/field.tsx';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { requestReactivation } from '#web/features/accounts/accounts.api.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { readForm } from '#web/lib/form/form-input.server.ts';
+import { url } from '#web/lib/url.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/login.page';
 
 /** Where to go after login: the `redirect` query when it stays on this site (no open redirect), else the members area. */

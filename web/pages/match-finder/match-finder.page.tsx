@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SEARCH_PAGE_SIZE } from '../../../common/search.ts';
-import { MemberGrid } from '../../components/member-grid.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { limitPageRead, readLimitHeaders } from '../../features/search/read-limit.server.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
+import { SEARCH_PAGE_SIZE } from '#common/search.ts';
+import { MemberGrid } from '#web/components/member-grid.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { limitPageRead, readLimitHeaders } from '#web/features/search/read-limit.server.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
 import type { Route } from './+types/match-finder.page';
 
 /** A 429 of the read limits carries its `retry-after`. */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { chatPrices, Conversation } from '../../features/chat/conversation.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { chatPrices, Conversation } from '#web/features/chat/conversation.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/member-chat.page';
 
 /** Starts or continues the conversation with a member; visitors from ads are sent to sign up first. */

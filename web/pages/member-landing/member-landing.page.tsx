@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { data, useMatches } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { LanderCta } from '../../features/landers/lander-cta.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { LanderCta } from '#web/features/landers/lander-cta.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/member-landing.page';
 
 /** A visible member's public card for the member-specific landers (spec §2); anyone else is 404. */

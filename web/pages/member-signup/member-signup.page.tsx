@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { SignupModal } from '../../features/accounts/signup-modal.tsx';
-import { appContext } from '../../lib/app-context.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { SignupModal } from '#web/features/accounts/signup-modal.tsx';
+import { appContext } from '#web/lib/app-context.ts';
 import type { Route } from './+types/member-signup.page';
 
 /** The member a visitor signs up for (member-id block, spec §2); unknown or hidden members are 404. */

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
-import { ZSearchQuery } from '../../../common/search.ts';
-import { canSearch } from '../../../common/visibility.ts';
-import { MemberGrid } from '../../components/member-grid.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { cachedSearchPage, rememberSearchPage } from '../../features/search/search-cache.ts';
-import { limitPageRead, readLimitHeaders } from '../../features/search/read-limit.server.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { ZSearchQuery } from '#common/search.ts';
+import { canSearch } from '#common/visibility.ts';
+import { MemberGrid } from '#web/components/member-grid.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { cachedSearchPage, rememberSearchPage } from '#web/features/search/search-cache.ts';
+import { limitPageRead, readLimitHeaders } from '#web/features/search/read-limit.server.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/members.page';
 
 /** A 429 of the read limits carries its `retry-after`. */

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import type { TNotificationSettings } from '../../../common/wire/notifications.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { EmailDisabledCard } from '../../features/notifications/email-disabled-card.tsx';
-import { NotificationSwitches } from '../../features/notifications/notification-switches.tsx';
-import { fetchNotificationSettings } from '../../features/notifications/notifications.api.ts';
-import { PushStateCard } from '../../features/notifications/push-state-card.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import type { TNotificationSettings } from '#common/wire/notifications.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { EmailDisabledCard } from '#web/features/notifications/email-disabled-card.tsx';
+import { NotificationSwitches } from '#web/features/notifications/notification-switches.tsx';
+import { fetchNotificationSettings } from '#web/features/notifications/notifications.api.ts';
+import { PushStateCard } from '#web/features/notifications/push-state-card.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/notifications.page';
 
 /** Members only: the switches come with the page (loaded again in the browser if they could not be read). */
@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { settings };
 }
 
-/** notifications (issue 14): email and push switches per kind, this browser's push state, and email turned off. */
+/** notifications: email and push switches per kind, this browser's push state, and email turned off. */
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();

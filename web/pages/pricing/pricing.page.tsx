@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '../../../common/constants.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/pricing.page';
 
 /** Public costs of paid actions and the minimum message costs per country (spec §3/§9). */

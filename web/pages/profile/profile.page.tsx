@@ -11,26 +11,26 @@ import {
   RELATIONSHIP_STATUSES,
   SEXUALITIES,
   TATTOO_OPTIONS,
-} from '../../../common/profile-attributes.ts';
+} from '#common/profile-attributes.ts';
 import {
   ABOUT_ME_MAX,
   HEIGHT_MAX_CM,
   HEIGHT_MIN_CM,
   INTERESTS_MAX,
   type TProfileUpdate,
-} from '../../../common/profile-edit.ts';
-import { zText } from '../../../common/text.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../lib/form/action-result.server.ts';
-import { Field } from '../../lib/form/field.tsx';
-import { OrientationNote } from '../../features/profile/orientation-note.tsx';
-import { FormError } from '../../lib/form/form-error.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { PhotoManager } from '../../features/photos/photo-manager.tsx';
-import { LocationFields } from '../../features/profile/location-fields.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
-import { url } from '../../lib/url.ts';
+} from '#common/profile-edit.ts';
+import { zText } from '#common/text.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { runAction } from '#web/lib/form/action-result.server.ts';
+import { Field } from '#web/lib/form/field.tsx';
+import { OrientationNote } from '#web/features/profile/orientation-note.tsx';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { PhotoManager } from '#web/features/photos/photo-manager.tsx';
+import { LocationFields } from '#web/features/profile/location-fields.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { readForm } from '#web/lib/form/form-input.server.ts';
+import { url } from '#web/lib/url.ts';
 import type { Route } from './+types/profile.page';
 
 /** The member's own profile, photos and the served countries with their regions. */

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/accounts.ts';
-import { sessionCookieHeader } from '../../../common/session-cookie.ts';
-import { ZPasswordResetRequest } from '../../../common/wire/accounts.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { NewPasswordFields } from '../../lib/form/new-password-fields.tsx';
-import { FormError } from '../../lib/form/form-error.tsx';
-import { LinkPage, LinkTokenField } from '../../features/email-links/link-page.tsx';
-import { actOnLink, linkPageHeaders, peekLink } from '../../features/email-links/link-page.server.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#common/accounts.ts';
+import { sessionCookieHeader } from '#common/session-cookie.ts';
+import { ZPasswordResetRequest } from '#common/wire/accounts.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { NewPasswordFields } from '#web/lib/form/new-password-fields.tsx';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { LinkPage, LinkTokenField } from '#web/features/email-links/link-page.tsx';
+import { actOnLink, linkPageHeaders, peekLink } from '#web/features/email-links/link-page.server.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
 import type { Route } from './+types/reset-password-do.page';
 
 export const headers = linkPageHeaders;

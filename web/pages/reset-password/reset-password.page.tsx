@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../lib/form/action-result.server.ts';
-import { Field } from '../../lib/form/field.tsx';
-import { FormError } from '../../lib/form/form-error.tsx';
-import { ZEmailRequest } from '../../../common/wire/accounts.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { readForm } from '../../lib/form/form-input.server.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { runAction } from '#web/lib/form/action-result.server.ts';
+import { Field } from '#web/lib/form/field.tsx';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { ZEmailRequest } from '#common/wire/accounts.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { readForm } from '#web/lib/form/form-input.server.ts';
 import type { Route } from './+types/reset-password.page';
 
 /** Emails a reset link through the accounts service. */

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { claimRetentionOffer, deleteAccount, setInvisible } from '../../features/accounts/accounts.api.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { ChoiceField, Field } from '../../lib/form/field.tsx';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { claimRetentionOffer, deleteAccount, setInvisible } from '#web/features/accounts/accounts.api.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { ChoiceField, Field } from '#web/lib/form/field.tsx';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/delete-account.page';
 
 /** Reasons a member can give (stored with the deletion for the product team). */

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { TSignupRequest } from '../../../common/accounts.ts';
-import { TRACKING_KEYS } from '../../../common/constants.ts';
-import { ZSignupBody } from '../../../common/wire/accounts.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { runAction } from '../../lib/form/action-result.server.ts';
-import { SignupForm } from '../../features/accounts/signup/signup-form.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { readJson } from '../../lib/form/form-input.server.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import type { TSignupRequest } from '#common/accounts.ts';
+import { TRACKING_KEYS } from '#common/constants.ts';
+import { ZSignupBody } from '#common/wire/accounts.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { runAction } from '#web/lib/form/action-result.server.ts';
+import { SignupForm } from '#web/features/accounts/signup/signup-form.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { readJson } from '#web/lib/form/form-input.server.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/signup.page';
 
 /** Whether signing up is open here (spec §4 signups setting) and the tracking values of the visit. */
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   });
   if (!result.ok) return result.response;
-  // No session: the same answer whether the address was new or already had an account (issue 28).
+  // No session: the same answer whether the address was new or already had an account.
   return { done: true as const, email: result.value.email };
 }
 

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { appContext } from '../../lib/app-context.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { appContext } from '#web/lib/app-context.ts';
 import type { Route } from './+types/static.page';
 
 /** Static and legal pages (spec §2): the route id names the page, `pages-token` takes it from the URL. */

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SWIPE_DAILY_LIKES } from '../../../common/constants.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { PersonIcon } from '../../components/person-icon.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { fetchSwipeCards, swipe } from '../../features/likes/likes.api.ts';
-import { loadLikes } from '../../features/likes/likes-store.ts';
-import { MatchModal, type TMatchProfile } from '../../features/likes/match-modal.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { errorMessage } from '../../lib/async-action.ts';
-import { useAsyncAction } from '../../lib/use-async-action.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { SWIPE_DAILY_LIKES } from '#common/constants.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { PersonIcon } from '#web/components/person-icon.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { fetchSwipeCards, swipe } from '#web/features/likes/likes.api.ts';
+import { loadLikes } from '#web/features/likes/likes-store.ts';
+import { MatchModal, type TMatchProfile } from '#web/features/likes/match-modal.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { errorMessage } from '#web/lib/async-action.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/swipe-game.page';
 
 /** How far a card must be dragged to count as a swipe, in px. */

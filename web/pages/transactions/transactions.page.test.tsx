@@ -2,9 +2,9 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../common/i18n.ts';
-import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '../../../common/payments.ts';
-import en from '../../../locales/en.json';
+import { createI18n } from '#common/i18n.ts';
+import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '#common/payments.ts';
+import en from '#locales/en.json';
 import TransactionsPage from './transactions.page.tsx';
 
 const i18n = createI18n('en', en);

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { formatMoney } from '../../../common/format.ts';
-import { FINAL_PAYMENT_STATUSES } from '../../../common/payments.ts';
-import { toPaymentWire } from '../../../common/wire/payments.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { requireMember } from '../../lib/require-user.server.ts';
-import { CardPaymentFailed } from '../../features/payments/card-payment-failed.tsx';
-import { packagesFor } from '../../features/payments/packages.server.ts';
-import { fetchPayment } from '../../features/payments/payments.api.ts';
-import { appContext } from '../../lib/app-context.ts';
-import { reloadCredits } from '../../lib/credits-store.ts';
-import { url } from '../../lib/url.ts';
+import { formatMoney } from '#common/format.ts';
+import { FINAL_PAYMENT_STATUSES } from '#common/payments.ts';
+import { toPaymentWire } from '#common/wire/payments.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { requireMember } from '#web/lib/require-user.server.ts';
+import { CardPaymentFailed } from '#web/features/payments/card-payment-failed.tsx';
+import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { fetchPayment } from '#web/features/payments/payments.api.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { reloadCredits } from '#web/lib/credits-store.ts';
+import { url } from '#web/lib/url.ts';
 import type { Route } from './+types/transactions.page';
 
 /** How often the result page asks while the payment is not final. */

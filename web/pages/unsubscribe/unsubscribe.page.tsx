@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
-import { appContext } from '../../lib/app-context.ts';
-import { url } from '../../lib/url.ts';
-import { useRootData } from '../../lib/use-root-data.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { appContext } from '#web/lib/app-context.ts';
+import { url } from '#web/lib/url.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/unsubscribe.page';
 
 /** The link carries a token: no browser or proxy keeps a copy, and no search engine lists it. */
@@ -12,7 +12,7 @@ export function headers() {
 }
 
 /**
- * The unsubscribe link of a notification email (issue 14). Opening it changes nothing (mail scanners fetch every
+ * The unsubscribe link of a notification email. Opening it changes nothing (mail scanners fetch every
  * link): it shows which emails the link turns off and whether they are off already. The buttons are plain form POSTs
  * to `/unsubscribe` (server/modules/notifications/email/unsubscribe.routes.ts, which also takes RFC 8058 one-click posts),
  * answered with a redirect back here, so the page works without JavaScript and a reload posts nothing.

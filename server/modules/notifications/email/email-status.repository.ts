@@ -1,7 +1,7 @@
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../../db/connect.ts';
-import { emailFeedback, notificationPreferences, profiles, users } from '../../../db/schema/index.ts';
-import type { TEmailDisabledReason, TNotificationKind } from '../../../../common/notifications.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { emailFeedback, notificationPreferences, profiles, users } from '#server/db/schema/index.ts';
+import type { TEmailDisabledReason, TNotificationKind } from '#common/notifications.ts';
 
 /** A member's address, language, name and reasons email is off; undefined for an unknown or purged account. */
 export async function findEmailAccount(db: TDb | TTx, userId: number) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationsApi } from '../../../../common/wire/notifications.ts';
-import { route } from '../../../lib/route.ts';
-import { siteOrigin } from '../../../lib/site-origin.ts';
-import { requireUser } from '../../../plugins/auth.ts';
-import type { TServices } from '../../../services.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
+import { route } from '#server/lib/route.ts';
+import { siteOrigin } from '#server/lib/site-origin.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** Turning notification email back on: `POST /api/notifications.php?reenable=1`. */
 export async function emailStatusRoutes(

@@ -6,20 +6,20 @@ import {
   type TEmailDisabledReason,
   SOFT_BOUNCE_WINDOW_MS,
   SOFT_BOUNCES_TO_DISABLE,
-} from '../../../../common/notifications.ts';
-import type { TDb, TTx } from '../../../db/connect.ts';
-import type { TJobRunner } from '../../../jobs/jobs.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import type { TLogger } from '../../../lib/logger.ts';
-import { hashToken, newToken } from '../../../lib/tokens.ts';
-import type { TMailer, TMailRequest } from '../../../mail/mailer.ts';
-import { consumeToken, findLiveToken, insertToken } from '../../accounts/accounts.repository.ts';
+} from '#common/notifications.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import type { TJobRunner } from '#server/jobs/jobs.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { TLogger } from '#server/lib/logger.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
+import type { TMailer, TMailRequest } from '#server/mail/mailer.ts';
+import { consumeToken, findLiveToken, insertToken } from '#server/modules/accounts/accounts.repository.ts';
 import {
   hasLiveConsent,
   recordConsent,
   type TConsentContext,
   withdrawConsent,
-} from '../../consents/consents.service.ts';
+} from '#server/modules/consents/consents.service.ts';
 import { upsertPreference } from '../switches/switches.repository.ts';
 import { effectiveSwitches } from '../switches/switches.ts';
 import {
@@ -32,7 +32,7 @@ import {
   setKindEmail,
 } from './email-status.repository.ts';
 import { type TUnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token.ts';
-import { pageUrl } from '../../../../common/routes.ts';
+import { pageUrl } from '#common/routes.ts';
 
 /** What an unsubscribe link's page shows: which emails it is about and whether they are off now. */
 export interface TUnsubscribeState {
@@ -63,7 +63,7 @@ export interface TEmailStatusDeps {
 }
 
 /**
- * Whether notification email reaches a member (issue 14): one-click unsubscribe links and their undo, bounce and
+ * Whether notification email reaches a member: one-click unsubscribe links and their undo, bounce and
  * complaint reports of the mail provider, and turning email back on.
  */
 export function createEmailStatusService(deps: TEmailStatusDeps) {

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../lib/app-error.ts';
-import type { TServices } from '../../../services.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { TServices } from '#server/services.ts';
 
 /** Largest report body accepted (a provider batches events; nothing legitimate comes near it). */
 const BODY_LIMIT = 256 * 1024;
@@ -37,7 +37,7 @@ export function isValidMailSignature(secret: string, raw: Buffer, header: string
 }
 
 /**
- * The mail provider's bounce and spam-complaint reports (issue 14), authenticated with an HMAC of the raw body under
+ * The mail provider's bounce and spam-complaint reports, authenticated with an HMAC of the raw body under
  * MAIL_WEBHOOK_SECRET. Without that setting the route does not exist (404).
  */
 export async function mailWebhookRoutes(app: FastifyInstance, { services }: { services: TServices }) {

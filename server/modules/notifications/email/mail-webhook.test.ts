@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOFT_BOUNCE_WINDOW_MS } from '../../../../common/notifications.ts';
-import { emailFeedback, users } from '../../../db/schema/index.ts';
-import { buildMember, CLIENT, lastMail } from '../../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { SOFT_BOUNCE_WINDOW_MS } from '#common/notifications.ts';
+import { emailFeedback, users } from '#server/db/schema/index.ts';
+import { buildMember, CLIENT, lastMail } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
-// Issue 14: bounce and complaint reports of the mail provider disable notification email (`bounce`, `fbl`); soft
+// Bounce and complaint reports of the mail provider disable notification email (`bounce`, `fbl`); soft
 // bounces count (the third within 7 days disables); re-enabling lifts `fbl`/`listunsubscribe` at once and `bounce`
 // only through the link emailed to the address.
 

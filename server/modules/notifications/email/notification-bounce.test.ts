@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailFeedback, jobs, notificationSends, users } from '../../../db/schema/index.ts';
-import { activeMember, CLIENT, type TTestMember } from '../../../test/factories.ts';
-import { startTestSmtp, type TTestSmtp } from '../../../test/smtp-server.ts';
-import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { emailFeedback, jobs, notificationSends, users } from '#server/db/schema/index.ts';
+import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { startTestSmtp, type TTestSmtp } from '#server/test/smtp-server.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { notifyEmailJob } from '../notifier/events.ts';
 
-// Issue 28: a notification email the receiving server refuses for good (550 at RCPT TO) is a hard bounce: its send
+// A notification email the receiving server refuses for good (550 at RCPT TO) is a hard bounce: its send
 // ends failed at once (not three tries), the address is suppressed like the mail webhook's hard bounce does, and the
 // next notification is not tried by email.
 
@@ -55,7 +55,7 @@ const emailSendsOf = (m: TTestMember) =>
 const receivedBy = (m: TTestMember) =>
   smtp.envelopes.filter((envelope) => envelope.rcptTo.includes(m.form.email.toLowerCase()));
 
-describe('a notification email refused with 550 (issue 28)', () => {
+describe('a notification email refused with 550', () => {
   it('fails its send at once and suppresses the address like a hard bounce; the next one is not tried by email', async () => {
     const anna = await member('female');
     const ben = await member('male');

@@ -1,12 +1,12 @@
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TTestSmtp } from '../../../test/smtp-server.ts';
-import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { startTestSmtp, type TTestSmtp } from '#server/test/smtp-server.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import type { TActor, TNotificationContent, TNotificationDelivery } from '../notifier/content.ts';
 import { notificationMessageId, renderNotificationEmail, sendNotificationEmail } from './notification-email.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
-// Issue 14 "Email": one template per kind in the member's language, HTML and text, the actor's name and photo, the
+// Email: one template per kind in the member's language, HTML and text, the actor's name and photo, the
 // fictional warning, the footer with its links, and the RFC 8058 headers with a deterministic Message-ID.
 
 const site = { id: 1, name: 'Amora', domain: 'amora.test', mailName: 'Amora', supportEmail: 'support@amora.test' };
@@ -157,7 +157,7 @@ function visibleBlocks(html: string): string[] {
     .filter(Boolean);
 }
 
-describe('emails about a member carry enough text (issue 28: SpamAssassin HTML_IMAGE_ONLY_24 scored them 2.8)', () => {
+describe('emails about a member carry enough text (SpamAssassin HTML_IMAGE_ONLY_24 scored them 2.8)', () => {
   const ABOUT_A_MEMBER = CONTENTS.filter(
     (c) =>
       ['new_conversations', 'new_messages', 'like'].includes(c.kind) ||

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { TFunction } from 'i18next';
-import { escapeHtml } from '../../../lib/escape-html.ts';
-import { serverT } from '../../../lib/i18n.ts';
-import type { TMailer } from '../../../mail/mailer.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
+import { serverT } from '#server/lib/i18n.ts';
+import type { TMailer } from '#server/mail/mailer.ts';
 import { type TActor, type TNotificationDelivery, notificationPath } from '../notifier/content.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
-import { pageUrl } from '../../../../common/routes.ts';
+import { pageUrl } from '#common/routes.ts';
 
 /** The links of a notification email: what it is about, one-click unsubscribe, and the notification settings. */
 export interface TNotificationLinks {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_KINDS, type TNotificationKind, UNSUBSCRIBE_LINK_DAYS } from '../../../../common/notifications.ts';
-import type { TDb } from '../../../db/connect.ts';
-import { findAppSecret, insertAppSecretIfAbsent } from '../../sites/settings.repository.ts';
+import { NOTIFICATION_KINDS, type TNotificationKind, UNSUBSCRIBE_LINK_DAYS } from '#common/notifications.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { findAppSecret, insertAppSecretIfAbsent } from '#server/modules/sites/settings.repository.ts';
 
 /** What an unsubscribe link turns off: one kind's email, or every notification email of the account. */
 export type TUnsubscribeScope = TNotificationKind | 'all';

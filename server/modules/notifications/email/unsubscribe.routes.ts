@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { serverT } from '../../../lib/i18n.ts';
-import type { TServices } from '../../../services.ts';
-import { pagePath } from '../../../../common/routes.ts';
+import { serverT } from '#server/lib/i18n.ts';
+import type { TServices } from '#server/services.ts';
+import { pagePath } from '#common/routes.ts';
 
 /** The buttons of the unsubscribe page's form (web/pages/unsubscribe). */
 const PAGE_ACTIONS = ['unsubscribe', 'unsubscribe_all', 'undo', 'undo_all'] as const;
@@ -24,7 +24,7 @@ function backToPage(reply: FastifyReply, token: string, query: Record<string, st
 }
 
 /**
- * `POST /unsubscribe?token=…` (issue 14): the RFC 8058 one-click unsubscribe mail providers send from their own servers
+ * `POST /unsubscribe?token=…`: the RFC 8058 one-click unsubscribe mail providers send from their own servers
  * (body `List-Unsubscribe=One-Click`, no cookie, any Origin), and the buttons of the unsubscribe page, which works
  * without JavaScript. The signed token is the only authority (no session is used), so a cross-site request can do no
  * more than its holder; that is why this lives outside React Router, whose actions refuse a foreign Origin.

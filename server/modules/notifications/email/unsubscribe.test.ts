@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSUBSCRIBE_LINK_DAYS } from '../../../../common/notifications.ts';
-import { emailFeedback, notificationPreferences, users } from '../../../db/schema/index.ts';
-import { buildMember, CLIENT, type TTestMember } from '../../../test/factories.ts';
-import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { UNSUBSCRIBE_LINK_DAYS } from '#common/notifications.ts';
+import { emailFeedback, notificationPreferences, users } from '#server/db/schema/index.ts';
+import { buildMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { signUnsubscribeToken, type TUnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
-// Issue 14: the one-click unsubscribe of a notification email (RFC 8058, no cookie, from the mail provider's servers),
+// The one-click unsubscribe of a notification email (RFC 8058, no cookie, from the mail provider's servers),
 // the page's buttons (form POSTs, redirect back), undo, and 'all' recorded as `listunsubscribe`.
 
 let t: TTestApp;

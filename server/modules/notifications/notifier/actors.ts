@@ -1,9 +1,9 @@
-import { yearsSince } from '../../../../common/accounts.ts';
-import { WEEKLY_UPDATE_EVERY_MS } from '../../../../common/notifications.ts';
-import type { TDb } from '../../../db/connect.ts';
-import { photoUrls } from '../../photos/photo-store.ts';
-import { gendersSought } from '../../profiles/profiles.service.ts';
-import type { TSite } from '../../sites/sites.service.ts';
+import { yearsSince } from '#common/accounts.ts';
+import { WEEKLY_UPDATE_EVERY_MS } from '#common/notifications.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { photoUrls } from '#server/modules/photos/photo-store.ts';
+import { gendersSought } from '#server/modules/profiles/profiles.service.ts';
+import type { TSite } from '#server/modules/sites/sites.service.ts';
 import type { TActor } from './content.ts';
 import { findActorRow, findNewMembersFor, findSeeker } from './notify.repository.ts';
 

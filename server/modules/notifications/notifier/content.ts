@@ -1,4 +1,4 @@
-import { pagePath } from '../../../../common/routes.ts';
+import { pagePath } from '#common/routes.ts';
 
 /** The member a notification is about (who wrote, liked, or a new member of the weekly digest). */
 export interface TActor {

@@ -3,9 +3,9 @@ import {
   NOTIFICATION_EMAILS_PER_DAY,
   REMINDER_EVERY_DAYS,
   type TNotificationKind,
-} from '../../../../common/notifications.ts';
-import { DAY_MS } from '../../../../common/time.ts';
-import type { TTx } from '../../../db/connect.ts';
+} from '#common/notifications.ts';
+import { DAY_MS } from '#common/time.ts';
+import type { TTx } from '#server/db/connect.ts';
 import { countSentSince } from './sends.repository.ts';
 
 /** Why one more notification email would be one too many. */

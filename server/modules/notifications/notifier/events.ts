@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareJob } from '../../../jobs/define-job.ts';
+import { declareJob } from '#server/jobs/define-job.ts';
 
 const ZId = z.number().int();
 

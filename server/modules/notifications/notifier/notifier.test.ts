@@ -6,12 +6,12 @@ import {
   REMINDER_EVERY_DAYS,
   REMINDERS_MAX_UNANSWERED,
   UNREAD_REMINDER_AFTER_MS,
-} from '../../../../common/notifications.ts';
-import { consents, jobs, notificationSends, profiles, users } from '../../../db/schema/index.ts';
-import { claimDueJob } from '../../../jobs/jobs.repository.ts';
-import { activeMember, buildMember, CLIENT, type TTestMember } from '../../../test/factories.ts';
-import { startTestPushService, type TTestPushService } from '../../../test/push-service.ts';
-import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+} from '#common/notifications.ts';
+import { consents, jobs, notificationSends, profiles, users } from '#server/db/schema/index.ts';
+import { claimDueJob } from '#server/jobs/jobs.repository.ts';
+import { activeMember, buildMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { startTestPushService, type TTestPushService } from '#server/test/push-service.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { notifyEmailJob, notifyEventJob } from './events.ts';
 import { notifySweepJob, notifyWeeklyJob, queueBroadcast } from './notify-sweep.job.ts';
 import { signUnsubscribeToken } from '../email/unsubscribe-token.ts';
@@ -92,7 +92,7 @@ const mails = async (m: TTestMember) =>
   }[];
 const notificationMails = async (m: TTestMember) => (await mails(m)).filter((x) => x.kind.startsWith('notify_'));
 
-describe('notifications of messages (issue 14)', () => {
+describe('notifications of messages', () => {
   it('pushes at once, emails after 10 minutes if still unread, once per conversation per 6 hours', async () => {
     const anna = await member('female');
     const ben = await member('male');
@@ -235,7 +235,7 @@ describe('notifications of messages (issue 14)', () => {
   });
 });
 
-describe('notifications of likes (issue 14)', () => {
+describe('notifications of likes', () => {
   it('a like and a match notify the liked member once each; a like taken back and given again does not', async () => {
     const anna = await member('female');
     const ben = await member('male');
@@ -297,7 +297,7 @@ describe('notifications of likes (issue 14)', () => {
   });
 });
 
-describe('reminders, unread reminders and the weekly digest (issue 14)', () => {
+describe('reminders, unread reminders and the weekly digest', () => {
   // One run now, whatever runs earlier tests (with their own clocks) scheduled.
   const runPeriodic = async (kind: string) => {
     await db().insert(jobs).values({ kind, payload: {}, runAt: clock });
@@ -356,7 +356,7 @@ describe('reminders, unread reminders and the weekly digest (issue 14)', () => {
   });
 });
 
-describe('promotions and news (issue 14)', () => {
+describe('promotions and news', () => {
   it('go only to members who opted in, in their language, once however often the broadcast runs', async () => {
     clock = new Date();
     const optedIn = await member('female', { push: false });
@@ -390,7 +390,7 @@ describe('promotions and news (issue 14)', () => {
   });
 });
 
-describe('marketing switches and consents are one (issue 28)', () => {
+describe('marketing switches and consents are one', () => {
   const api = (m: TTestMember, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: CLIENT, cookies: m.cookie, ...(payload ? { payload } : {}) });
   const switchesOf = async (m: TTestMember, kind: string) =>

@@ -1,4 +1,4 @@
-import type { TTx } from '../../../db/connect.ts';
+import type { TTx } from '#server/db/connect.ts';
 import type { TNotifyEvent } from './notifier.service.ts';
 
 /** Queues a notification in the caller's transaction and runs it after the commit (notifier.service.ts). */

@@ -3,13 +3,13 @@ import {
   REMINDERS_MAX_UNANSWERED,
   UNREAD_REMINDER_AFTER_MS,
   WEEKLY_UPDATE_EVERY_MS,
-} from '../../../../common/notifications.ts';
-import { NOTIFICATION_LOG_RETENTION_DAYS } from '../../../../common/constants.ts';
+} from '#common/notifications.ts';
+import { NOTIFICATION_LOG_RETENTION_DAYS } from '#common/constants.ts';
 import { z } from 'zod';
-import type { TDb } from '../../../db/connect.ts';
-import { declareJob, defineJob, type TJobDefinition } from '../../../jobs/define-job.ts';
-import { schedulePeriodicJob } from '../../../jobs/jobs.repository.ts';
-import type { TLogger } from '../../../lib/logger.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { declareJob, defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
+import { schedulePeriodicJob } from '#server/jobs/jobs.repository.ts';
+import type { TLogger } from '#server/lib/logger.ts';
 import { notifyEventJob, type TNotifyEvent } from './events.ts';
 import {
   findBroadcastAudience,
@@ -62,7 +62,7 @@ async function queueEvents(db: TDb, events: TNotifyEvent[], at: Date): Promise<v
 }
 
 /**
- * The hourly sweep (issue 14): messages unread for UNREAD_REMINDER_AFTER_MS (`unread_message_reminders`; a window of
+ * The hourly sweep: messages unread for UNREAD_REMINDER_AFTER_MS (`unread_message_reminders`; a window of
  * a few hours, so a late run still finds them and each is considered a few times at most) and members due a
  * reminder (activation, photo, profile; spaced REMINDER_EVERY_DAYS, stopping after REMINDERS_MAX_UNANSWERED without a
  * login). Schedules the next run.

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type TDb, type TTx } from '../../../db/connect.ts';
-import { conversationMembers, likes, messages, photos, profiles, users } from '../../../db/schema/index.ts';
+import { queryRows, type TDb, type TTx } from '#server/db/connect.ts';
+import { conversationMembers, likes, messages, photos, profiles, users } from '#server/db/schema/index.ts';
 
 /** What the notifier needs of a message: its conversation, sender, recipient and whether the recipient read it. */
 export async function findMessageFacts(db: TDb | TTx, messageId: number) {
@@ -175,7 +175,7 @@ export interface TReminderCandidate {
 }
 
 /**
- * Members due a reminder (issue 14 `reminders`): unconfirmed accounts (activation), or confirmed ones without a main
+ * Members due a reminder (`reminders`): unconfirmed accounts (activation), or confirmed ones without a main
  * photo (photo) or without an "about me" (profile); signed up before `signedUpBefore`, last seen (login, or signup)
  * after `activeSince`, no reminder since `spacedAfter`, fewer than `max` reminders sent since their last login
  * (unanswered), email not disabled. At most `limit`.

@@ -1,7 +1,7 @@
-import { MARKETING_NOTIFICATION_KINDS, type TNotificationChannel } from '../../../../common/notifications.ts';
-import type { TDb } from '../../../db/connect.ts';
-import { hasLiveConsent } from '../../consents/consents.service.ts';
-import { findBlockRelation } from '../../profiles/blocks.repository.ts';
+import { MARKETING_NOTIFICATION_KINDS, type TNotificationChannel } from '#common/notifications.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { hasLiveConsent } from '#server/modules/consents/consents.service.ts';
+import { findBlockRelation } from '#server/modules/profiles/blocks.repository.ts';
 import { effectiveSwitches } from '../switches/switches.ts';
 import type { TRecipient } from './notify.repository.ts';
 import type { TResolved } from './resolvers.ts';

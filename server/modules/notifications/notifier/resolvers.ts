@@ -3,9 +3,9 @@ import {
   MESSAGE_EMAIL_DELAY_MS,
   type TNotificationChannel,
   type TNotificationKind,
-} from '../../../../common/notifications.ts';
-import type { TDb } from '../../../db/connect.ts';
-import type { TSite } from '../../sites/sites.service.ts';
+} from '#common/notifications.ts';
+import type { TDb } from '#server/db/connect.ts';
+import type { TSite } from '#server/modules/sites/sites.service.ts';
 import type { TActors } from './actors.ts';
 import type { TActor, TNotificationContent } from './content.ts';
 import type { TNotifyEvent } from './events.ts';

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../../db/connect.ts';
-import { notificationSends } from '../../../db/schema/index.ts';
-import type { TNotificationChannel, TNotificationKind } from '../../../../common/notifications.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { notificationSends } from '#server/db/schema/index.ts';
+import type { TNotificationChannel, TNotificationKind } from '#common/notifications.ts';
 
 /** A send's idempotency row. */
 export async function findSend(db: TDb | TTx, id: number) {

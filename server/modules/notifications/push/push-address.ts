@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 // Push endpoints come from the browser, that is from anyone: the server must never be made to connect to its own
-// network (SSRF, issue 28). An endpoint may name only public addresses: checked when it is stored (IP literals,
+// network (SSRF). An endpoint may name only public addresses: checked when it is stored (IP literals,
 // already normalised by the WHATWG URL parser: 2130706433, 0x7f.1 and 127.1 all read 127.0.0.1) and again on every
 // connection, where the host name is resolved here and the socket goes to the address that was checked (no DNS
 // rebinding between the check and the connection).

@@ -1,5 +1,5 @@
-import type { TPushPayload } from '../../../../common/notifications.ts';
-import { serverT } from '../../../lib/i18n.ts';
+import type { TPushPayload } from '#common/notifications.ts';
+import { serverT } from '#server/lib/i18n.ts';
 import { notificationPath, type TNotificationContent, type TNotificationDelivery } from '../notifier/content.ts';
 
 /** The site icon a notification shows; a same-origin path, resolved by the service worker against its origin. */

@@ -2,15 +2,15 @@ import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_DELIVERY } from '../../../../common/notifications.ts';
-import { pushSubscriptions } from '../../../db/schema/index.ts';
-import { PermanentJobError } from '../../../jobs/jobs.ts';
-import { activeMember, CLIENT } from '../../../test/factories.ts';
-import { testSubscription } from '../../../test/push-service.ts';
-import { buildTestApp, type TTestApp } from '../../../test/test-app.ts';
+import { PUSH_DELIVERY } from '#common/notifications.ts';
+import { pushSubscriptions } from '#server/db/schema/index.ts';
+import { PermanentJobError } from '#server/jobs/jobs.ts';
+import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { testSubscription } from '#server/test/push-service.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { guardedLookup, PUSH_ADDRESS_REFUSED, type TPushResolver } from './push-address.ts';
 
-// Push endpoints may not make the server connect into its own network (issue 28, SSRF). The addresses below are only
+// Push endpoints may not make the server connect into its own network (SSRF). The addresses below are only
 // listed: nothing connects to any of them. Every connection this file makes goes to a listener on 127.0.0.1.
 
 /** Host names the stubbed resolver knows; any other name fails to resolve (no DNS query leaves the machine). */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '../../../db/connect.ts';
-import { pushSubscriptions } from '../../../db/schema/index.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { pushSubscriptions } from '#server/db/schema/index.ts';
 
 /** A stored Web Push subscription (one browser of one member). */
 export type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationsApi } from '../../../../common/wire/notifications.ts';
-import { limitOperation } from '../../../lib/rate-limit.ts';
-import { route } from '../../../lib/route.ts';
-import { requireUser } from '../../../plugins/auth.ts';
-import type { TServices } from '../../../services.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
+import { limitOperation } from '#server/lib/rate-limit.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 type TConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
 type TRouteHandler = NonNullable<ReturnType<ReturnType<TConstraintStrategy['storage']>['get']>>;

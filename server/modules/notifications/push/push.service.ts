@@ -1,7 +1,7 @@
 import { createHash, createPublicKey } from 'node:crypto';
 import { Agent } from 'node:https';
 import webpush from 'web-push';
-import type { TPushPayload } from '../../../../common/notifications.ts';
+import type { TPushPayload } from '#common/notifications.ts';
 import type { TNotificationDelivery } from '../notifier/content.ts';
 import { renderPushPayload } from './push-content.ts';
 import {
@@ -11,11 +11,11 @@ import {
   type TPushAddressPolicy,
   type TPushResolver,
 } from './push-address.ts';
-import type { TPushSubscription } from '../../../../common/wire/notifications.ts';
-import type { TDb } from '../../../db/connect.ts';
-import { PermanentJobError } from '../../../jobs/jobs.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import type { TLogger } from '../../../lib/logger.ts';
+import type { TPushSubscription } from '#common/wire/notifications.ts';
+import type { TDb } from '#server/db/connect.ts';
+import { PermanentJobError } from '#server/jobs/jobs.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { TLogger } from '#server/lib/logger.ts';
 import {
   countSubscriptionsOf,
   deleteSubscriptionById,

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import type { TDb, TTx } from '../../../db/connect.ts';
-import { notificationPreferences, pushSubscriptions, users } from '../../../db/schema/index.ts';
-import type { TNotificationKind } from '../../../../common/notifications.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { notificationPreferences, pushSubscriptions, users } from '#server/db/schema/index.ts';
+import type { TNotificationKind } from '#common/notifications.ts';
 
 /** A member's stored switches (only kinds that were ever changed). */
 export async function findPreferences(db: TDb | TTx, userId: number) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationsApi } from '../../../../common/wire/notifications.ts';
-import { route } from '../../../lib/route.ts';
-import { requireUser } from '../../../plugins/auth.ts';
-import type { TServices } from '../../../services.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
+import { route } from '#server/lib/route.ts';
+import { requireUser } from '#server/plugins/auth.ts';
+import type { TServices } from '#server/services.ts';
 
 /** `GET/PUT /api/notifications.php`: the member's notification switches. */
 export async function notificationsRoutes(

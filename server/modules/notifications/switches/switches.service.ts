@@ -3,16 +3,21 @@ import {
   MARKETING_NOTIFICATION_KINDS,
   NOTIFICATION_KINDS,
   type TEmailDisabledReason,
-} from '../../../../common/notifications.ts';
-import type { TNotificationSettings, TSetNotification } from '../../../../common/wire/notifications.ts';
-import type { TDb } from '../../../db/connect.ts';
-import { liveConsents, recordConsent, type TConsentContext, withdrawConsent } from '../../consents/consents.service.ts';
+} from '#common/notifications.ts';
+import type { TNotificationSettings, TSetNotification } from '#common/wire/notifications.ts';
+import type { TDb } from '#server/db/connect.ts';
+import {
+  liveConsents,
+  recordConsent,
+  type TConsentContext,
+  withdrawConsent,
+} from '#server/modules/consents/consents.service.ts';
 import { effectiveSwitches } from './switches.ts';
 import { countPushDevices, findEmailDisabled, upsertPreference } from './switches.repository.ts';
 
 /**
  * The member's notification switches (`/notifications`, `GET/PUT /api/notifications.php`). The marketing kinds
- * (promotions, news) are the marketing consents of issue 23: turning one on records the consent, turning both of its
+ * (promotions, news) are the marketing consents: turning one on records the consent, turning both of its
  * channels off withdraws it, and without a live consent they read as off whatever is stored; given in settings, they
  * read as on (`marketingSwitches`: the consent is the one source of truth for both pages).
  */

@@ -4,9 +4,9 @@ import {
   NOTIFICATION_KINDS,
   type TChannelSwitches,
   type TNotificationKind,
-} from '../../../../common/notifications.ts';
-import type { TDb, TTx } from '../../../db/connect.ts';
-import { liveConsents } from '../../consents/consents.service.ts';
+} from '#common/notifications.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
+import { liveConsents } from '#server/modules/consents/consents.service.ts';
 import { findPreferences } from './switches.repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ChoiceField } from '../../../lib/form/field.tsx';
+import { ChoiceField } from '#web/lib/form/field.tsx';
 import { signupId, type TSignupStepProps } from './signup-step.ts';
 
 /** Step 0: who the visitor is and whom they look for, as toggle buttons. */

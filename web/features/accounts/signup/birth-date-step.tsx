@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../lib/form/field.tsx';
+import { Field } from '#web/lib/form/field.tsx';
 import { issueValues, signupId, type TSignupStepProps } from './signup-step.ts';
 
 /** Step 1: the date of birth (the site's minimum age is checked by the shared schema). */

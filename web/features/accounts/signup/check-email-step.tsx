@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { url } from '../../../lib/url.ts';
+import { url } from '#web/lib/url.ts';
 
 /**
  * The step after the answer, the same whether the address was new or already had an account (whose owner was emailed

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../lib/form/field.tsx';
+import { Field } from '#web/lib/form/field.tsx';
 import { suggestEmail } from './email-suggestion.ts';
 import { issueValues, signupId, type TSignupStepProps } from './signup-step.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../lib/form/field.tsx';
+import { Field } from '#web/lib/form/field.tsx';
 import { issueValues, signupId, type TSignupStepProps } from './signup-step.ts';
 
 /** Step 2: the member name others see. */

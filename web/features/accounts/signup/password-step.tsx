@@ -1,8 +1,8 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN, type TSignupRequest } from '../../../../common/accounts.ts';
-import { CheckField, Field } from '../../../lib/form/field.tsx';
-import { url } from '../../../lib/url.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type TSignupRequest } from '#common/accounts.ts';
+import { CheckField, Field } from '#web/lib/form/field.tsx';
+import { url } from '#web/lib/url.ts';
 import { issueValues, signupId, type TSignupStepProps } from './signup-step.ts';
 
 /** Step 4: the password twice, the first message to a member (member signup), the terms and the Art. 9 consent. */

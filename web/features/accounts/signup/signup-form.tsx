@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import { makeSignupSchema, type TSignupRequest } from '../../../../common/accounts.ts';
-import type { TActionError } from '../../../lib/form/action-result.server.ts';
-import { FormError } from '../../../lib/form/form-error.tsx';
-import { url } from '../../../lib/url.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { makeSignupSchema, type TSignupRequest } from '#common/accounts.ts';
+import type { TActionError } from '#web/lib/form/action-result.server.ts';
+import { FormError } from '#web/lib/form/form-error.tsx';
+import { url } from '#web/lib/url.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { AboutYouStep } from './about-you-step.tsx';
 import { BirthDateStep } from './birth-date-step.tsx';
 import { CheckEmailStep } from './check-email-step.tsx';

@@ -1,10 +1,4 @@
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  type TSignupRequest,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from '../../../../common/accounts.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type TSignupRequest, USERNAME_MAX, USERNAME_MIN } from '#common/accounts.ts';
 
 /** The fields asked on each step (0–4), then the check-email step. */
 export const SIGNUP_STEPS: (keyof TSignupRequest)[][] = [
