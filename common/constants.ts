@@ -1,3 +1,4 @@
+import { DAY_S, HOUR_MS, MINUTE_MS } from './time.ts';
 /** Niches of spec §1, numbered 1 to 7; the niche picks the landing page slug. */
 export const NICHES = { 1: 'general', 2: 'she', 3: 'bdsm', 4: 'bbw', 5: 'gilf', 6: 'milf', 7: 'gay' } as const;
 
@@ -19,6 +20,14 @@ export const PREMIUM_LIKES_PER_DAY = 300;
 export const NEW_CONVERSATIONS_PER_DAY = 30;
 /** Days a deleted account may be reactivated (spec §4/§9). */
 export const DELETION_GRACE_DAYS = 14;
+/** Failed logins per account within the window before the account is blocked (spec §8 wording). */
+export const ACCOUNT_FAILURE_LIMIT = 5;
+/** Failed logins per IP within the window before the IP is blocked. */
+export const IP_FAILURE_LIMIT = 30;
+/** Lockout window and block duration. */
+export const LOCKOUT_MS = 15 * MINUTE_MS;
+/** Activation links stay valid this many hours. */
+export const ACTIVATION_HOURS = 168;
 /** Password reset links stay valid this many hours (spec §2 reset-password-do; the spec names no length, 2 h is ours). */
 export const RESET_LINK_HOURS = 2;
 /** Password reset emails an account may receive per day (spec §8 'Too many password reset emails sent, please try again tomorrow.'). */
@@ -38,7 +47,7 @@ export const CREDIT_BADGE_THRESHOLD = 10;
 /** Unread and like badges cap at 99+ (spec §9). */
 export const BADGE_CAP = 99;
 /** Polling interval of user, chats, likes in ms (spec §9). */
-export const POLL_INTERVAL_MS = 60_000;
+export const POLL_INTERVAL_MS = MINUTE_MS;
 /** Polling interval when push is subscribed, in ms (spec §9). */
 export const POLL_INTERVAL_PUSH_MS = 300_000;
 /** Polling starts this many ms after load (spec §9). */
@@ -52,17 +61,17 @@ export const PROGRESS_DURATION_MS = 5_000;
 /** Progress bar hides this long after finishing, in ms (spec §9). */
 export const PROGRESS_HIDE_MS = 500;
 /** A failed route chunk reloads the page at most once per this many ms (spec §9). */
-export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const CHUNK_RELOAD_GUARD_MS = MINUTE_MS;
 /** Auth cookie lifetime: 30 days (spec §9). */
-export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+export const AUTH_COOKIE_MAX_AGE_S = 30 * DAY_S;
 /** A session's 'last active' time (list of sessions in settings) is written at most this often. */
-export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
+export const SESSION_SEEN_EVERY_MS = 5 * MINUTE_MS;
 /** Auth cookie name prefix (spec §9). */
 export const AUTH_COOKIE_PREFIX = 'auth.';
 /** HTTP client retries (spec §7/§9). */
 export const HTTP_RETRIES = 5;
 /** Geolocation cache max age in ms (spec §9). */
-export const GEOLOCATION_MAX_AGE_MS = 3_600_000;
+export const GEOLOCATION_MAX_AGE_MS = HOUR_MS;
 /** Push service worker version (spec §7/§9). */
 export const PUSH_WORKER_VERSION = 2;
 /** Terms version date default (spec §9): 2023-12-01 12:00 UTC, or the company added date if later. */

@@ -1,3 +1,4 @@
+import { DAY_S } from './time.ts';
 /** The 11 interface languages of spec §1. */
 export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'] as const;
 
@@ -10,7 +11,7 @@ export const DEFAULT_LOCALE: TLocale = 'en';
 export const LOCALE_COOKIE = 'i18n_redirected';
 
 /** Locale cookie lifetime: 365 days (spec §9). */
-export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * DAY_S;
 
 /** Each language's own name, shown in the language dropdown (never translated). */
 export const LOCALE_NAMES: Record<TLocale, string> = {

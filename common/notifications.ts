@@ -1,3 +1,4 @@
+import { DAY_MS, DAY_S, HOUR_MS, HOUR_S, MINUTE_MS } from './time.ts';
 /**
  * Notification kinds, channels and rules (spec §3 "Notification kinds"). What each kind means and when it
  * is sent is written in docs/ARCHITECTURE.md ("Notifications").
@@ -34,24 +35,24 @@ export const EMAIL_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as co
 export type TEmailDisabledReason = (typeof EMAIL_DISABLED_REASONS)[number];
 
 /** A message email waits this long and goes only if the message is still unread (push may have got it read). */
-export const MESSAGE_EMAIL_DELAY_MS = 10 * 60_000;
+export const MESSAGE_EMAIL_DELAY_MS = 10 * MINUTE_MS;
 /** A like email waits this long and goes only if the like is still unseen. */
-export const LIKE_EMAIL_DELAY_MS = 10 * 60_000;
+export const LIKE_EMAIL_DELAY_MS = 10 * MINUTE_MS;
 /** At most one `new_messages` email per conversation in this period. */
-export const MESSAGE_EMAIL_PER_CONVERSATION_MS = 6 * 3_600_000;
+export const MESSAGE_EMAIL_PER_CONVERSATION_MS = 6 * HOUR_MS;
 /** `unread_message_reminders`: one email once a message stayed unread this long (at most one such email a day). */
-export const UNREAD_REMINDER_AFTER_MS = 24 * 3_600_000;
+export const UNREAD_REMINDER_AFTER_MS = 24 * HOUR_MS;
 /** Notification emails a member gets at most per 24 hours, all kinds together (transactional emails not counted). */
 export const NOTIFICATION_EMAILS_PER_DAY = 10;
 /** `weekly_updates`: at most once in this period. */
-export const WEEKLY_UPDATE_EVERY_MS = 7 * 86_400_000;
+export const WEEKLY_UPDATE_EVERY_MS = 7 * DAY_MS;
 /** `reminders` stop after this many that got no answer (no login since). */
 export const REMINDERS_MAX_UNANSWERED = 3;
 /** Days between two reminders of the same member. */
 export const REMINDER_EVERY_DAYS = 3;
 /** Soft bounces within SOFT_BOUNCE_WINDOW_MS that disable email (a hard bounce disables at once). */
 export const SOFT_BOUNCES_TO_DISABLE = 3;
-export const SOFT_BOUNCE_WINDOW_MS = 7 * 86_400_000;
+export const SOFT_BOUNCE_WINDOW_MS = 7 * DAY_MS;
 /** One-click unsubscribe links stay valid this long (they are in old emails). */
 export const UNSUBSCRIBE_LINK_DAYS = 90;
 /** The link that turns email back on after a bounce (it proves the address receives mail again) is valid this long. */
@@ -64,14 +65,14 @@ export const PUSH_DELIVERY: Record<
   TNotificationKind,
   { ttl: number; urgency: 'very-low' | 'low' | 'normal' | 'high' }
 > = {
-  new_conversations: { ttl: 86_400, urgency: 'high' },
-  new_messages: { ttl: 86_400, urgency: 'high' },
-  like: { ttl: 86_400, urgency: 'normal' },
-  unread_message_reminders: { ttl: 3_600 * 12, urgency: 'low' },
-  promotions: { ttl: 3_600 * 12, urgency: 'very-low' },
-  weekly_updates: { ttl: 86_400, urgency: 'very-low' },
-  news: { ttl: 86_400, urgency: 'very-low' },
-  reminders: { ttl: 86_400, urgency: 'low' },
+  new_conversations: { ttl: DAY_S, urgency: 'high' },
+  new_messages: { ttl: DAY_S, urgency: 'high' },
+  like: { ttl: DAY_S, urgency: 'normal' },
+  unread_message_reminders: { ttl: HOUR_S * 12, urgency: 'low' },
+  promotions: { ttl: HOUR_S * 12, urgency: 'very-low' },
+  weekly_updates: { ttl: DAY_S, urgency: 'very-low' },
+  news: { ttl: DAY_S, urgency: 'very-low' },
+  reminders: { ttl: DAY_S, urgency: 'low' },
 };
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TTrustProxy } from './lib/client-address.ts';
+import { DAY_S } from '#common/time.ts';
 
 /** Whether a value is an SMTP URL nodemailer can use: smtp: or smtps:, a host, at most a numeric port. */
 function isSmtpUrl(value: string): boolean {
@@ -73,7 +74,7 @@ const ZEnv = z.object({
   /** Lets push endpoints name loopback addresses (the tests' local push service); refused in production. */
   PUSH_ALLOW_LOOPBACK: ZBool.default(false),
   /** Seconds an email about a message or like waits for the member to read it on another channel (push, the site). */
-  NOTIFICATION_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(600),
+  NOTIFICATION_EMAIL_DELAY_S: z.coerce.number().int().min(0).max(DAY_S).default(600),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mollie']).default('sandbox'),
   MOLLIE_API_KEY: z
     .string()

@@ -2,6 +2,7 @@ import type { TDb } from '../db/connect.ts';
 import { errorSummary, type TLogger } from '../lib/logger.ts';
 import { JobPayloadError, type TJobDefinition, type TJobPolicy } from './define-job.ts';
 import { claimDueJob, markJobDone, markJobFailed, rescheduleJob, type TClaimedJob } from './jobs.repository.ts';
+import { DAY_MS, MINUTE_MS } from '#common/time.ts';
 
 /**
  * A failure that trying again cannot fix (e.g. an SMTP 5xx answer): the job is tried at most
@@ -18,7 +19,7 @@ export const PERMANENT_FAILURE_ATTEMPTS = 3;
 const MAX_DETACHED_RUNS = 4;
 
 /** A claimed job is leased this long; if its process dies, another one picks it up after the lease. */
-const LEASE_MS = 10 * 60_000;
+const LEASE_MS = 10 * MINUTE_MS;
 
 /** How long `runNow` holds its caller (a request) before leaving the rest of the run to the background. */
 const RUN_NOW_WAIT_MS = 500;
@@ -93,9 +94,9 @@ async function execute(db: TDb, job: TClaimedJob, now: Date, options: TRunContex
       await markJobFailed(db, job.id, now, error, scrubbed);
       return;
     }
-    const backoff = Math.min(policy.maxBackoffMs ?? 86_400_000, 60_000 * 2 ** job.attempts);
+    const backoff = Math.min(policy.maxBackoffMs ?? DAY_MS, MINUTE_MS * 2 ** job.attempts);
     // The last try of a temporary failure happens at the limit, so the job fails then rather than a backoff later.
-    const retryAt = new Date(Math.min(now.getTime() + backoff, Math.max(deadline, now.getTime() + 60_000)));
+    const retryAt = new Date(Math.min(now.getTime() + backoff, Math.max(deadline, now.getTime() + MINUTE_MS)));
     options.log?.warn({ ...entry, permanent, retryAt }, 'job failed');
     await rescheduleJob(db, job.id, retryAt, error);
   }

@@ -10,16 +10,13 @@ import {
   type THitCount,
   type THitKey,
 } from './rate-limit-store.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '#common/time.ts';
 
 /**
  * One budget: at most `max` uses per fixed window of `windowMs` that starts with the subject's first use (as
  * @fastify/rate-limit counts); `aligned` windows start on multiples of `windowMs` instead (a day: UTC midnight).
  */
 export type TLimitRule = { max: number; windowMs: number; aligned?: boolean };
-
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 
 /**
  * Every rate limit of the site, in one table: an operation has one or more windows, each counted per subject
@@ -29,58 +26,58 @@ const DAY = 86_400_000;
  */
 export const OPERATION_LIMITS = {
   /** Login attempts per IP (the per-account lockout is in the accounts service). */
-  login: [{ max: 20, windowMs: MINUTE }],
+  login: [{ max: 20, windowMs: MINUTE_MS }],
   /** Signups per IP. */
-  signup: [{ max: 10, windowMs: MINUTE }],
+  signup: [{ max: 10, windowMs: MINUTE_MS }],
   /** Activation email resends per IP. */
-  activation_email: [{ max: 5, windowMs: MINUTE }],
+  activation_email: [{ max: 5, windowMs: MINUTE_MS }],
   /** Password reset email requests per IP. */
-  password_reset_email: [{ max: 10, windowMs: MINUTE }],
+  password_reset_email: [{ max: 10, windowMs: MINUTE_MS }],
   /** New passwords set with a reset link, per IP. */
-  password_reset: [{ max: 10, windowMs: MINUTE }],
+  password_reset: [{ max: 10, windowMs: MINUTE_MS }],
   /** Password changes per IP. */
-  password_change: [{ max: 10, windowMs: MINUTE }],
+  password_change: [{ max: 10, windowMs: MINUTE_MS }],
   /** Email change requests per IP. */
-  mail_change: [{ max: 10, windowMs: MINUTE }],
+  mail_change: [{ max: 10, windowMs: MINUTE_MS }],
   /** Account deletions per IP. */
-  account_delete: [{ max: 10, windowMs: MINUTE }],
+  account_delete: [{ max: 10, windowMs: MINUTE_MS }],
   /** Reactivation email requests per IP. */
-  reactivation_email: [{ max: 10, windowMs: MINUTE }],
+  reactivation_email: [{ max: 10, windowMs: MINUTE_MS }],
   /** Push subscriptions stored per IP. */
-  push_subscribe: [{ max: 20, windowMs: MINUTE }],
+  push_subscribe: [{ max: 20, windowMs: MINUTE_MS }],
   /** Emails to one inbox (normalized address) from signup, email change, reset and reactivation together, whatever the IPs. */
-  inbox_email: [{ max: 5, windowMs: HOUR }],
+  inbox_email: [{ max: 5, windowMs: HOUR_MS }],
   /** Address-targeted requests of one operation on the whole site, whatever the IPs and addresses. */
-  target_global: [{ max: 300, windowMs: MINUTE }],
+  target_global: [{ max: 300, windowMs: MINUTE_MS }],
   /** Profiles one member opens: a fast browser opens a few a minute, a script hundreds. */
   profile_read: [
-    { max: 120, windowMs: MINUTE },
-    { max: 3_000, windowMs: DAY },
+    { max: 120, windowMs: MINUTE_MS },
+    { max: 3_000, windowMs: DAY_MS },
   ],
   /** Profiles opened by visitors (not logged in) from one IP. */
   profile_read_visitor: [
-    { max: 60, windowMs: MINUTE },
-    { max: 1_000, windowMs: DAY },
+    { max: 60, windowMs: MINUTE_MS },
+    { max: 1_000, windowMs: DAY_MS },
   ],
   /** Profiles opened by all members on one IP (a household or office shares it; one script rotating accounts too). */
   profile_read_ip: [
-    { max: 600, windowMs: MINUTE },
-    { max: 20_000, windowMs: DAY },
+    { max: 600, windowMs: MINUTE_MS },
+    { max: 20_000, windowMs: DAY_MS },
   ],
   /** Result pages of search and match-finder one member asks for. */
   search_read: [
-    { max: 60, windowMs: MINUTE },
-    { max: 2_000, windowMs: DAY },
+    { max: 60, windowMs: MINUTE_MS },
+    { max: 2_000, windowMs: DAY_MS },
   ],
   /** Search result pages asked for by visitors from one IP. */
   search_read_visitor: [
-    { max: 30, windowMs: MINUTE },
-    { max: 500, windowMs: DAY },
+    { max: 30, windowMs: MINUTE_MS },
+    { max: 500, windowMs: DAY_MS },
   ],
   /** Search result pages asked for by all members on one IP. */
   search_read_ip: [
-    { max: 300, windowMs: MINUTE },
-    { max: 10_000, windowMs: DAY },
+    { max: 300, windowMs: MINUTE_MS },
+    { max: 10_000, windowMs: DAY_MS },
   ],
 } as const satisfies Record<string, readonly TLimitRule[]>;
 
@@ -262,7 +259,13 @@ export function createRateLimiter(options: {
      */
     async consumeDaily(cap: string, memberId: number, max: number): Promise<void> {
       await spend(
-        [{ operation: `daily:${cap}`, subject: `member:${memberId}`, rules: [{ max, windowMs: DAY, aligned: true }] }],
+        [
+          {
+            operation: `daily:${cap}`,
+            subject: `member:${memberId}`,
+            rules: [{ max, windowMs: DAY_MS, aligned: true }],
+          },
+        ],
         'daily_limit_reached',
       );
     },

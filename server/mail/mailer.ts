@@ -9,6 +9,7 @@ import { loadUnsubscribeKey } from '../modules/notifications/email/unsubscribe-t
 import { insertMail } from './mailbox.repository.ts';
 import { SEND_MAIL_JOB, SEND_MAIL_POLICY, type TMailRequest } from './send-mail.job.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
+import { addMinutes } from 'date-fns';
 
 export type { TMailRequest } from './send-mail.job.ts';
 
@@ -229,7 +230,7 @@ export function createMailer(config: TConfig, db: TDb, options: TMailerOptions =
       const attempt: Promise<{ sent: boolean; error?: unknown }> = send(req).then(
         () => ({ sent: true }),
         async (error: unknown) => {
-          await SEND_MAIL_JOB.enqueue(db, { ...req }, { runAt: new Date(Date.now() + 60_000) });
+          await SEND_MAIL_JOB.enqueue(db, { ...req }, { runAt: addMinutes(new Date(), 1) });
           return { sent: false, error };
         },
       );

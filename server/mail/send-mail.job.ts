@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declareJob, type TJobPolicy } from '../jobs/define-job.ts';
 import { EMAIL_KINDS } from './templates.ts';
+import { HOUR_MS } from '#common/time.ts';
 
 /** What an email needs of its site (name, domain, sender), as stored in a queued job's payload. */
 export const ZMailSite = z.object({
@@ -29,7 +30,7 @@ export type TMailRequest = z.infer<typeof ZMailRequest>;
 export const SEND_MAIL_JOB = declareJob({ kind: 'send_mail', payload: ZMailRequest });
 
 /** A queued email that keeps failing temporarily (4xx, timeouts, refused connections) is given up after this long. */
-export const MAIL_GIVE_UP_AFTER_MS = 48 * 3_600_000;
+export const MAIL_GIVE_UP_AFTER_MS = 48 * HOUR_MS;
 
 /** What a sent or failed email keeps in the jobs table: its kind and the recipient's domain, never its link. */
 export function scrubMailPayload(payload: Record<string, unknown>): Record<string, unknown> {
@@ -40,6 +41,6 @@ export function scrubMailPayload(payload: Record<string, unknown>): Record<strin
 /** How `send_mail` jobs are retried: up to 48 hours, at most an hour apart; done or failed, no link is kept. */
 export const SEND_MAIL_POLICY: TJobPolicy = {
   giveUpAfterMs: MAIL_GIVE_UP_AFTER_MS,
-  maxBackoffMs: 3_600_000,
+  maxBackoffMs: HOUR_MS,
   scrub: scrubMailPayload,
 };

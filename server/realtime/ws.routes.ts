@@ -20,6 +20,7 @@ import { isSameOrigin } from '../plugins/security.ts';
 import type { TServices } from '../services.ts';
 import { publishToMember } from './publish.ts';
 import { endsSession, sessionsChannel } from './session-events.ts';
+import { MINUTE_MS } from '#common/time.ts';
 
 /** A socket that has this much unsent data is too slow to follow its events and is closed (it resyncs later). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -29,7 +30,7 @@ const CLOSE_GOING_AWAY = 1001;
  * The session behind a socket is checked again this often. Logout, password change or reset and deletion close the
  * socket at once through the hub (`sessions_ended`); this check is the fallback when that event could not be sent.
  */
-const SESSION_RECHECK_MS = 2 * 60_000;
+const SESSION_RECHECK_MS = 2 * MINUTE_MS;
 
 /**
  * `GET /api/ws` (ARCHITECTURE §1): a member's realtime events. The upgrade must come from our own origin and carry

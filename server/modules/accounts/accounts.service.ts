@@ -25,13 +25,8 @@ import {
   setUserLocale,
 } from './accounts.repository.ts';
 import { createSignupService } from './signup.service.ts';
-
-/** Failed logins per account within the window before the account is blocked (spec §8 wording). */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-/** Failed logins per IP within the window before the IP is blocked. */
-export const IP_FAILURE_LIMIT = 30;
-/** Lockout window and block duration. */
-export const LOCKOUT_MS = 15 * 60_000;
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, LOCKOUT_MS } from '#common/constants.ts';
+import { MINUTE_MS } from '#common/time.ts';
 
 type TNewSession = { token: string; maxAge: number };
 
@@ -78,7 +73,8 @@ export function createAccountsService(deps: TAccountsDeps) {
   }
 
   /** Minutes left of a block that started at `last`, at least 1. */
-  const minutesLeft = (last: Date) => Math.max(1, Math.ceil((last.getTime() + LOCKOUT_MS - now().getTime()) / 60_000));
+  const minutesLeft = (last: Date) =>
+    Math.max(1, Math.ceil((last.getTime() + LOCKOUT_MS - now().getTime()) / MINUTE_MS));
 
   return {
     ...createSignupService(deps),

@@ -7,6 +7,7 @@ import type { TPhotoStore } from '../photos/photo-store.ts';
 import { exportPath } from '../privacy/data-export.service.ts';
 import { purgeAccountJob } from './account-jobs.ts';
 import { claimAccountForPurge, erasePersonalData, findAccountForPurge, findLiveMandates } from './purge.repository.ts';
+import { subHours } from 'date-fns';
 
 /**
  * Purges a deleted account after the grace period (GDPR Art. 17): every table is purged, anonymized or kept as
@@ -27,7 +28,7 @@ export function createPurgeAccountJob(deps: {
   async function purge({ userId }: { userId: number }): Promise<void> {
     // Only the account's current deletion counts: deleted, reactivated and deleted again ten days later, the first
     // deletion's job finds a deletion that is not yet DELETION_GRACE_DAYS old and leaves it to that deletion's own job.
-    const cutoff = new Date(now().getTime() - DELETION_GRACE_DAYS * 86_400_000);
+    const cutoff = subHours(now(), DELETION_GRACE_DAYS * 24);
     const isDue = (u: { status: string; deletedAt: Date | null }) =>
       u.status === 'deleted' && u.deletedAt !== null && u.deletedAt <= cutoff;
     const user = await findAccountForPurge(db, userId);

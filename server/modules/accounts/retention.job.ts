@@ -14,8 +14,8 @@ import { defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
 import type { TLogger } from '#server/lib/logger.ts';
 import { retentionJob } from './account-jobs.ts';
 import { applyRetention, scheduleRetention, type TRetentionCutoffs } from './retention.repository.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '#common/time.ts';
+import { addHours } from 'date-fns';
 
 /** The cut-offs of a run at `now` (common/constants.ts); years count as calendar years. */
 export function retentionCutoffs(now: Date): TRetentionCutoffs {
@@ -56,6 +56,6 @@ export function createRetentionJob(deps: { db: TDb; now: () => Date; log: Pick<T
     const at = now();
     const counts = await db.transaction((tx) => applyRetention(tx, retentionCutoffs(at)));
     log.info({ job: retentionJob.kind, ...counts }, 'retention: old data removed');
-    await scheduleRetention(db, new Date(at.getTime() + RETENTION_INTERVAL_HOURS * 3_600_000), payload.run);
+    await scheduleRetention(db, addHours(at, RETENTION_INTERVAL_HOURS), payload.run);
   }
 }

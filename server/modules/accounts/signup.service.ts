@@ -1,7 +1,7 @@
 import { pageUrl } from '#common/routes.ts';
 import { makeSignupSchema, sexualityFor, type TSignupRequest } from '#common/accounts.ts';
 import { withOrientationNiches } from '#common/consents.ts';
-import { TRACKING_KEYS } from '#common/constants.ts';
+import { ACTIVATION_HOURS, TRACKING_KEYS } from '#common/constants.ts';
 import type { TLocale } from '#common/locales.ts';
 import { cleanTrackingValue } from '#common/visibility.ts';
 import type { TTx } from '#server/db/connect.ts';
@@ -24,12 +24,11 @@ import {
   isUniqueViolation,
 } from './accounts.repository.ts';
 import { createLinkMail, type TMailRecipient } from './link-mail.ts';
+import { subHours } from 'date-fns';
 
 /** Rolls back the dry run of a signup for an address that already has an account. */
 class DryRunRollback extends Error {}
 
-/** Activation links stay valid this many hours. */
-export const ACTIVATION_HOURS = 168;
 /** Activation emails an account may request per day. */
 const ACTIVATION_EMAILS_PER_DAY = 5;
 
@@ -222,7 +221,7 @@ export function createSignupService(deps: TAccountsDeps) {
     async resendActivation(userId: number, site: TSite, origin: string): Promise<void> {
       const user = await findUserWithProfile(db, userId);
       if (!user || user.emailConfirmed) return;
-      const since = new Date(now().getTime() - 86_400_000);
+      const since = subHours(now(), 24);
       // Counted and queued under the account's row lock, so parallel requests never send a sixth email.
       const mail = await db.transaction(async (tx) => {
         const account = await lockAccountAddress(tx, userId);

@@ -5,6 +5,8 @@ import { queryRows, type TDb, type TTx } from '#server/db/connect.ts';
 import { conversationMembers, conversations, messages, photos, profiles, users } from '#server/db/schema/index.ts';
 import { notBlockedWith } from '#server/db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
+import { secondsUntil } from '#common/time.ts';
+import { addHours } from 'date-fns';
 
 export type TMessageRow = typeof messages.$inferSelect;
 
@@ -103,7 +105,7 @@ export async function sendMessage(
           : message === 'daily_limit_reached'
             ? {
                 limit: m.dailyNewLimit,
-                retry_after: Math.max(1, Math.ceil((m.dayStart.getTime() + 86_400_000 - Date.now()) / 1000)),
+                retry_after: secondsUntil(addHours(m.dayStart, 24), new Date()),
               }
             : undefined;
       throw new AppError(message as TErrorCode, data);

@@ -22,6 +22,7 @@ import {
 } from './likes.repository.ts';
 import { LIKES_PER_DAY, PREMIUM_LIKES_PER_DAY, SWIPE_DAILY_LIKES } from '#common/constants.ts';
 import type { TRateLimiter } from '#server/lib/rate-limit.ts';
+import { subHours } from 'date-fns';
 
 /** The member who likes: daily caps depend on premium. */
 type TViewer = { profileId: number; isPremium: boolean };
@@ -154,7 +155,7 @@ export function createLikesService(
      * at most once a day; the same one is returned again within the day. Null when nobody suits.
      */
     async autoLike(viewerProfileId: number, cdnPrefix: string) {
-      const since = new Date(now().getTime() - AUTO_LIKE_EVERY_HOURS * 3_600_000);
+      const since = subHours(now(), AUTO_LIKE_EVERY_HOURS);
       let likerId = (await findRecentAutoLike(db, viewerProfileId, since))?.id;
       if (!likerId) {
         const me = await findPublicProfile(db, viewerProfileId, true);

@@ -27,6 +27,8 @@ import { insertMandate } from './mandates.repository.ts';
 import { countDirectDebits, failOpenPayment, setPaymentMandate } from './payments.repository.ts';
 import type { TPaymentProvider } from './provider.ts';
 import type { TSmsSender } from './sms.ts';
+import { DAY_MS } from '#common/time.ts';
+import { subHours } from 'date-fns';
 
 const hashCode = (requestId: string, code: string) => createHash('sha256').update(`${requestId}:${code}`).digest();
 
@@ -58,7 +60,7 @@ export function createDirectDebitService(
   /** Blocked members and the limits of common/direct-debit.ts; `tx` locks the member so checks and insert agree. */
   async function assertAllowed(tx: TTx, userId: number) {
     if (await lockDirectDebitBlocked(tx, userId)) throw new AppError('direct_debit_blocked');
-    const since = new Date(now().getTime() - DIRECT_DEBIT_LIMIT_WINDOW_DAYS * 24 * 3600 * 1000);
+    const since = new Date(now().getTime() - DIRECT_DEBIT_LIMIT_WINDOW_DAYS * DAY_MS);
     const counts = await countDirectDebits(tx, userId, since);
     if (counts.pending >= DIRECT_DEBIT_MAX_PENDING || counts.recent >= DIRECT_DEBIT_MAX_PER_30_DAYS) {
       throw new AppError('direct_debit_limit');
@@ -94,7 +96,7 @@ export function createDirectDebitService(
       };
       const request = await db.transaction(async (tx) => {
         await assertAllowed(tx, member.userId);
-        const sent = await countCodeRequests(tx, member.userId, new Date(now().getTime() - 3600_000));
+        const sent = await countCodeRequests(tx, member.userId, subHours(now(), 1));
         if (sent >= DIRECT_DEBIT_CODES_PER_HOUR) throw new AppError('rate_limited');
         // The id is ours (not the database default) so the code's hash, salted with it, goes in with the row.
         const id = randomUUID();

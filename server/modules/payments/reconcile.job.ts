@@ -4,6 +4,7 @@ import type { TCore } from '#server/core.ts';
 import type { TDb, TTx } from '#server/db/connect.ts';
 import { declareJob, defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
 import { expireUnfinished, findPayment, type TPaymentRow } from './payments.repository.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '#common/time.ts';
 
 /** What a reconciliation check carries: the payment, which check this is, and when the payment expires here. */
 const ZReconcileCheck = z.object({ paymentId: z.string(), check: z.number().int(), expiresAt: z.iso.datetime() });
@@ -24,15 +25,15 @@ function queueCheck(tx: TDb | TTx, check: TReconcileCheck, runAt: Date): Promise
 }
 
 /** The first check: a provider reports within seconds, so a payment not final after ten minutes lost its webhook. */
-export const RECONCILE_FIRST_CHECK_MS = 10 * 60_000;
+export const RECONCILE_FIRST_CHECK_MS = 10 * MINUTE_MS;
 /** The longest wait between two checks (the backoff doubles from ten minutes up to this). */
-export const RECONCILE_MAX_INTERVAL_MS = 6 * 3_600_000;
+export const RECONCILE_MAX_INTERVAL_MS = 6 * HOUR_MS;
 /**
  * A payment still not final at the provider this long after it started is expired here. Longer than any method we
  * offer stays open at a provider (Mollie: checkouts expire within hours, bank transfers after 12 days, SEPA direct
  * debits settle within about 5 business days), so only a payment nobody will ever pay reaches it.
  */
-export const PAYMENT_EXPIRY_MS = 28 * 86_400_000;
+export const PAYMENT_EXPIRY_MS = 28 * DAY_MS;
 
 /** The wait after check number `check` before the next one: 20, 40, 80 … minutes, at most six hours. */
 export function nextCheckDelay(check: number): number {

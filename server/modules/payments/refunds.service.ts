@@ -5,6 +5,7 @@ import { publishCredits } from '#server/realtime/publish-credits.ts';
 import { reversePayment } from './payment-webhook.service.ts';
 import { lockCreditsWithRefundDays, lockPayment, type TPaymentRow } from './payments.repository.ts';
 import type { TPaymentProvider } from './provider.ts';
+import { DAY_MS } from '#common/time.ts';
 
 /** Refunds by support (`npm run refund -- <payment id>`, spec §3 refund_days). */
 export function createRefundsService(
@@ -25,7 +26,7 @@ export function createRefundsService(
         if (!payment) throw new AppError('payment_not_found');
         if (payment.status !== 'paid' || !payment.paidAt) throw new AppError('refund_not_possible');
         const account = await lockCreditsWithRefundDays(tx, payment.userId);
-        const deadline = payment.paidAt.getTime() + account.refundDays * 24 * 3600 * 1000;
+        const deadline = payment.paidAt.getTime() + account.refundDays * DAY_MS;
         if (now().getTime() > deadline || account.credits < payment.credits) {
           throw new AppError('refund_not_possible');
         }

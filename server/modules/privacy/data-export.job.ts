@@ -20,9 +20,11 @@ import {
   exportsDir,
   type TDataExportService,
 } from './data-export.service.ts';
+import { HOUR_MS } from '#common/time.ts';
+import { addHours } from 'date-fns';
 
 /** A build that still fails this long after the request is given up: the member sees "failed" and may ask again. */
-export const DATA_EXPORT_GIVE_UP_MS = 2 * 3_600_000;
+export const DATA_EXPORT_GIVE_UP_MS = 2 * HOUR_MS;
 
 /** README.txt in the member's language: what the archive is and what each file holds. */
 export function renderReadme(locale: string, site: string, createdAt: Date): string {
@@ -100,7 +102,7 @@ export function defineBuildDataExportJob(core: TCore, deps: TBuildDataExportDeps
       await fs.mkdir(exportsDir(dataDir), { recursive: true });
       const fileKey = newToken();
       const sizeBytes = await writeArchive(exportPath(dataDir, fileKey), json, readme, data.photos);
-      const expiresAt = new Date(readyAt.getTime() + DATA_EXPORT_DAYS * 86_400_000);
+      const expiresAt = addHours(readyAt, DATA_EXPORT_DAYS * 24);
       const mail = await db.transaction(async (tx) => {
         if (!(await markExportReady(tx, row.id, { fileKey, sizeBytes, readyAt, expiresAt }))) return null;
         await EXPIRE_DATA_EXPORTS_JOB.enqueue(tx, { exportId: row.id }, { runAt: expiresAt });

@@ -23,6 +23,7 @@ import {
   markExportExpired,
   type TDataExportRow,
 } from './data-export.repository.ts';
+import { subHours } from 'date-fns';
 
 /** Builds a requested archive: which export, and what its email needs (the site and where its link leads). */
 export const BUILD_DATA_EXPORT_JOB = declareJob({
@@ -92,7 +93,7 @@ export function createDataExportService(core: TCore, deps: TDataExportDeps) {
      */
     async request(userId: number, site: TSite, link: string): Promise<TDataExport> {
       const at = now();
-      const since = new Date(at.getTime() - 86_400_000);
+      const since = subHours(at, 24);
       const { exportId, jobId } = await db.transaction(async (tx) => {
         await lockAccount(tx, userId);
         const counts = await countExports(tx, userId, since);

@@ -18,6 +18,7 @@ import {
   type TCardRow,
 } from './profiles.repository.ts';
 import { findMatches } from './matches.repository.ts';
+import { MINUTE_MS } from '#common/time.ts';
 
 /**
  * The genders a member looks for, from their gender and sexuality; both when the member's orientation is not
@@ -30,7 +31,7 @@ export function gendersSought(gender: string, sexuality: string | null): string[
 }
 
 /** Landing data is the same for every visitor of a niche: cached briefly (the hottest page of paid traffic). */
-const LANDING_CACHE_MS = 60_000;
+const LANDING_CACHE_MS = MINUTE_MS;
 
 /**
  * The like relation the profile screen shows, from the likes service: passed in, because the likes module builds on

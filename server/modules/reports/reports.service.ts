@@ -13,6 +13,7 @@ import {
   isPhotoOfProfile,
   isProfileReportableBy,
 } from './reports.repository.ts';
+import { subHours } from 'date-fns';
 
 /** Complaint receipts one address receives per day at most. */
 const RECEIPTS_PER_DAY = 3;
@@ -71,7 +72,7 @@ export function createReportsService(core: Pick<TCore, 'db'>, deps: { mailer: TM
       // The receipt repeats nothing the sender typed, and one address gets at most a few a day, so the form
       // cannot be used to mail strangers. Members get it at their own account address.
       const receiptTo = ctx.accountEmail ?? v.email;
-      const recent = await countComplaintsTo(db, receiptTo, new Date(Date.now() - 86_400_000));
+      const recent = await countComplaintsTo(db, receiptTo, subHours(new Date(), 24));
       const receipt = recent <= RECEIPTS_PER_DAY ? receiptTo : null;
       const supportLocale = isLocale(site.domainLanguage) ? site.domainLanguage : 'en';
       const supportT = serverT(supportLocale);

@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '#common/constants.ts';
 import type { TUser } from '#common/wire/user.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 import { url } from '#web/lib/url.ts';
+import { DAY_MS } from '#common/time.ts';
 
 /** Routes where the missing-photo warning is not shown (spec §4). */
 const HIDDEN_ON = new Set([
@@ -17,7 +18,7 @@ const HIDDEN_ON = new Set([
   'settings',
 ]);
 /** A dismissed warning comes back after this long (spec: dismissal stored with a timestamp; period 'not shown'). */
-export const ENRICH_ALERT_SNOOZE_MS = 7 * 24 * 60 * 60 * 1000;
+export const ENRICH_ALERT_SNOOZE_MS = 7 * DAY_MS;
 
 /** Whether the dismissal stored under hide-enrich-alert is still in force. */
 export function isEnrichAlertSnoozed(stored: string | null, now: number): boolean {

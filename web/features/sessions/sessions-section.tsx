@@ -4,10 +4,11 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 import { CardStatus, useCardAction } from '../settings/use-card-action.tsx';
 import { endOtherSessions, endSession, fetchSessions } from './sessions.api.ts';
+import { DAY_S, HOUR_S } from '#common/time.ts';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', 86_400],
-  ['hour', 3_600],
+  ['day', DAY_S],
+  ['hour', HOUR_S],
   ['minute', 60],
 ];
 

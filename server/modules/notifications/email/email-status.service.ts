@@ -33,6 +33,8 @@ import {
 } from './email-status.repository.ts';
 import { type TUnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token.ts';
 import { pageUrl } from '#common/routes.ts';
+import { HOUR_S } from '#common/time.ts';
+import { addHours, subHours } from 'date-fns';
 
 /** What an unsubscribe link's page shows: which emails it is about and whether they are off now. */
 export interface TUnsubscribeState {
@@ -212,9 +214,9 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
       if (!account) throw new AppError('not_found');
       const needsConfirmation = account.reasons.includes('bounce');
       if (needsConfirmation) {
-        const since = new Date(now().getTime() - 86_400_000);
+        const since = subHours(now(), 24);
         if ((await mailer.countSentSince(userId, 'email_reenable', since)) >= EMAIL_REENABLE_EMAILS_PER_DAY) {
-          throw new AppError('rate_limited', { retry_after: 3_600 });
+          throw new AppError('rate_limited', { retry_after: HOUR_S });
         }
       }
       const { left, jobId } = await db.transaction(async (tx) => {
@@ -227,7 +229,7 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
           kind: EMAIL_REENABLE_TOKEN,
           tokenHash: hashToken(token),
           createdAt: at,
-          expiresAt: new Date(at.getTime() + EMAIL_REENABLE_LINK_HOURS * 3_600_000),
+          expiresAt: addHours(at, EMAIL_REENABLE_LINK_HOURS),
         });
         const mail = {
           site,

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KINDS, type TNotificationKind, UNSUBSCRIBE_LINK_DAYS } from '#common/notifications.ts';
 import type { TDb } from '#server/db/connect.ts';
 import { findAppSecret, insertAppSecretIfAbsent } from '#server/modules/sites/settings.repository.ts';
+import { DAY_S } from '#common/time.ts';
 
 /** What an unsubscribe link turns off: one kind's email, or every notification email of the account. */
 export type TUnsubscribeScope = TNotificationKind | 'all';
@@ -41,7 +42,7 @@ const sign = (key: Buffer, payload: string) =>
  * `<userId>.<kind|all>.<expiry in Unix seconds>`. Valid UNSUBSCRIBE_LINK_DAYS; not single-use (an undo needs it again).
  */
 export function signUnsubscribeToken(key: Buffer, claim: { userId: number; scope: TUnsubscribeScope }, now: Date) {
-  const expires = Math.floor(now.getTime() / 1000) + UNSUBSCRIBE_LINK_DAYS * 86_400;
+  const expires = Math.floor(now.getTime() / 1000) + UNSUBSCRIBE_LINK_DAYS * DAY_S;
   const payload = `${claim.userId}.${claim.scope}.${expires}`;
   return `${Buffer.from(payload).toString('base64url')}.${sign(key, payload).toString('base64url')}`;
 }

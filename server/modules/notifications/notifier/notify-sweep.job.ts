@@ -17,23 +17,25 @@ import {
   findUnreadStretches,
   findWeeklyCandidates,
 } from './notify.repository.ts';
+import { DAY_MS, HOUR_MS } from '#common/time.ts';
+import { subHours } from 'date-fns';
 
 /** The hourly job that finds messages unread for a day and members due a reminder (`run`: its periodic run). */
 export const notifySweepJob = declareJob({ kind: 'notify_sweep', payload: z.object({ run: z.string().optional() }) });
-export const NOTIFY_SWEEP_EVERY_MS = 3_600_000;
+export const NOTIFY_SWEEP_EVERY_MS = HOUR_MS;
 /** The weekly job that sends every member the week's digest (in batches: `after` is the cursor, each member once). */
 export const notifyWeeklyJob = declareJob({
   kind: 'notify_weekly',
   payload: z.object({ run: z.string().optional(), week: z.string().optional(), after: z.number().optional() }),
 });
 /** A message unread this much longer than UNREAD_REMINDER_AFTER_MS is no longer reminded of (the sweep's window). */
-const UNREAD_WINDOW_MS = 3 * 3_600_000;
+const UNREAD_WINDOW_MS = 3 * HOUR_MS;
 /** Members a reminder or weekly run handles per batch. */
 const BATCH = 500;
 /** Reminders go to members who logged in (or signed up) within this many days: well inside the log's retention. */
 const REMINDER_WINDOW_DAYS = NOTIFICATION_LOG_RETENTION_DAYS / 2;
 /** Accounts get their first reminder a day after signing up. */
-const FIRST_REMINDER_AFTER_MS = 86_400_000;
+const FIRST_REMINDER_AFTER_MS = DAY_MS;
 
 /** ISO 8601 week of a date, e.g. `2026-W48`. */
 export function isoWeek(at: Date): string {
@@ -41,7 +43,7 @@ export function isoWeek(at: Date): string {
   const day = d.getUTCDay() || 7;
   d.setUTCDate(d.getUTCDate() + 4 - day);
   const yearStart = new Date(Date.UTC(d.getUTCFullYear(), 0, 1));
-  const week = Math.ceil(((d.getTime() - yearStart.getTime()) / 86_400_000 + 1) / 7);
+  const week = Math.ceil(((d.getTime() - yearStart.getTime()) / DAY_MS + 1) / 7);
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
 }
 
@@ -90,12 +92,12 @@ function createNotifySweepJob({ db, now, log }: TDeps) {
     const day = at.toISOString().slice(0, 10);
     const candidates = await findReminderCandidates(db, {
       signedUpBefore: new Date(at.getTime() - FIRST_REMINDER_AFTER_MS),
-      spacedAfter: new Date(at.getTime() - REMINDER_EVERY_DAYS * 86_400_000),
+      spacedAfter: subHours(at, REMINDER_EVERY_DAYS * 24),
       max: REMINDERS_MAX_UNANSWERED,
       limit: BATCH * 4,
       // Only members seen lately: the record of sent reminders is kept NOTIFICATION_LOG_RETENTION_DAYS, so an
       // absent member's count would start again once it is deleted.
-      activeSince: new Date(at.getTime() - REMINDER_WINDOW_DAYS * 86_400_000),
+      activeSince: subHours(at, REMINDER_WINDOW_DAYS * 24),
     });
     await queueEvents(
       db,
