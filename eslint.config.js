@@ -227,7 +227,7 @@ export default tseslint.config(
   {
     // The composition root builds each part after what it uses: nothing is read before it is declared (the job runner
     // and the services that run jobs meet through the late-bound queue of server/jobs/job-queue.ts).
-    files: ['server/services.ts'],
+    files: ['server/services.ts', 'server/areas/**/*.ts', 'server/**/*.area.ts'],
     rules: {
       'no-use-before-define': 'off',
       '@typescript-eslint/no-use-before-define': ['error', { functions: false, classes: true, variables: true }],

@@ -32,7 +32,7 @@ const database = await connectDatabase({
 });
 let code = 0;
 try {
-  const site = await createSitesService(database.db).resolve(domain);
+  const site = await createSitesService({ db: database.db }).resolve(domain);
   if (site.domain !== normaliseHost(domain)) throw new Error(`no site with the domain ${domain}`);
   const broadcast = randomUUID();
   const messages = parsed.data as Record<string, z.infer<typeof ZText>>;

@@ -9,7 +9,10 @@ import { createDevCreditsService } from './dev-credits.service.ts';
  * that email, with its ledger row, so journeys can try paid features before a purchase exists; a negative amount takes
  * credits away (never below 0), e.g. to try what a member without credits sees.
  */
-export async function devCreditsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function devCreditsRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'database' | 'realtime'> },
+) {
   // Built here rather than in services.ts: it exists only where this route is registered.
   const devCredits = createDevCreditsService({ db: services.database.db, realtime: services.realtime });
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -36,7 +36,10 @@ function mayRead(request: FastifyRequest, config: TConfig): boolean {
  * The dev mailbox (development and the one-command demo, see config.devMailbox): every email and SMS the app would
  * have sent, newest first. It holds every reset link, so it answers loopback clients only unless DEV_MAILBOX=true.
  */
-export async function devMailboxRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function devMailboxRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'config' | 'database'> },
+) {
   // Scoped to these routes (not fastify-plugin): everyone else gets the same 404 as for a path that does not exist.
   app.addHook('onRequest', async (request, reply) => {
     if (!mayRead(request, services.config)) return reply.callNotFound();

@@ -6,6 +6,12 @@ import { startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { createMailer } from './mailer.ts';
 
 let smtp: TTestSmtp;
+/** These sends need no database (SMTP answers at once) and write no log. */
+const quietCore = {
+  db: null as never,
+  now: () => new Date(),
+  log: { warn: () => undefined, error: () => undefined, info: () => undefined },
+};
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -20,7 +26,7 @@ describe('mailer over SMTP', () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Amora <no-reply@amora.example>',
     });
-    const mailer = createMailer(config, null as never);
+    const mailer = createMailer(quietCore, { config });
     expect(mailer.kind).toBe('smtp');
     await mailer.send({
       site: { id: 1, name: 'Amora', domain: 'amora.example', mailName: 'Amora', supportEmail: 'support@amora.example' },
@@ -47,7 +53,7 @@ describe('mailer over SMTP', () => {
     smtp.envelopes.length = 0;
     const config = loadConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.amora.example' });
     expect(config.smtp).toEqual({ heloName: 'www.amora.example', bounceAddress: undefined, timeoutMs: 10_000 });
-    const mailer = createMailer(config, null as never);
+    const mailer = createMailer(quietCore, { config });
     await mailer.send({
       site: { id: 1, name: 'Amora', domain: 'amora.example', mailName: 'Amora', supportEmail: 'support@amora.example' },
       to: 'jan@example.com',
@@ -80,7 +86,7 @@ describe('the SMTP greeting without SMTP_HELO_NAME or PUBLIC_URL', () => {
     smtp.envelopes.length = 0;
     const warnings: string[] = [];
     const log = { warn: (msg: string) => warnings.push(msg), error: () => undefined, info: () => undefined };
-    const mailer = createMailer(loadConfig({ SMTP_URL: smtp.url }), null as never, { log, defaultDomain });
+    const mailer = createMailer({ ...quietCore, log }, { config: loadConfig({ SMTP_URL: smtp.url }), defaultDomain });
     await mailer.send({
       site,
       to: 'jan@example.com',

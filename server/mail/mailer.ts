@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { TConfig } from '../config.ts';
+import type { TCore } from '../core.ts';
 import type { TDb, TTx } from '../db/connect.ts';
 import type { TLogger } from '../lib/logger.ts';
 import { defineJob } from '../jobs/define-job.ts';
@@ -8,6 +9,7 @@ import { bringForwardRetries, countUserJobsSince } from '../jobs/jobs.repository
 import { loadUnsubscribeKey } from '../modules/notifications/email/unsubscribe-token.ts';
 import { insertMail } from './mailbox.repository.ts';
 import { SEND_MAIL_JOB, SEND_MAIL_POLICY, type TMailRequest } from './send-mail.job.ts';
+import { isPermanentSmtpError, isPublicHostName, isRelayUnavailable } from './smtp-answers.ts';
 import { renderEmail, type TEmailKind } from './templates.ts';
 import { addMinutes } from 'date-fns';
 
@@ -39,39 +41,15 @@ export function mailSite(site: TMailRequest['site']): TMailRequest['site'] {
 /** How long a request waits for `sendOrQueue` before leaving the send to the background. */
 const SEND_WAIT_MS = 500;
 
-/**
- * Whether an SMTP error is permanent: a 5xx answer (the address or message is refused). A 5xx to the login is not:
- * it is our configuration, and mail should go out once it is fixed.
- */
-export function isPermanentSmtpError(err: unknown): boolean {
-  const { responseCode, code } = (err ?? {}) as { responseCode?: unknown; code?: unknown };
-  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
-}
-
-/**
- * Whether a failed delivery means the relay itself cannot be reached or serve us now (no SMTP answer at all, or 421
- * "service not available"), as opposed to a refusal of one message or recipient (a 4xx greylisting, a 5xx).
- */
-export function isRelayUnavailable(err: unknown): boolean {
-  const { responseCode } = (err ?? {}) as { responseCode?: unknown };
-  return responseCode === undefined || responseCode === 421;
-}
-
-/** Whether a host name is one a mail server can look up (a dot, not localhost, not an address literal). */
-function isPublicHostName(host: string | undefined): host is string {
-  return !!host && host.includes('.') && !/(^|\.)localhost$/.test(host) && !/^[\d.]+$|:/.test(host);
-}
-
 /** While the relay is unreachable, it is tried this often (an SMTP handshake, no email) to send the waiting mail. */
 export const MAIL_RELAY_PROBE_MS = 15_000;
 
 /** The job kinds that deliver email (brought forward together when the relay answers again). */
 const DEFAULT_MAIL_JOB_KINDS = [SEND_MAIL_JOB.kind];
 
-/** What the mailer needs besides the configuration and database. */
-export interface TMailerOptions {
-  log?: Pick<TLogger, 'warn' | 'error' | 'info'>;
-  now?: () => Date;
+/** What the mailer needs besides the core. */
+export interface TMailerDeps {
+  config: TConfig;
   /** The default site's domain: the EHLO name when neither SMTP_HELO_NAME nor PUBLIC_URL gives one. */
   defaultDomain?: string;
   /** Job kinds that send email, made due at once when the relay answers again (default send_mail). */
@@ -80,14 +58,17 @@ export interface TMailerOptions {
   relayProbeMs?: number;
 }
 
+/** The core as the mailer uses it: the database, the clock, and the log levels it writes at. */
+type TMailerCore = Pick<TCore, 'db' | 'now'> & { log: Pick<TLogger, 'warn' | 'error' | 'info'> };
+
 /** Sends transactional email: SMTP when SMTP_URL is set, else the dev mailbox table (shown at /dev/mailbox). */
-export function createMailer(config: TConfig, db: TDb, options: TMailerOptions = {}) {
-  const { log, now = () => new Date(), mailJobKinds = DEFAULT_MAIL_JOB_KINDS } = options;
+export function createMailer(core: TMailerCore, deps: TMailerDeps) {
+  const { db, log, now } = core;
+  const { config, mailJobKinds = DEFAULT_MAIL_JOB_KINDS } = deps;
   // EHLO with our host name, not nodemailer's fallback "[127.0.0.1]" (a spam signal).
-  const heloName =
-    config.smtp.heloName ?? (isPublicHostName(options.defaultDomain) ? options.defaultDomain : undefined);
+  const heloName = config.smtp.heloName ?? (isPublicHostName(deps.defaultDomain) ? deps.defaultDomain : undefined);
   if (config.smtpUrl && !heloName) {
-    log?.warn(
+    log.warn(
       'SMTP greeting (EHLO) without a host name: receiving servers see "[127.0.0.1]", a spam signal; set SMTP_HELO_NAME or PUBLIC_URL',
     );
   }
@@ -114,7 +95,7 @@ export function createMailer(config: TConfig, db: TDb, options: TMailerOptions =
   function relayFailed(): void {
     if (relayDown) return;
     relayDown = true;
-    probeTimer = setInterval(() => void probeRelay(), options.relayProbeMs ?? MAIL_RELAY_PROBE_MS);
+    probeTimer = setInterval(() => void probeRelay(), deps.relayProbeMs ?? MAIL_RELAY_PROBE_MS);
     probeTimer.unref();
   }
 
@@ -125,9 +106,9 @@ export function createMailer(config: TConfig, db: TDb, options: TMailerOptions =
     clearInterval(probeTimer);
     try {
       const count = await bringForwardRetries(db, mailJobKinds, now());
-      log?.info({ count }, 'mail relay answers again: waiting emails are due now');
+      log.info({ count }, 'mail relay answers again: waiting emails are due now');
     } catch (err) {
-      log?.warn({ err }, 'mail relay answers again; waiting emails keep their retry time');
+      log.warn({ err }, 'mail relay answers again; waiting emails keep their retry time');
     }
   }
 
@@ -243,10 +224,10 @@ export function createMailer(config: TConfig, db: TDb, options: TMailerOptions =
       void attempt.then(
         (result) => {
           if (!isWaiting && !result.sent)
-            log?.warn({ err: result.error, kind: req.kind }, 'email failed; queued for retry');
+            log.warn({ err: result.error, kind: req.kind }, 'email failed; queued for retry');
         },
         (err: unknown) => {
-          if (!isWaiting) log?.error({ err, kind: req.kind }, 'email failed and could not be queued');
+          if (!isWaiting) log.error({ err, kind: req.kind }, 'email failed and could not be queued');
         },
       );
       return Promise.race([attempt, waited]).finally(() => {

@@ -37,7 +37,10 @@ const SESSION_RECHECK_MS = 2 * MINUTE_MS;
  * a valid session; the socket then receives everything published on the member's channel (on any process, through
  * the hub) and may send typing events for conversations it belongs to. It closes (4401) the moment its session ends.
  */
-export async function realtimeRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function realtimeRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'accounts' | 'chat' | 'realtime'> },
+) {
   await app.register(websocket, {
     options: { maxPayload: REALTIME_MAX_PAYLOAD },
     // Replaces the plugin's own close, which sends no code (clients see 1005): 1001 tells them the server is going

@@ -40,7 +40,10 @@ async function check(probe: () => Promise<void>): Promise<TCheck> {
 }
 
 /** Liveness and readiness probes for the load balancer. */
-export async function healthRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'database' | 'lifecycle' | 'realtime'> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/healthz', { schema: { hide: true, response: { 200: ZLive } } }, async () => ({ status: 'ok' as const }));
   r.get('/readyz', { schema: { hide: true, response: { 200: ZReady, 503: ZReady } } }, async (_request, reply) => {

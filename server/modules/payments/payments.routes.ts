@@ -14,19 +14,25 @@ import { route } from '#server/lib/route.ts';
 import type { TPaymentUrls } from './checkout.service.ts';
 import { pageUrl } from '#common/routes.ts';
 
+/** The services the payment routes use. */
+type TPaymentsRouteServices = Pick<
+  TServices,
+  'config' | 'siteSettings' | 'payments' | 'checkout' | 'discounts' | 'directDebit' | 'paymentWebhook'
+>;
+
 /** The country whose prices and methods a member sees (the selected country of spec §3 settings). */
-function paymentCountry(services: TServices, request: FastifyRequest): string {
+function paymentCountry(services: Pick<TServices, 'siteSettings'>, request: FastifyRequest): string {
   return services.siteSettings.selectedCountry(request.site, request.geoCountry, request.cookies.country);
 }
 
 /** Where the provider sends the member back to and reports to, on the site the member uses. */
-function paymentUrls(services: TServices, request: FastifyRequest): TPaymentUrls {
+function paymentUrls(services: Pick<TServices, 'config'>, request: FastifyRequest): TPaymentUrls {
   const origin = siteOrigin(request, services.config.publicUrl);
   return { redirect: (id) => pageUrl(origin, 'transactions', { id }), webhook: `${origin}/webhooks/payment` };
 }
 
 /** Credit bundles, starting a purchase, the provider's webhook and the member's payments (spec §2 credits). */
-export async function paymentsRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function paymentsRoutes(app: FastifyInstance, { services }: { services: TPaymentsRouteServices }) {
   route(app, paymentsApi.offer, {}, async (request) =>
     services.payments.offer(request.site.id, paymentCountry(services, request)),
   );

@@ -15,7 +15,7 @@ const ZId = z.object({ id: zText().regex(/^sbx_[0-9a-f]{24}$/) });
  * Pay, Fail, Cancel and Leave pending. The choice is recorded at the "provider", which then calls our webhook like a
  * real payment service and sends the member back to the transaction page.
  */
-export async function sandboxRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function sandboxRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'sandbox'> }) {
   acceptFormBodies(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/sandbox/checkout/:id', { schema: { hide: true, params: ZId } }, async (request, reply) => {

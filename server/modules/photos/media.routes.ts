@@ -8,7 +8,7 @@ import { censoredDir, mediaDir } from './photo-store.ts';
  * Serves processed photos (/media/) and their blurred variants (/cdn/) under random names. Cached for a day, not
  * for ever: a deleted photo must stop being served by browser and CDN caches soon after (purge the CDN to be sure).
  */
-export async function mediaRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function mediaRoutes(app: FastifyInstance, { services }: { services: Pick<TServices, 'config'> }) {
   for (const [root, prefix] of [
     [mediaDir(services.config.dataDir), '/media/'],
     [censoredDir(services.config.dataDir), '/cdn/'],

@@ -1,4 +1,4 @@
-import type { TDb } from '#server/db/connect.ts';
+import type { TCore } from '#server/core.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   findCompany,
@@ -28,8 +28,19 @@ export function normaliseHost(value: string | undefined | null): string | null {
   return host.length <= 253 && HOSTNAME.test(host) ? host : null;
 }
 
+/** What the sites service takes besides the database. */
+export interface TSitesDeps {
+  /**
+   * The cache's clock in milliseconds: the process's own (default), not the core's business clock, which tests move by
+   * days; a cache entry lives 30 real seconds whatever the date a test plays.
+   */
+  nowMs?: () => number;
+}
+
 /** Resolves domains to sites with a short-lived cache (bounded lifetime, safe across processes). */
-export function createSitesService(db: TDb, now: () => number = Date.now) {
+export function createSitesService(core: Pick<TCore, 'db'>, deps: TSitesDeps = {}) {
+  const { db } = core;
+  const now = deps.nowMs ?? Date.now;
   const cache = new Map<string, { site: TSite; expires: number }>();
   // Every site as last read, without expiry: the error page of a database outage still names the site and speaks its
   // language. Filled at start-up (`warm`) and by every later read.

@@ -40,7 +40,10 @@ export function isValidMailSignature(secret: string, raw: Buffer, header: string
  * The mail provider's bounce and spam-complaint reports, authenticated with an HMAC of the raw body under
  * MAIL_WEBHOOK_SECRET. Without that setting the route does not exist (404).
  */
-export async function mailWebhookRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function mailWebhookRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'config' | 'emailStatus'> },
+) {
   const secret = services.config.mailWebhookSecret;
   if (!secret) return;
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();

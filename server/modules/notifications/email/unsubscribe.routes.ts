@@ -29,7 +29,10 @@ function backToPage(reply: FastifyReply, token: string, query: Record<string, st
  * without JavaScript. The signed token is the only authority (no session is used), so a cross-site request can do no
  * more than its holder; that is why this lives outside React Router, whose actions refuse a foreign Origin.
  */
-export async function unsubscribeRoutes(app: FastifyInstance, { services }: { services: TServices }) {
+export async function unsubscribeRoutes(
+  app: FastifyInstance,
+  { services }: { services: Pick<TServices, 'emailStatus'> },
+) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
