@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type TDb, type TTx } from '#server/db/connect.ts';
 import { conversationMembers, likes, messages, photos, profiles, users } from '#server/db/schema/index.ts';
+import { listedFor, listedProfile } from '#server/db/visibility.ts';
 
 /** What the notifier needs of a message: its conversation, sender, recipient and whether the recipient read it. */
 export async function findMessageFacts(db: TDb | TTx, messageId: number) {
@@ -216,9 +217,9 @@ export async function findWeeklyCandidates(
 ): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select u.id from users u join profiles p on p.id = u.profile_id
+    sql`select u.id from users u join ${profiles} on ${profiles.id} = u.profile_id
         where u.id > ${q.afterUserId} and u.status = 'active' and u.email_confirmed and not u.invisible
-          and p.status = 'active' and not p.invisible
+          and ${listedProfile()}
           and not exists (select 1 from notification_sends s where s.user_id = u.id and s.event_key = ${q.eventKey})
         order by u.id
         limit ${q.limit}`,
@@ -236,17 +237,16 @@ export async function findNewMembersFor(
 ): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select p.id from profiles p
-        where p.status = 'active' and not p.invisible and p.id <> ${q.profileId}
-          and p.created_at >= ${q.since.toISOString()}::timestamptz
-          and p.country = ${q.country}
-          and p.gender in (${sql.join(
+    sql`select ${profiles.id} from ${profiles}
+        where ${listedFor(q.profileId)} and ${profiles.id} <> ${q.profileId}
+          and ${profiles.createdAt} >= ${q.since.toISOString()}::timestamptz
+          and ${profiles.country} = ${q.country}
+          and ${profiles.gender} in (${sql.join(
             q.genders.map((g) => sql`${g}`),
             sql`, `,
           )})
-          and not exists (select 1 from blocks b where (b.blocker_profile_id = ${q.profileId} and b.blocked_profile_id = p.id)
-                          or (b.blocker_profile_id = p.id and b.blocked_profile_id = ${q.profileId}))
-        order by exists (select 1 from photos ph where ph.profile_id = p.id and ph.is_main) desc, p.created_at desc
+        order by exists (select 1 from photos ph where ph.profile_id = ${profiles.id} and ph.is_main) desc,
+          ${profiles.createdAt} desc
         limit ${q.limit}`,
   );
   return rows.map((r) => Number(r.id));
