@@ -84,6 +84,26 @@ const apiPathRules = [
   { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: apiPathMessage },
 ];
 
+/**
+ * Import restrictions shared by several blocks below. In a flat config a later block's options for a rule replace an
+ * earlier block's for the files both match, so a block that restricts more imports repeats the server-wide patterns.
+ */
+const enqueuePattern = {
+  regex: 'jobs/jobs\\.repository(\\.ts)?$',
+  importNames: ['enqueueJob', 'enqueueJobOnce'],
+  message: 'Queue a job with its declared kind: `declareJob({ kind, payload }).enqueue(tx, payload, …)`.',
+};
+const repositoryPattern = {
+  regex: '\\.(service|routes)(\\.ts)?$',
+  caseSensitive: true,
+  message: 'A repository holds SQL only; it never imports a service or a routes file.',
+};
+const routesPattern = {
+  regex: '\\.routes(\\.ts)?$',
+  caseSensitive: true,
+  message: 'A routes file never imports another routes file; call the other module through its service.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -162,13 +182,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: 'jobs/jobs\\.repository(\\.ts)?$',
-              importNames: ['enqueueJob', 'enqueueJobOnce'],
-              message: 'Queue a job with its declared kind: `declareJob({ kind, payload }).enqueue(tx, payload, …)`.',
-            },
-          ],
+          patterns: [enqueuePattern],
         },
       ],
     },
@@ -204,13 +218,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '\\.(service|routes)(\\.ts)?$',
-              caseSensitive: true,
-              message: 'A repository holds SQL only; it never imports a service or a routes file.',
-            },
-          ],
+          patterns: [enqueuePattern, repositoryPattern],
         },
       ],
     },
@@ -242,13 +250,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '\\.routes(\\.ts)?$',
-              caseSensitive: true,
-              message: 'A routes file never imports another routes file; call the other module through its service.',
-            },
-          ],
+          patterns: [enqueuePattern, routesPattern],
         },
       ],
     },
