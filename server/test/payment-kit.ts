@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { paymentsApi, type TDirectDebitRequest, type TPayment } from '#common/wire/payments.ts';
 import { creditLedger, mailbox, payments, users } from '../db/schema/index.ts';
-import { CLIENT } from './factories.ts';
+import { asMember } from './member-client.ts';
 import type { TTestApp } from './test-app.ts';
 
 export type TCookie = Record<string, string>;
@@ -13,14 +14,8 @@ export type TCookie = Record<string, string>;
 export function paymentKit(app: () => TTestApp, country: string) {
   const db = () => app().services.database.db;
   const kit = {
-    api: (cookie: TCookie, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-      app().app.inject({
-        method,
-        url,
-        headers: CLIENT,
-        cookies: { ...cookie, country },
-        ...(payload ? { payload } : {}),
-      }),
+    /** The endpoint client as a member who chose the kit's country (`country` cookie beside the session). */
+    member: (cookie: TCookie) => asMember(app().app, { ...cookie, country }),
     /** The provider's call: a form with the payment id (or JSON, as some services send). */
     webhook: (id: string, form = true) =>
       app().app.inject({
@@ -39,12 +34,7 @@ export function paymentKit(app: () => TTestApp, country: string) {
       return { credits: row.credits, paid: row.paidUser, ledger: ledger.reduce((sum, l) => sum + l.delta, 0) };
     },
     paymentRow: async (id: string) => (await db().select().from(payments).where(eq(payments.id, id)))[0],
-    bundles: async (cookie: TCookie) =>
-      (await kit.api(cookie, 'GET', '/api/packages.php')).json().packages as {
-        id: number;
-        credits: number;
-        price: number;
-      }[],
+    bundles: async (cookie: TCookie) => (await kit.member(cookie).call(paymentsApi.offer)).body.packages,
     /** The code of the newest text message to a number (dev mailbox). */
     async smsCode(phone: string) {
       const [sms] = await db()
@@ -60,7 +50,7 @@ export function paymentKit(app: () => TTestApp, country: string) {
 }
 
 /** A valid Dutch direct debit form (the IBAN typed as people do: lower case, with spaces). */
-export const DIRECT_DEBIT_FORM = {
+export const DIRECT_DEBIT_FORM: Omit<TDirectDebitRequest, 'package_id'> = {
   account_holder: 'Jan Jansen',
   iban: 'nl91 abna 0417 1643 00',
   street: 'Damrak',
@@ -70,3 +60,15 @@ export const DIRECT_DEBIT_FORM = {
   phone: '06 12345678',
   consent: true,
 };
+
+/** The one payment of a `paymentsApi.payments` answer asked with a `payment_id` (an error body passes through). */
+export function onePayment(body: TPayment | TPayment[]): TPayment {
+  if (Array.isArray(body)) throw new Error('expected one payment, got the list');
+  return body;
+}
+
+/** The member's payments, newest first, from a `paymentsApi.payments` answer asked without a `payment_id`. */
+export function paymentList(body: TPayment | TPayment[]): TPayment[] {
+  if (!Array.isArray(body)) throw new Error('expected the list of payments, got one');
+  return body;
+}

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMandates } from '#server/db/schema/index.ts';
 import { startFakeMollie, type TFakeMollie } from '#server/test/fake-mollie.ts';
 import { activeMember } from '#server/test/factories.ts';
-import { DIRECT_DEBIT_FORM, paymentKit } from '#server/test/payment-kit.ts';
+import { paymentsApi } from '#common/wire/payments.ts';
+import { DIRECT_DEBIT_FORM, paymentKit, paymentList } from '#server/test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { createMollieProvider, fromMollieAmount, toMollieAmount } from './mollie.provider.ts';
 
@@ -171,21 +172,24 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     await fake.close();
   });
 
-  const { api, webhook, account, paymentRow, bundles, smsCode } = paymentKit(() => t, 'NL');
+  const { member, webhook, account, paymentRow, bundles, smsCode } = paymentKit(() => t, 'NL');
+  /** The member's newest payment. */
+  const latestPayment = async (cookie: Record<string, string>) =>
+    paymentList((await member(cookie).call(paymentsApi.payments, {})).body)[0];
 
   it('buys by card at Mollie, keeps the card, grants once however often Mollie calls, and repeats in one click', async () => {
     const m = await activeMember(t);
     const packs = await bundles(m.cookie);
     const before = await account(m.user.id);
-    const res = await api(m.cookie, 'POST', '/api/payment.php', {
+    const res = await member(m.cookie).call(paymentsApi.start, {
       package_id: packs[0].id,
       payment_method: 'creditcard',
       remember_card: true,
     });
-    expect(res.statusCode).toBe(200);
-    const row = await paymentRow(res.json().payment_id);
+    expect(res.status).toBe(200);
+    const row = await paymentRow(res.body.payment_id);
     expect(row).toMatchObject({ provider: 'mollie_test', sequence: 'first', status: 'pending' });
-    expect(res.json().checkout_url).toBe(`https://www.mollie.com/checkout/select-method/${row.providerPaymentId}`);
+    expect(res.body.checkout_url).toBe(`https://www.mollie.com/checkout/select-method/${row.providerPaymentId}`);
     const atMollie = fake.payments.get(row.providerPaymentId!)!;
     expect(atMollie.amount.value).toBe(toMollieAmount(packs[0].price, row.currency).value);
     expect(atMollie.webhookUrl).toMatch(/\/webhooks\/payment$/);
@@ -203,13 +207,13 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
       paid: true,
       ledger: before.ledger + packs[0].credits,
     });
-    const stored = (await api(m.cookie, 'GET', '/api/repeat-order.php')).json();
+    const stored = (await member(m.cookie).call(paymentsApi.storedCard)).body;
     expect(stored.card).toMatchObject({ label: 'Visa •••• 1111' });
 
     // One click: a recurring charge at Mollie, pending until the card network answers.
-    const repeat = await api(m.cookie, 'POST', '/api/repeat-order.php', { package_id: packs[1].id });
-    expect(repeat.statusCode).toBe(200);
-    const second = await paymentRow(repeat.json().payment_id);
+    const repeat = await member(m.cookie).call(paymentsApi.repeatOrder, { package_id: packs[1].id });
+    expect(repeat.status).toBe(200);
+    const second = await paymentRow(repeat.body.payment_id);
     expect(second).toMatchObject({ provider: 'mollie_test', sequence: 'recurring', method: 'creditcard' });
     expect(fake.payments.get(second.providerPaymentId!)).toMatchObject({
       sequenceType: 'recurring',
@@ -222,7 +226,7 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
 
     // Removing the card revokes it at Mollie as well.
     const mandateId = fake.payments.get(row.providerPaymentId!)!.mandateId!;
-    expect((await api(m.cookie, 'DELETE', `/api/repeat-order.php?card_id=${stored.card.id}`)).statusCode).toBe(200);
+    expect((await member(m.cookie).call(paymentsApi.forgetCard, { card_id: stored.card!.id })).status).toBe(200);
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'DELETE',
       path: `/v2/customers/${atMollie.customerId}/mandates/${mandateId}`,
@@ -233,18 +237,18 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
   it('direct debit: the signed mandate goes to Mollie and the bank collection grants the credits', async () => {
     const m = await activeMember(t);
     const [pack] = await bundles(m.cookie);
-    const requested = await api(m.cookie, 'POST', '/api/directdebit.php', {
+    const requested = await member(m.cookie).call(paymentsApi.requestDirectDebit, {
       package_id: pack.id,
       ...DIRECT_DEBIT_FORM,
     });
-    expect(requested.statusCode).toBe(200);
+    expect(requested.status).toBe(200);
     const code = await smsCode('+31612345678');
-    const confirmed = await api(m.cookie, 'POST', '/api/directdebit-confirm.php', {
-      request_id: requested.json().request_id,
+    const confirmed = await member(m.cookie).call(paymentsApi.confirmDirectDebit, {
+      request_id: requested.body.request_id,
       otp: code,
     });
-    expect(confirmed.statusCode).toBe(200);
-    const row = await paymentRow(confirmed.json().payment_id);
+    expect(confirmed.status).toBe(200);
+    const row = await paymentRow(confirmed.body.payment_id);
     expect(row).toMatchObject({
       provider: 'mollie_test',
       method: 'directdebit',
@@ -270,22 +274,22 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
   it('a charge whose answer was lost stays pending and is linked by our reference; a refused checkout fails cleanly', async () => {
     const m = await activeMember(t);
     const packs = await bundles(m.cookie);
-    const first = await api(m.cookie, 'POST', '/api/payment.php', {
+    const first = await member(m.cookie).call(paymentsApi.start, {
       package_id: packs[0].id,
       payment_method: 'creditcard',
       remember_card: true,
     });
-    const firstRow = await paymentRow(first.json().payment_id);
+    const firstRow = await paymentRow(first.body.payment_id);
     fake.complete(firstRow.providerPaymentId!, 'paid');
     await webhook(firstRow.providerPaymentId!);
     const before = await account(m.user.id);
 
     // Mollie makes the charge but the answer never reaches us: the member is told it is being processed.
     fake.failNext('drop');
-    const repeat = await api(m.cookie, 'POST', '/api/repeat-order.php', { package_id: packs[1].id });
-    expect(repeat.statusCode).toBe(200);
-    expect(repeat.json().status).toBe('pending');
-    const lost = await paymentRow(repeat.json().payment_id);
+    const repeat = await member(m.cookie).call(paymentsApi.repeatOrder, { package_id: packs[1].id });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.status).toBe('pending');
+    const lost = await paymentRow(repeat.body.payment_id);
     expect(lost).toMatchObject({ status: 'open', providerPaymentId: null });
     const atMollie = [...fake.payments.values()].find(
       (p) => (p.metadata as { reference?: string }).reference === lost.id,
@@ -300,16 +304,13 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
 
     // A checkout Mollie refuses (method not enabled): a clear error, the payment failed, nothing granted.
     fake.failNext('refuse');
-    const refused = await api(m.cookie, 'POST', '/api/payment.php', {
+    const refused = await member(m.cookie).call(paymentsApi.start, {
       package_id: packs[0].id,
       payment_method: 'ideal',
     });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json().error).toBe('service_unavailable');
-    const [latest] = (await api(m.cookie, 'GET', '/api/payment.php')).json() as {
-      status: string;
-      payment_method: string;
-    }[];
+    expect(refused.status).toBe(503);
+    expect(refused.error?.error).toBe('service_unavailable');
+    const latest = await latestPayment(m.cookie);
     expect(latest).toMatchObject({ status: 'failed', payment_method: 'ideal' });
     expect((await account(m.user.id)).credits).toBe(before.credits + packs[1].credits);
   });
@@ -317,7 +318,7 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
   it('a mandate Mollie refuses ends the direct debit failed with a clear error, and does not block the member', async () => {
     const m = await activeMember(t);
     const [pack] = await bundles(m.cookie);
-    const requested = await api(m.cookie, 'POST', '/api/directdebit.php', {
+    const requested = await member(m.cookie).call(paymentsApi.requestDirectDebit, {
       package_id: pack.id,
       ...DIRECT_DEBIT_FORM,
     });
@@ -325,14 +326,13 @@ describe('the whole payment flow with PAYMENT_PROVIDER=mollie', () => {
     // The customer is created first; the refusal hits the mandate.
     await t.services.checkout.customerOf(m.user.id);
     fake.failNext('refuse');
-    const confirmed = await api(m.cookie, 'POST', '/api/directdebit-confirm.php', {
-      request_id: requested.json().request_id,
+    const confirmed = await member(m.cookie).call(paymentsApi.confirmDirectDebit, {
+      request_id: requested.body.request_id,
       otp: code,
     });
-    expect(confirmed.statusCode).toBe(503);
-    expect(confirmed.json().error).toBe('service_unavailable');
-    const [latest] = (await api(m.cookie, 'GET', '/api/payment.php')).json() as { status: string }[];
-    expect(latest.status).toBe('failed');
-    expect((await api(m.cookie, 'GET', '/api/directdebit.php')).json().status).toBe('ok');
+    expect(confirmed.status).toBe(503);
+    expect(confirmed.error?.error).toBe('service_unavailable');
+    expect((await latestPayment(m.cookie)).status).toBe('failed');
+    expect((await member(m.cookie).call(paymentsApi.directDebitStatus)).body.status).toBe('ok');
   });
 });

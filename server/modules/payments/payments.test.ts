@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, discountCodes, payments, sandboxPayments, sites, users } from '#server/db/schema/index.ts';
-import { activeMember, CLIENT } from '#server/test/factories.ts';
-import { paymentKit } from '#server/test/payment-kit.ts';
+import { paymentsApi, type TPaymentStartRequest } from '#common/wire/payments.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
+import { onePayment, paymentKit, type TCookie } from '#server/test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
@@ -15,28 +17,28 @@ afterAll(async () => {
 });
 
 const COUNTRY = { country: 'DE' };
-const { webhook, account } = paymentKit(() => t, 'DE');
+const { member, bundles, webhook, account } = paymentKit(() => t, 'DE');
+
+/** The bundles and methods offered to a member who chose a country. */
+const offer = async (cookie: TCookie, country: string) =>
+  (await asMember(t.app, { ...cookie, country }).call(paymentsApi.offer)).body;
+/** One payment as the result page reads it (without a country cookie). */
+const paymentOf = (cookie: TCookie, paymentId: string) =>
+  asMember(t.app, cookie).call(paymentsApi.payments, { payment_id: paymentId });
 
 /** A member who started buying the first German bundle; answers the payment and its sandbox id. */
 async function startPurchase() {
   const m = await activeMember(t);
-  const packs = await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: { ...m.cookie, ...COUNTRY } });
-  const pack = packs.json().packages[0];
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment.php',
-    headers: CLIENT,
-    cookies: { ...m.cookie, ...COUNTRY },
-    payload: { package_id: pack.id, payment_method: 'creditcard' },
-  });
-  expect(res.statusCode).toBe(200);
-  const { payment_id, checkout_url } = res.json();
+  const [pack] = await bundles(m.cookie);
+  const res = await member(m.cookie).call(paymentsApi.start, { package_id: pack.id, payment_method: 'creditcard' });
+  expect(res.status).toBe(200);
+  const { payment_id, checkout_url } = res.body;
   expect(checkout_url).toMatch(/^\/sandbox\/checkout\/sbx_/);
   const [row] = await t.services.database.db.select().from(payments).where(eq(payments.id, payment_id));
   return {
     m,
     pack,
-    paymentId: payment_id as string,
+    paymentId: payment_id,
     sandboxId: row.providerPaymentId!,
     before: await account(m.user.id),
   };
@@ -45,16 +47,12 @@ async function startPurchase() {
 describe('credit bundles (spec §1, §3)', () => {
   it('lists the bundles and methods of the selected country, p0–p3, never below the minimum message cost', async () => {
     const m = await activeMember(t);
-    const de = (
-      await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: { ...m.cookie, country: 'DE' } })
-    ).json();
+    const de = await offer(m.cookie, 'DE');
     expect(de.country).toBe('DE');
-    expect(de.packages.map((p: { colour: string }) => p.colour)).toEqual(['p0', 'p1', 'p2', 'p3']);
+    expect(de.packages.map((p) => p.colour)).toEqual(['p0', 'p1', 'p2', 'p3']);
     expect(de.packages[0]).toMatchObject({ currency: 'EUR' });
     expect(de.methods).toContain('giropay');
-    const pl = (
-      await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: { ...m.cookie, country: 'PL' } })
-    ).json();
+    const pl = await offer(m.cookie, 'PL');
     expect(pl.packages[0].currency).toBe('PLN');
     expect(pl.methods[0]).toBe('blik');
     // Every bundle of every site: one message costs at least the country's minimum (ARCHITECTURE).
@@ -71,20 +69,14 @@ describe('credit bundles (spec §1, §3)', () => {
 
   it('refuses unknown bundles, another country’s bundle, a method not offered there, and visitors', async () => {
     const m = await activeMember(t);
-    const pl = (
-      await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: { ...m.cookie, country: 'PL' } })
-    ).json();
-    const start = (payload: object, cookies: Record<string, string> = { ...m.cookie, ...COUNTRY }) =>
-      t.app.inject({ method: 'POST', url: '/api/payment.php', headers: CLIENT, cookies, payload });
-    expect((await start({ package_id: 99_999, payment_method: 'creditcard' })).statusCode).toBe(404);
-    expect((await start({ package_id: pl.packages[0].id, payment_method: 'creditcard' })).statusCode).toBe(404);
-    const de = (
-      await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: { ...m.cookie, ...COUNTRY } })
-    ).json();
-    expect((await start({ package_id: de.packages[0].id, payment_method: 'blik' })).statusCode).toBe(400);
-    expect((await start({ package_id: de.packages[0].id, payment_method: 'creditcard' }, COUNTRY)).statusCode).toBe(
-      403,
-    );
+    const pl = await offer(m.cookie, 'PL');
+    const start = (input: TPaymentStartRequest, cookies: TCookie = { ...m.cookie, ...COUNTRY }) =>
+      asMember(t.app, cookies).call(paymentsApi.start, input);
+    expect((await start({ package_id: 99_999, payment_method: 'creditcard' })).status).toBe(404);
+    expect((await start({ package_id: pl.packages[0].id, payment_method: 'creditcard' })).status).toBe(404);
+    const de = await offer(m.cookie, COUNTRY.country);
+    expect((await start({ package_id: de.packages[0].id, payment_method: 'blik' })).status).toBe(400);
+    expect((await start({ package_id: de.packages[0].id, payment_method: 'creditcard' }, COUNTRY)).status).toBe(403);
   });
 });
 
@@ -100,12 +92,8 @@ describe('payment webhooks', () => {
     for (const r of results) expect(r.statusCode).toBe(200);
     const after = await account(m.user.id);
     expect(after).toEqual({ credits: before.credits + pack.credits, paid: true, ledger: before.ledger + pack.credits });
-    const res = await t.app.inject({
-      url: `/api/payment.php?payment_id=${paymentId}`,
-      headers: CLIENT,
-      cookies: m.cookie,
-    });
-    expect(res.json()).toMatchObject({ status: 'paid', credits: pack.credits, amount: pack.price, currency: 'EUR' });
+    const res = await paymentOf(m.cookie, paymentId);
+    expect(res.body).toMatchObject({ status: 'paid', credits: pack.credits, amount: pack.price, currency: 'EUR' });
   });
 
   it('ends paid when reports arrive out of order (a late pending after paid changes nothing)', async () => {
@@ -149,12 +137,8 @@ describe('payment webhooks', () => {
       const { m, paymentId, sandboxId, before } = await startPurchase();
       await t.services.sandbox.settle(sandboxId, outcome);
       // No webhook arrived: reading the payment asks the provider.
-      const res = await t.app.inject({
-        url: `/api/payment.php?payment_id=${paymentId}`,
-        headers: CLIENT,
-        cookies: m.cookie,
-      });
-      expect(res.json().status).toBe(outcome);
+      const res = await paymentOf(m.cookie, paymentId);
+      expect(onePayment(res.body).status).toBe(outcome);
       expect(await account(m.user.id)).toEqual(before);
     }
   });
@@ -162,18 +146,15 @@ describe('payment webhooks', () => {
   it('sends the payer back to the address they browse (demo at 127.0.0.1) and never to a foreign Host', async () => {
     const m = await activeMember(t);
     const startAt = async (host: string) => {
-      const headers = { ...CLIENT, host };
-      const cookies = { ...m.cookie, ...COUNTRY };
-      const packs = await t.app.inject({ url: '/api/packages.php', headers, cookies });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/payment.php',
-        headers,
-        cookies,
-        payload: { package_id: packs.json().packages[0].id, payment_method: 'creditcard' },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json() as { payment_id: string; checkout_url: string };
+      const extras = { headers: { host } };
+      const packs = await member(m.cookie).call(paymentsApi.offer, undefined, extras);
+      const res = await member(m.cookie).call(
+        paymentsApi.start,
+        { package_id: packs.body.packages[0].id, payment_method: 'creditcard' },
+        extras,
+      );
+      expect(res.status).toBe(200);
+      return res.body;
     };
     const demo = await startAt('127.0.0.1:3217');
     const back = await t.app.inject({
@@ -195,14 +176,10 @@ describe('payment webhooks', () => {
   it('shows a payment only to its member', async () => {
     const { paymentId } = await startPurchase();
     const other = await activeMember(t);
-    const res = await t.app.inject({
-      url: `/api/payment.php?payment_id=${paymentId}`,
-      headers: CLIENT,
-      cookies: other.cookie,
-    });
-    expect(res.statusCode).toBe(404);
-    const list = await t.app.inject({ url: '/api/payment.php', headers: CLIENT, cookies: other.cookie });
-    expect(list.json()).toEqual([]);
+    const res = await paymentOf(other.cookie, paymentId);
+    expect(res.status).toBe(404);
+    const list = await asMember(t.app, other.cookie).call(paymentsApi.payments, {});
+    expect(list.body).toEqual([]);
   });
 });
 
@@ -215,18 +192,16 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
   afterAll(async () => {
     await d.close();
   });
-  const lookup = (cookie: Record<string, string>, query: string) =>
-    d.app.inject({ url: `/api/discountcode.php?${query}`, headers: CLIENT, cookies: { ...cookie, ...COUNTRY } });
-  const start = async (cookie: Record<string, string>, code?: string) => {
-    const packs = await d.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: { ...cookie, ...COUNTRY } });
-    return d.app.inject({
-      method: 'POST',
-      url: '/api/payment.php',
-      headers: CLIENT,
-      cookies: { ...cookie, ...COUNTRY },
-      payload: { package_id: packs.json().packages[0].id, payment_method: 'creditcard', discount_code: code },
-    });
+  const dKit = paymentKit(() => d, 'DE');
+  const lookup = (cookie: TCookie, query: { code: string } | { welcome: 'true' }) =>
+    dKit.member(cookie).call(paymentsApi.discount, query);
+  const start = async (cookie: TCookie, code?: string) => {
+    const [pack] = await dKit.bundles(cookie);
+    return dKit
+      .member(cookie)
+      .call(paymentsApi.start, { package_id: pack.id, payment_method: 'creditcard', discount_code: code });
   };
+  const WELCOME = { welcome: 'true' } as const;
   const amountOf = async (paymentId: string) =>
     (await d.services.database.db.select().from(payments).where(eq(payments.id, paymentId)))[0];
 
@@ -235,32 +210,32 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
     clock = signup;
     const m = await activeMember(d, {}, { signupDate: clock });
     clock = new Date(signup.getTime() + (4 * 3600 - 1) * 1000);
-    const ok = await lookup(m.cookie, 'welcome=true');
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ value_percentage: 25, status: 'active', validity: 1, expired: false });
+    const ok = await lookup(m.cookie, WELCOME);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ value_percentage: 25, status: 'active', validity: 1, expired: false });
     // Asking again gives the same personal code.
-    expect((await lookup(m.cookie, 'welcome=true')).json().code).toBe(ok.json().code);
-    const started = await start(m.cookie, ok.json().code);
-    expect(started.statusCode).toBe(200);
-    expect((await amountOf(started.json().payment_id)).amountMinor).toBe(Math.round(749 * 0.75));
+    expect((await lookup(m.cookie, WELCOME)).body.code).toBe(ok.body.code);
+    const started = await start(m.cookie, ok.body.code);
+    expect(started.status).toBe(200);
+    expect((await amountOf(started.body.payment_id)).amountMinor).toBe(Math.round(749 * 0.75));
     clock = new Date(signup.getTime() + (4 * 3600 + 1) * 1000);
     const late = await activeMember(d, {}, { signupDate: clock });
     await d.services.database.db.update(users).set({ signupDate: signup }).where(eq(users.id, late.user.id));
-    const refused = await lookup(late.cookie, 'welcome=true');
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().message).toBe('Code not found');
+    const refused = await lookup(late.cookie, WELCOME);
+    expect(refused.status).toBe(404);
+    expect(refused.error?.message).toBe('Code not found');
     clock = new Date();
   });
 
   it('a paid member gets no welcome discount; unknown and others’ personal codes are not found', async () => {
     const paid = await activeMember(d, {}, { signupDate: clock });
     await d.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, paid.user.id));
-    expect((await lookup(paid.cookie, 'welcome=true')).statusCode).toBe(404);
-    expect((await lookup(paid.cookie, 'code=NOPE-1234')).statusCode).toBe(404);
+    expect((await lookup(paid.cookie, WELCOME)).status).toBe(404);
+    expect((await lookup(paid.cookie, { code: 'NOPE-1234' })).status).toBe(404);
     const owner = await activeMember(d, {}, { signupDate: clock });
-    const own = (await lookup(owner.cookie, 'welcome=true')).json().code;
-    expect((await lookup(paid.cookie, `code=${own}`)).statusCode).toBe(404);
-    expect((await lookup(owner.cookie, `code=${own.toLowerCase()}`)).statusCode).toBe(200);
+    const own = (await lookup(owner.cookie, WELCOME)).body.code;
+    expect((await lookup(paid.cookie, { code: own })).status).toBe(404);
+    expect((await lookup(owner.cookie, { code: own.toLowerCase() })).status).toBe(200);
   });
 
   it(`one use per member under concurrency: of two payments started at once with a code, one succeeds ${CONCURRENCY_PROOF}`, async () => {
@@ -275,16 +250,16 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
       .returning();
     const m = await activeMember(d, {}, { signupDate: clock });
     const results = await Promise.all([start(m.cookie, code.code), start(m.cookie, code.code)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe('Code already used');
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.error?.message).toBe('Code already used');
     // Another member may use the same campaign code once too.
-    expect((await start((await activeMember(d, {}, { signupDate: clock })).cookie, code.code)).statusCode).toBe(200);
+    expect((await start((await activeMember(d, {}, { signupDate: clock })).cookie, code.code)).status).toBe(200);
     // A failed payment gives the code back.
-    const ok = results.find((r) => r.statusCode === 200)!.json();
+    const ok = results.find((r) => r.status === 200)!.body;
     const row = await amountOf(ok.payment_id);
     await d.services.sandbox.settle(row.providerPaymentId!, 'failed');
     await d.app.inject({ method: 'POST', url: '/webhooks/payment', payload: { id: row.providerPaymentId } });
-    expect((await lookup(m.cookie, `code=${code.code}`)).statusCode).toBe(200);
+    expect((await lookup(m.cookie, { code: code.code })).status).toBe(200);
   });
 
   it('never discounts a message below the country’s minimum price', async () => {
@@ -300,7 +275,7 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
     const m = await activeMember(d, {}, { signupDate: clock });
     const started = await start(m.cookie, code.code);
     // 50 credits, 10 a message, at least 49 cents a message in Germany.
-    expect((await amountOf(started.json().payment_id)).amountMinor).toBe(Math.ceil((50 * 49) / 10));
+    expect((await amountOf(started.body.payment_id)).amountMinor).toBe(Math.ceil((50 * 49) / 10));
   });
 });
 
@@ -313,22 +288,15 @@ describe('refunds by support (spec §3 refund_days)', () => {
   afterAll(async () => {
     await r.close();
   });
+  const rKit = paymentKit(() => r, 'DE');
   /** A member who bought the first German bundle (paid through the sandbox). */
   const paidPurchase = async () => {
     const m = await activeMember(r);
-    const cookies = { ...m.cookie, ...COUNTRY };
-    const packs = await r.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies });
-    const started = await r.app.inject({
-      method: 'POST',
-      url: '/api/payment.php',
-      headers: CLIENT,
-      cookies,
-      payload: { package_id: packs.json().packages[0].id, payment_method: 'creditcard' },
-    });
-    const [row] = await r.services.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.id, started.json().payment_id));
+    const [pack] = await rKit.bundles(m.cookie);
+    const started = await rKit
+      .member(m.cookie)
+      .call(paymentsApi.start, { package_id: pack.id, payment_method: 'creditcard' });
+    const [row] = await r.services.database.db.select().from(payments).where(eq(payments.id, started.body.payment_id));
     await r.services.sandbox.settle(row.providerPaymentId!, 'paid');
     await r.services.paymentWebhook.applyProviderReport(row.providerPaymentId!);
     return { m, paymentId: row.id };

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountRedemptions, jobs, payments, users } from '#server/db/schema/index.ts';
 import { activeMember } from '#server/test/factories.ts';
+import { paymentsApi } from '#common/wire/payments.ts';
 import { paymentKit } from '#server/test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
@@ -19,7 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const { api, account, paymentRow, bundles, webhook } = paymentKit(() => t, 'DE');
+const { member, account, paymentRow, bundles, webhook } = paymentKit(() => t, 'DE');
 
 /** A member who started buying the first bundle by card (optionally with the welcome discount). */
 async function startPurchase(welcome = false) {
@@ -28,17 +29,17 @@ async function startPurchase(welcome = false) {
   if (welcome) {
     // The welcome window counts from the signup date, which the database stamps on its own clock.
     await t.services.database.db.update(users).set({ signupDate: clock }).where(eq(users.id, m.user.id));
-    discount_code = (await api(m.cookie, 'GET', '/api/discountcode.php?welcome=true')).json().code;
+    discount_code = (await member(m.cookie).call(paymentsApi.discount, { welcome: 'true' })).body.code;
     expect(discount_code).toBeTruthy();
   }
   const [pack] = await bundles(m.cookie);
-  const res = await api(m.cookie, 'POST', '/api/payment.php', {
+  const res = await member(m.cookie).call(paymentsApi.start, {
     package_id: pack.id,
     payment_method: 'creditcard',
     ...(discount_code ? { discount_code } : {}),
   });
-  expect(res.statusCode).toBe(200);
-  const paymentId = res.json().payment_id as string;
+  expect(res.status).toBe(200);
+  const paymentId = res.body.payment_id;
   const sandboxId = (await paymentRow(paymentId)).providerPaymentId!;
   return { m, pack, paymentId, sandboxId, before: await account(m.user.id) };
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payments, sandboxPayments } from '#server/db/schema/index.ts';
 import { activeMember } from '#server/test/factories.ts';
+import { paymentsApi } from '#common/wire/payments.ts';
 import { paymentKit } from '#server/test/payment-kit.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
@@ -27,15 +28,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const { api, account, paymentRow, bundles, webhook } = paymentKit(() => t, 'DE');
+const { member, account, paymentRow, bundles, webhook } = paymentKit(() => t, 'DE');
 
 /** A member who started buying the first bundle by card. */
 async function startPurchase() {
   const m = await activeMember(t);
   const [pack] = await bundles(m.cookie);
-  const res = await api(m.cookie, 'POST', '/api/payment.php', { package_id: pack.id, payment_method: 'creditcard' });
-  expect(res.statusCode).toBe(200);
-  const paymentId = res.json().payment_id as string;
+  const res = await member(m.cookie).call(paymentsApi.start, { package_id: pack.id, payment_method: 'creditcard' });
+  expect(res.status).toBe(200);
+  const paymentId = res.body.payment_id;
   const sandboxId = (await paymentRow(paymentId)).providerPaymentId!;
   return { m, pack, paymentId, sandboxId, before: await account(m.user.id) };
 }
@@ -60,11 +61,11 @@ describe('a paid report we cannot honour is held for review (issue #13 item 2)',
       const [logged] = errorsAbout(paymentId);
       expect(logged).toMatchObject({ paymentId, expected: { amount: pack.price, currency: 'EUR' } });
       // The result page sees a final state (it stops polling), and it stays there: a corrected report grants nothing.
-      const res = await api(m.cookie, 'GET', `/api/payment.php?payment_id=${paymentId}`);
-      expect(res.json()).toMatchObject({ status: 'review' });
+      const res = await member(m.cookie).call(paymentsApi.payments, { payment_id: paymentId });
+      expect(res.body).toMatchObject({ status: 'review' });
       await providerSays(sandboxId, { amountMinor: pack.price, currency: 'EUR' });
       await webhook(sandboxId);
-      await api(m.cookie, 'GET', `/api/payment.php?payment_id=${paymentId}`);
+      await member(m.cookie).call(paymentsApi.payments, { payment_id: paymentId });
       expect((await paymentRow(paymentId)).status).toBe('review');
       expect(await account(m.user.id)).toEqual(before);
     }
