@@ -6,9 +6,13 @@ import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TErrorBody } from '#common/errors.ts';
 import { FREE_VISIBLE_PHOTOS, PHOTO_MAX_BYTES } from '#common/photos.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { photosApi, type TPhotosResponse } from '#common/wire/photos.ts';
 import { photos, users } from '#server/db/schema/index.ts';
 import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
 import { mediaDir } from './photo-store.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
@@ -56,10 +60,29 @@ function postInPieces(url: string, headers: Record<string, string>, cookie: Reco
   });
 }
 
+/**
+ * Uploads a file as the browser does (multipart, which the endpoint client does not send); answers as the endpoint
+ * client does: a 2xx body parsed by the upload's response schema, any other body as `error` (and raw in `body`).
+ */
 async function upload(cookie: Record<string, string>, file: Buffer = gpsJpeg, name?: string, type?: string) {
-  const body = multipart(file, name, type);
-  return t.app.inject({ method: 'POST', url: '/api/photos.php', cookies: cookie, ...body });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/photos.php',
+    cookies: cookie,
+    ...multipart(file, name, type),
+  });
+  const json: unknown = res.json();
+  const ok = res.statusCode >= 200 && res.statusCode < 300;
+  return {
+    status: res.statusCode,
+    body: (ok ? photosApi.upload.response.parse(json) : json) as TPhotosResponse,
+    error: ok ? undefined : (json as TErrorBody),
+  };
 }
+
+/** The member's own photos. */
+const myPhotos = async (cookie: Record<string, string>) =>
+  (await asMember(t.app, cookie).call(photosApi.list)).body.photos;
 
 /** A small distinct image of the given size (for limit tests). */
 const plainImage = (width = 400, height = 300, format: 'png' | 'webp' | 'jpeg' = 'png') =>
@@ -82,10 +105,10 @@ describe('photo upload (spec §1/§9)', () => {
     expect((await exifr.gps(gpsJpeg))?.latitude).toBeCloseTo(52.374, 2); // the fixture really carries GPS
     const m = await activeMember(t);
     const res = await upload(m.cookie);
-    expect(res.statusCode).toBe(201);
-    const [photo] = res.json().photos;
+    expect(res.status).toBe(201);
+    const [photo] = res.body.photos;
     expect(photo).toMatchObject({ is_main: true, censored: false });
-    expect(res.json().limit).toBe(3);
+    expect(res.body.limit).toBe(3);
     const [row] = await t.services.database.db.select().from(photos).where(eq(photos.id, photo.id));
     const files = [
       await served(photo.filename),
@@ -108,38 +131,36 @@ describe('photo upload (spec §1/§9)', () => {
     const main = await sharp(files[0]).metadata();
     expect([main.width, main.height]).toEqual([960, 1280]);
     // The user's main image follows the first upload.
-    const me = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: m.cookie });
-    expect(me.json().user.profile.main_image.filename).toBe(photo.filename);
+    const me = await asMember(t.app, m.cookie).call(accountsApi.current);
+    expect(me.body.user?.profile.main_image?.filename).toBe(photo.filename);
   });
 
   it('detects the type from the bytes, not the name, and refuses what is not an image', async () => {
     const m = await activeMember(t);
     const png = await plainImage(400, 300, 'png');
     const res = await upload(m.cookie, png, 'holiday.jpg', 'image/jpeg');
-    expect(res.statusCode).toBe(201);
+    expect(res.status).toBe(201);
     const text = await upload(m.cookie, Buffer.from('<?php echo "hi"; ?>'.repeat(50)), 'photo.jpg', 'image/jpeg');
-    expect(text.statusCode).toBe(415);
-    expect(text.json()).toMatchObject({ error: 'photo_unsupported_type' });
+    expect(text.status).toBe(415);
+    expect(text.error).toMatchObject({ error: 'photo_unsupported_type' });
     const svg = await upload(
       m.cookie,
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900"/>'),
     );
-    expect(svg.json().error).toBe('photo_unsupported_type');
-    expect(
-      (await t.app.inject({ url: '/api/photos.php', headers: CLIENT, cookies: m.cookie })).json().photos,
-    ).toHaveLength(1);
+    expect(svg.error?.error).toBe('photo_unsupported_type');
+    expect(await myPhotos(m.cookie)).toHaveLength(1);
   });
 
   it('refuses photos that are too small, too large in bytes, or too many pixels, with a clear message', async () => {
     const m = await activeMember(t);
     const small = await upload(m.cookie, await plainImage(150, 150));
-    expect(small.statusCode).toBe(422);
-    expect(small.json()).toMatchObject({ error: 'photo_too_small', data: { min: 200 } });
-    expect(small.json().message).toMatch(/200/);
+    expect(small.status).toBe(422);
+    expect(small.error).toMatchObject({ error: 'photo_too_small', data: { min: 200 } });
+    expect(small.error?.message).toMatch(/200/);
 
     const huge = await upload(m.cookie, Buffer.alloc(PHOTO_MAX_BYTES + 10, 1));
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json().error).toBe('photo_too_large');
+    expect(huge.status).toBe(413);
+    expect(huge.error?.error).toBe('photo_too_large');
 
     // A tiny PNG file that declares 10,000 x 10,000 pixels (a decompression bomb) is refused before decoding.
     const bomb = await sharp({
@@ -148,10 +169,8 @@ describe('photo upload (spec §1/§9)', () => {
       .png({ compressionLevel: 9 })
       .toBuffer();
     const bombRes = await upload(m.cookie, bomb);
-    expect(bombRes.json().error).toBe('photo_too_large');
-    expect((await t.app.inject({ url: '/api/photos.php', headers: CLIENT, cookies: m.cookie })).json().photos).toEqual(
-      [],
-    );
+    expect(bombRes.error?.error).toBe('photo_too_large');
+    expect(await myPhotos(m.cookie)).toEqual([]);
   });
 
   it('refuses a 30 MB upload sent in 64 KiB pieces with 413 and stores nothing, even when the limit falls on a piece boundary', async () => {
@@ -160,7 +179,7 @@ describe('photo upload (spec §1/§9)', () => {
     const jpeg = await plainImage(400, 300, 'jpeg');
     const file = Buffer.concat([jpeg, Buffer.alloc(30 * 1024 * 1024 - jpeg.length)]);
     const cutter = await activeMember(t);
-    expect((await upload(cutter.cookie, file.subarray(0, PHOTO_MAX_BYTES))).statusCode).toBe(201);
+    expect((await upload(cutter.cookie, file.subarray(0, PHOTO_MAX_BYTES))).status).toBe(201);
 
     const m = await activeMember(t);
     const mediaFiles = async () => (await readdir(mediaDir(t.config.dataDir))).length;
@@ -196,30 +215,30 @@ describe('photo upload (spec §1/§9)', () => {
   it(`lets a free member hold 3 photos and refuses the 4th; a premium member 25 and refuses the 26th ${CONCURRENCY_PROOF}`, async () => {
     const m = await activeMember(t);
     const img = await plainImage();
-    for (let i = 0; i < 3; i++) expect((await upload(m.cookie, img)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await upload(m.cookie, img)).status).toBe(201);
     const fourth = await upload(m.cookie, img);
-    expect(fourth.statusCode).toBe(409);
-    expect(fourth.json()).toMatchObject({ error: 'photo_limit_reached', data: { limit: 3, premium: false } });
-    expect(fourth.json().message).toContain('3');
+    expect(fourth.status).toBe(409);
+    expect(fourth.error).toMatchObject({ error: 'photo_limit_reached', data: { limit: 3, premium: false } });
+    expect(fourth.error?.message).toContain('3');
     expect(await t.services.database.db.$count(photos, eq(photos.profileId, m.user.profile.id))).toBe(3);
 
     await makePremium(m.user.id);
     // Racing uploads, in waves that fit the processing queue (2 running + 16 waiting).
     const wave = (n: number) => Promise.all(Array.from({ length: n }, () => upload(m.cookie, img)));
     const uploads = [...(await wave(12)), ...(await wave(11))];
-    const codes = uploads.map((r) => r.statusCode).sort();
+    const codes = uploads.map((r) => r.status).sort();
     // 22 more fit (25 in all); of 23 racing uploads exactly one is refused.
     expect(codes.filter((c) => c === 201)).toHaveLength(22);
     expect(codes.filter((c) => c === 409)).toHaveLength(1);
     const twentySixth = await upload(m.cookie, img);
-    expect(twentySixth.json()).toMatchObject({ error: 'photo_limit_reached', data: { limit: 25, premium: true } });
+    expect(twentySixth.error).toMatchObject({ error: 'photo_limit_reached', data: { limit: 25, premium: true } });
     expect(await t.services.database.db.$count(photos, eq(photos.profileId, m.user.profile.id))).toBe(25);
   }, 60_000);
 
   it('needs a login', async () => {
     const res = await upload({}, await plainImage());
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe('authentication_required');
+    expect(res.status).toBe(403);
+    expect(res.error?.error).toBe('authentication_required');
   });
 });
 
@@ -228,63 +247,33 @@ describe('managing photos', () => {
     const m = await activeMember(t);
     const other = await activeMember(t);
     for (let i = 0; i < 3; i++) await upload(m.cookie, await plainImage(400 + i, 300));
-    const otherPhoto = (await upload(other.cookie, await plainImage())).json().photos[0];
-    const list = (await t.app.inject({ url: '/api/photos.php', headers: CLIENT, cookies: m.cookie })).json().photos;
-    const [a, b, c] = list.map((p: { id: string }) => p.id);
+    const otherPhoto = (await upload(other.cookie, await plainImage())).body.photos[0];
+    const [a, b, c] = (await myPhotos(m.cookie)).map((p) => p.id);
+    const client = asMember(t.app, m.cookie);
 
-    const main = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/photos.php',
-      headers: CLIENT,
-      cookies: m.cookie,
-      payload: { main_photo_id: c },
-    });
-    expect(main.json().photos.map((p: { id: string; is_main: boolean }) => [p.id, p.is_main])).toEqual([
+    const main = await client.call(photosApi.arrange, { main_photo_id: c });
+    expect(main.body.photos.map((p) => [p.id, p.is_main])).toEqual([
       [c, true],
       [a, false],
       [b, false],
     ]);
-    const order = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/photos.php',
-      headers: CLIENT,
-      cookies: m.cookie,
-      payload: { order: [c, b, a] },
-    });
-    expect(order.json().photos.map((p: { id: string }) => p.id)).toEqual([c, b, a]);
+    const order = await client.call(photosApi.arrange, { order: [c, b, a] });
+    expect(order.body.photos.map((p) => p.id)).toEqual([c, b, a]);
 
-    for (const payload of [{ main_photo_id: otherPhoto.id }, { order: [c, b, otherPhoto.id] }, { order: [c, b] }]) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/photos.php',
-        headers: CLIENT,
-        cookies: m.cookie,
-        payload,
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error).toBe('photo_not_found');
+    for (const input of [{ main_photo_id: otherPhoto.id }, { order: [c, b, otherPhoto.id] }, { order: [c, b] }]) {
+      const res = await client.call(photosApi.arrange, input);
+      expect(res.status).toBe(404);
+      expect(res.error?.error).toBe('photo_not_found');
     }
-    const steal = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/photos.php',
-      headers: CLIENT,
-      cookies: m.cookie,
-      payload: { photo_id: otherPhoto.id },
-    });
-    expect(steal.statusCode).toBe(404);
+    const steal = await client.call(photosApi.remove, { photo_id: otherPhoto.id });
+    expect(steal.status).toBe(404);
     expect((await t.app.inject({ url: otherPhoto.filename })).statusCode).toBe(200);
 
-    const mainFile = main.json().photos[0].filename;
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/photos.php',
-      headers: CLIENT,
-      cookies: m.cookie,
-      payload: { photo_id: c },
-    });
-    expect(del.statusCode).toBe(200);
+    const mainFile = main.body.photos[0].filename;
+    const del = await client.call(photosApi.remove, { photo_id: c });
+    expect(del.status).toBe(200);
     // The next photo becomes main, and the deleted files are gone.
-    expect(del.json().photos.map((p: { id: string; is_main: boolean }) => [p.id, p.is_main])).toEqual([
+    expect(del.body.photos.map((p) => [p.id, p.is_main])).toEqual([
       [b, true],
       [a, false],
     ]);
