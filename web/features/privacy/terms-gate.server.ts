@@ -18,6 +18,11 @@ const OPEN_PATHS = [
   /^\/mail-change\//,
 ];
 
+/** Whether a page path (without `.data`) opens before the terms are answered. */
+export function isOpenBeforeTerms(path: string): boolean {
+  return OPEN_PATHS.some((p) => p.test(path));
+}
+
 /**
  * Sends a logged-in member who has not accepted the current terms (or not answered the orientation question) to
  * `/accept-terms` and back afterwards. Called by the root loader: every document request and every form submission.
@@ -26,7 +31,7 @@ export async function requireAcceptedTerms(ctx: TRequestContext, request: Reques
   if (!ctx.user) return;
   const address = new URL(request.url);
   const path = address.pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/';
-  if (OPEN_PATHS.some((p) => p.test(path))) return;
+  if (isOpenBeforeTerms(path)) return;
   if (!(await ctx.services.consents.termsPrompt(ctx.user.id))) return;
   throw redirect(url('accept-terms', {}, { redirect: path + address.search }));
 }
