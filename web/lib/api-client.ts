@@ -1,6 +1,7 @@
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE, HTTP_RETRIES } from '#common/constants.ts';
 import {
   endpointUrl,
+  type THttpMethod,
   takesQuery,
   type TEndpoint,
   type TEndpointAnswer,
@@ -16,7 +17,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly data: unknown;
-  constructor(code: string, message: string, status: number, data?: unknown) {
+  /** `status` 0 is a call that never got an answer (offline). */
+  constructor({ code, message, status, data }: { code: string; message: string; status: number; data?: unknown }) {
     super(message);
     this.code = code;
     this.status = status;
@@ -24,10 +26,8 @@ export class ApiError extends Error {
   }
 }
 
-export interface TApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
+/** How an endpoint is called beyond its input: progress bar, abort signal, idempotency key. */
+export interface TCallOptions {
   /** Makes a non-idempotent call safe to retry: the server charges or creates once per key. */
   idempotencyKey?: string;
   /** Show the progress bar for this call (default true). */
@@ -35,8 +35,8 @@ export interface TApiRequest {
   signal?: AbortSignal;
 }
 
-/** How an endpoint is called beyond its input: progress bar, abort signal, idempotency key. */
-export type TCallOptions = Omit<TApiRequest, 'method' | 'body' | 'query'>;
+/** One request as the client sends it: the endpoint's method, its address with the query, its JSON body. */
+type TRequest = TCallOptions & { method: THttpMethod; body?: unknown };
 
 /** The arguments after the endpoint: its input (required when it takes one), then the call's options. */
 export type TCallArgs<E extends TEndpoint> =
@@ -78,10 +78,9 @@ export function createApiClient(options: TApiClientOptions = {}) {
   const retries = options.retries ?? HTTP_RETRIES;
   const baseDelay = options.baseDelayMs ?? 300;
 
-  async function request<T>(path: string, req: TApiRequest = {}): Promise<T> {
-    const method = req.method ?? 'GET';
+  async function request<T>(path: string, req: TRequest): Promise<T> {
+    const { method } = req;
     const url = new URL(path, 'http://x');
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = {
       accept: 'application/json',
       [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE,
@@ -132,7 +131,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
           continue;
         }
         if (!response) {
-          throw new ApiError('offline', options.translate?.('offline') ?? 'offline', 0);
+          throw new ApiError({ code: 'offline', message: options.translate?.('offline') ?? 'offline', status: 0 });
         }
         const body = (await response.json().catch(() => ({}))) as Partial<TErrorBody>;
         const code = body.error ?? 'error_occurred';
@@ -141,7 +140,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
           return never<T>();
         }
         const message = options.translate?.(code) ?? body.message ?? code;
-        throw new ApiError(code, message, status, body.data);
+        throw new ApiError({ code, message, status, data: body.data });
       }
     } finally {
       if (showProgress) (failed ? progress.fail : progress.finish)();
@@ -158,18 +157,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
     });
   }
 
-  return {
-    request,
-    call,
-    get: <T>(path: string, req?: Omit<TApiRequest, 'method' | 'body'>) => request<T>(path, { ...req, method: 'GET' }),
-    post: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
-      request<T>(path, { ...req, method: 'POST', body }),
-    put: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
-      request<T>(path, { ...req, method: 'PUT', body }),
-    patch: <T>(path: string, body?: unknown, req?: Omit<TApiRequest, 'method' | 'body'>) =>
-      request<T>(path, { ...req, method: 'PATCH', body }),
-    delete: <T>(path: string, req?: Omit<TApiRequest, 'method'>) => request<T>(path, { ...req, method: 'DELETE' }),
-  };
+  return { call };
 }
 
 export type TApiClient = ReturnType<typeof createApiClient>;

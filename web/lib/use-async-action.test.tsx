@@ -56,7 +56,10 @@ describe('useAsyncAction: one call at a time, its failure in words', () => {
 
   it('shows the API error’s translated message, else the generic one', async () => {
     const { action } = recorded();
-    await action.run(() => Promise.reject(new ApiError('not_enough_credits', 'Not enough credits', 402)), 'oops');
+    await action.run(
+      () => Promise.reject(new ApiError({ code: 'not_enough_credits', message: 'Not enough credits', status: 402 })),
+      'oops',
+    );
     expect(action.state).toEqual({ busy: false, error: 'Not enough credits' });
     await action.run(() => Promise.reject(new Error('')), 'Something went wrong');
     expect(action.state.error).toBe('Something went wrong');

@@ -7,7 +7,7 @@ import {
   type TSendMessageRequest,
 } from '#common/wire/chat.ts';
 import { api } from '#web/lib/api.ts';
-import { uploadFile } from '../photos/upload-photo.ts';
+import { uploadFile, type TUpload } from '../photos/upload-photo.ts';
 
 /** The member's conversations, newest first. */
 export function fetchChats(options: { progress?: boolean } = {}): Promise<TChatItem[]> {
@@ -27,14 +27,9 @@ export function sendMessage(body: TSendMessageRequest, idempotencyKey: string): 
 /** Uploads and sends a new photo, reporting upload progress; the idempotency key makes a retry safe. */
 export function sendPhotoUpload(
   profileId: number,
-  file: File,
-  onProgress: (fraction: number) => void,
-  idempotencyKey: string,
+  upload: Omit<TUpload, 'fields'> & { idempotencyKey: string },
 ): Promise<TSendAnswer> {
-  return uploadFile(chatApi.sendPhoto, file, onProgress, {
-    fields: { profile_id: String(profileId) },
-    idempotencyKey,
-  });
+  return uploadFile(chatApi.sendPhoto, { ...upload, fields: { profile_id: String(profileId) } });
 }
 
 /** Deletes one of the member's conversations. */

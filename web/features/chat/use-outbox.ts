@@ -54,7 +54,11 @@ export function useOutbox(options: {
     if (item.kind === 'text') return sendMessage({ profile_id, text: item.text }, item.key);
     if (item.kind === 'gift') return sendMessage({ profile_id, gift: item.gift }, item.key);
     if (item.photoId) return sendMessage({ profile_id, photo_id: item.photoId }, item.key);
-    return sendPhotoUpload(profile_id, item.file!, (fraction) => update(item.key, { progress: fraction }), item.key);
+    return sendPhotoUpload(profile_id, {
+      file: item.file!,
+      onProgress: (fraction) => update(item.key, { progress: fraction }),
+      idempotencyKey: item.key,
+    });
   };
 
   /** Sends (or sends again) one message. */

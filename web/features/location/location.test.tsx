@@ -91,7 +91,9 @@ describe('locate errors', () => {
     expect(locateErrorKey({ code: 1 })).toBe('location.errors.denied');
     expect(locateErrorKey({ code: 2 })).toBe('location.errors.unavailable');
     expect(locateErrorKey({ code: 3 })).toBe('location.errors.timeout');
-    expect(locateErrorKey(new ApiError('location_not_found', 'x', 404))).toBe('errors.location_not_found');
+    expect(locateErrorKey(new ApiError({ code: 'location_not_found', message: 'x', status: 404 }))).toBe(
+      'errors.location_not_found',
+    );
   });
 });
 

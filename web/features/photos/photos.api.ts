@@ -9,7 +9,7 @@ export function fetchPhotos(): Promise<TPhotosResponse> {
 
 /** Uploads one photo to the member's own profile, reporting upload progress (0–1). */
 export function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<TPhotosResponse> {
-  return uploadFile(photosApi.upload, file, onProgress);
+  return uploadFile(photosApi.upload, { file, onProgress });
 }
 
 /** Chooses the main photo or reorders the photos. */
