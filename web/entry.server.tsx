@@ -30,6 +30,7 @@ const instances = new Map<TLocale, i18n>(
 );
 
 /** Renders a document request in the request's locale, with the CSP nonce on every script. */
+// eslint-disable-next-line max-params -- React Router calls handleRequest with these five positional arguments.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
