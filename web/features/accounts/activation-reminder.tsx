@@ -3,8 +3,9 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
 import type { TUser } from '#common/wire/user.ts';
-import { resendActivation } from './accounts.api.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { resendActivation } from './accounts.api.ts';
 
 /** Routes where the activation reminder is not shown (spec §4). */
 const HIDDEN_ON = new Set(['signup', 'settings', 'notifications']);
@@ -26,6 +27,7 @@ export function ActivationReminder({ user }: { user: TUser | null }) {
   const matches = useMatches();
   const [params] = useSearchParams();
   const [sent, setSent] = useState(false);
+  const { run, busy, error } = useAsyncAction();
   const [asModal, setAsModal] = useState(false);
   const [modalOpen, setModalOpen] = useState(true);
   const isHydrated = useHydrated();
@@ -34,7 +36,11 @@ export function ActivationReminder({ user }: { user: TUser | null }) {
     setAsModal(params.has('api_signup_complete') && window.matchMedia('(max-width: 575.98px)').matches);
   }, [params]);
   if (!needsActivationReminder(user, routeId)) return null;
-  const resend = () => void resendActivation().then(() => setSent(true));
+  const resend = () =>
+    void run(async () => {
+      await resendActivation();
+      setSent(true);
+    });
   const body = (
     <>
       <p className="mb-2">{t('alerts.activation.text', { email: user.email })}</p>
@@ -43,10 +49,15 @@ export function ActivationReminder({ user }: { user: TUser | null }) {
           {t('alerts.activation.sent')}
         </p>
       ) : (
-        <button type="button" className="btn btn-sm btn-outline-dark" onClick={resend} disabled={!isHydrated}>
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={resend} disabled={busy || !isHydrated}>
           {t('alerts.activation.resend')}
         </button>
       )}
+      {error ? (
+        <p className="text-danger small mt-2 mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
     </>
   );
   if (asModal) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '#common/chat.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { fetchChatPage } from './chat.api.ts';
 import { MessageBubble } from './message-bubble.tsx';
@@ -37,7 +38,7 @@ export function MessageList({
   const { t } = useTranslation();
   const isHydrated = useHydrated();
   const [hasOlder, setHasOlder] = useState(initialHasOlder);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const older = useAsyncAction();
   const end = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
 
@@ -47,12 +48,15 @@ export function MessageList({
 
   const loadOlder = async () => {
     if (!conversationId || !messages.length) return;
-    setLoadingOlder(true);
-    const page = await fetchChatPage({ conversation_id: conversationId, before: messages[0].id }).catch(() => null);
-    setLoadingOlder(false);
-    if (!page) return;
-    merge(page.messages);
-    setHasOlder(page.has_older);
+    // A failed load shows nothing: the button stays for another try.
+    await older.run(
+      async () => {
+        const page = await fetchChatPage({ conversation_id: conversationId, before: messages[0].id });
+        merge(page.messages);
+        setHasOlder(page.has_older);
+      },
+      { error: () => null },
+    );
   };
 
   // 'Seen' goes under my newest message the other member has read.
@@ -66,7 +70,7 @@ export function MessageList({
             type="button"
             className="btn btn-sm btn-outline-secondary"
             onClick={() => void loadOlder()}
-            disabled={loadingOlder || !isHydrated}
+            disabled={older.busy || !isHydrated}
           >
             {t('chat.load_older')}
           </button>

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GEOLOCATION_MAX_AGE_MS } from '#common/constants.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { readCachedGeocode, writeCachedGeocode } from './geocode-cache.ts';
 import { fetchGeocode, type TGeocode } from './geocode.api.ts';
 
@@ -50,10 +51,8 @@ export function useGeolocation() {
   const { t, i18n } = useTranslation();
   const [permission, setPermission] = useState<TGeolocationPermission>('unknown');
   const [isReady, setIsReady] = useState(false);
-  const [status, setStatus] = useState<TGeolocationStatus>('idle');
-  const [errorKey, setErrorKey] = useState<string | null>(null);
   const [place, setPlace] = useState<TGeocode | null>(null);
-  const busy = useRef(false);
+  const { run, busy, error } = useAsyncAction();
 
   useEffect(() => {
     setIsReady(true);
@@ -81,25 +80,24 @@ export function useGeolocation() {
   }, []);
 
   const locate = useCallback(async (): Promise<TGeocode | null> => {
-    if (busy.current || permission === 'unsupported') return null;
-    busy.current = true;
-    setStatus('locating');
-    setErrorKey(null);
-    try {
-      const result = await findPlace(i18n.language);
-      setPlace(result);
-      setStatus('idle');
-      return result;
-    } catch (err) {
-      const key = locateErrorKey(err);
-      if (key === 'location.errors.denied') setPermission('denied');
-      setErrorKey(key);
-      setStatus('error');
-      return null;
-    } finally {
-      busy.current = false;
-    }
-  }, [permission, i18n.language]);
+    if (permission === 'unsupported') return null;
+    const found = await run(
+      async () => {
+        const result = await findPlace(i18n.language);
+        setPlace(result);
+        return result;
+      },
+      {
+        error: (err) => {
+          const key = locateErrorKey(err);
+          if (key === 'location.errors.denied') setPermission('denied');
+          return t(key);
+        },
+      },
+    );
+    return found ?? null;
+  }, [permission, i18n.language, run, t]);
 
-  return { permission, isReady, status, error: errorKey ? t(errorKey) : null, place, locate };
+  const status: TGeolocationStatus = busy ? 'locating' : error ? 'error' : 'idle';
+  return { permission, isReady, status, error, place, locate };
 }

@@ -8,19 +8,22 @@ import {
   type TNotificationKind,
 } from '#common/notifications.ts';
 import type { TNotificationSettings } from '#common/wire/notifications.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { setNotification } from './notifications.api.ts';
 
 type TKinds = TNotificationSettings['kinds'];
-type TStatus = { kind: 'saved' } | { kind: 'error'; text: string } | null;
+/** One click on a switch: which kind and channel, turned on or off. */
+type TChange = { kind: TNotificationKind; channel: TNotificationChannel; enabled: boolean };
 
 /** The kinds in the spec's order, whatever order the server sent them in. */
 function ordered(kinds: TKinds): TKinds {
   return NOTIFICATION_KINDS.flatMap((kind) => kinds.filter((row) => row.kind === kind));
 }
 
-function withSwitch(kinds: TKinds, kind: TNotificationKind, channel: TNotificationChannel, on: boolean): TKinds {
-  return kinds.map((row) => (row.kind === kind ? { ...row, [channel]: on } : row));
+/** The switches with one of them moved. */
+function withSwitch(kinds: TKinds, { kind, channel, enabled }: TChange): TKinds {
+  return kinds.map((row) => (row.kind === kind ? { ...row, [channel]: enabled } : row));
 }
 
 /**
@@ -31,27 +34,36 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
   const { t } = useTranslation();
   const isHydrated = useHydrated();
   const [kinds, setKinds] = useState(() => ordered(initial));
-  const [status, setStatus] = useState<TStatus>(null);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const pending = useRef(0);
+  const [isSaved, setIsSaved] = useState(false);
+  const { run, error } = useAsyncAction();
+  // Clicks not yet stored, oldest first.
+  const unsaved = useRef<TChange[]>([]);
 
-  const change = (kind: TNotificationKind, channel: TNotificationChannel, enabled: boolean) => {
-    setKinds((current) => withSwitch(current, kind, channel, enabled));
-    setStatus(null);
-    pending.current++;
-    queue.current = queue.current.then(async () => {
+  /** Stores the waiting clicks one by one; a refused one moves back, and the message shows once all are through. */
+  const saveWaiting = async (signal: AbortSignal) => {
+    let isRefused = false;
+    while (unsaved.current.length > 0 && !signal.aborted) {
+      const next = unsaved.current[0];
       try {
-        const stored = await setNotification({ kind, channel, enabled });
-        // The server's word once nothing else is on its way (a marketing kind's switches follow its consent).
-        if (pending.current === 1) setKinds(ordered(stored.kinds));
-        setStatus({ kind: 'saved' });
+        const stored = await setNotification(next);
+        // The server's word once nothing else waits (a marketing kind's switches follow its consent).
+        if (unsaved.current.length === 1) setKinds(ordered(stored.kinds));
       } catch {
-        setKinds((current) => withSwitch(current, kind, channel, !enabled));
-        setStatus({ kind: 'error', text: t('notifications.page.save_failed') });
-      } finally {
-        pending.current--;
+        setKinds((current) => withSwitch(current, { ...next, enabled: !next.enabled }));
+        isRefused = true;
       }
-    });
+      unsaved.current.shift();
+    }
+    if (isRefused) throw new Error('notification switch refused');
+    setIsSaved(true);
+  };
+
+  const change = (next: TChange) => {
+    setKinds((current) => withSwitch(current, next));
+    setIsSaved(false);
+    unsaved.current.push(next);
+    // While a save runs, run() starts no second one: the running one takes this click too.
+    void run(saveWaiting, { error: () => t('notifications.page.save_failed') });
   };
 
   return (
@@ -62,7 +74,7 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
             {t('notifications.page.switches_title')}
           </h2>
           <span className="small text-success" role="status">
-            {status?.kind === 'saved' ? t('common.saved') : null}
+            {isSaved ? t('common.saved') : null}
           </span>
         </div>
         <p className="small text-body-secondary mb-0">{t('notifications.page.push_note')}</p>
@@ -111,7 +123,7 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
                           disabled={!isHydrated}
                           aria-label={t(`notifications.page.${channel}_switch`, { kind: label })}
                           aria-describedby={`kind-${row.kind}-hint`}
-                          onChange={(e) => change(row.kind, channel, e.target.checked)}
+                          onChange={(e) => change({ kind: row.kind, channel, enabled: e.target.checked })}
                         />
                       </div>
                     </td>
@@ -122,9 +134,9 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
           </tbody>
         </table>
       </div>
-      {status?.kind === 'error' ? (
+      {error ? (
         <div className="alert alert-danger m-3" role="alert">
-          {status.text}
+          {error}
         </div>
       ) : null}
     </section>

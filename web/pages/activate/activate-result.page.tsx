@@ -4,6 +4,7 @@ import { Link, useMatches, useSearchParams } from 'react-router';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { resendActivation } from '#web/features/accounts/accounts.api.ts';
 import { url } from '#web/lib/url.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 
@@ -14,6 +15,7 @@ export default function ActivateResultPage() {
   const matches = useMatches();
   const [params] = useSearchParams();
   const [sent, setSent] = useState(false);
+  const { run, busy, error } = useAsyncAction();
   const isHydrated = useHydrated();
   const ok = matches[matches.length - 1]?.id === 'activate/done';
   const reason = params.get('reason') === 'link_invalid' ? 'link_invalid' : 'activation_failed';
@@ -46,14 +48,26 @@ export default function ActivateResultPage() {
                 {t('signup.check_email.resent')}
               </p>
             ) : (
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => void resendActivation().then(() => setSent(true))}
-                disabled={!isHydrated}
-              >
-                {t('activate.error.resend')}
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() =>
+                    void run(async () => {
+                      await resendActivation();
+                      setSent(true);
+                    })
+                  }
+                  disabled={busy || !isHydrated}
+                >
+                  {t('activate.error.resend')}
+                </button>
+                {error ? (
+                  <p className="text-danger mt-2 mb-0" role="alert">
+                    {error}
+                  </p>
+                ) : null}
+              </>
             )
           ) : root?.user ? null : (
             <p>

@@ -12,6 +12,7 @@ import { requestReactivation } from '#web/features/accounts/accounts.api.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { readForm } from '#web/lib/form/form-input.server.ts';
 import { url } from '#web/lib/url.ts';
+import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/login.page';
 
@@ -58,7 +59,8 @@ export default function LoginPage() {
   const reactivated = useSearchParams()[0].has('reactivated');
   const [show, setShow] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
-  const [reactivation, setReactivation] = useState<'idle' | 'sent' | 'failed'>('idle');
+  const reactivation = useAsyncAction();
+  const [isReactivationSent, setIsReactivationSent] = useState(false);
   const isHydrated = useHydrated();
   const busy = navigation.state !== 'idle';
   const error = result?.error ?? null;
@@ -66,10 +68,10 @@ export default function LoginPage() {
     // The field, not state: a login posted before hydration comes back as a new page without what was typed.
     const input = emailInput.current;
     if (!input?.reportValidity()) return;
-    void requestReactivation(input.value).then(
-      () => setReactivation('sent'),
-      () => setReactivation('failed'),
-    );
+    void reactivation.run(async () => {
+      await requestReactivation(input.value);
+      setIsReactivationSent(true);
+    });
   };
   return (
     <section className="container py-5" style={{ maxWidth: 460 }}>
@@ -83,18 +85,23 @@ export default function LoginPage() {
       <FormError error={error} />
       {error?.code === 'account_pending_deletion' ? (
         <div className="mb-3">
-          {reactivation === 'sent' ? (
+          {isReactivationSent ? (
             <p className="text-success" role="status">
               {t('auth.login.reactivation_sent')}
             </p>
           ) : (
             <>
-              <button type="button" className="btn btn-outline-primary" onClick={reactivate} disabled={!isHydrated}>
+              <button
+                type="button"
+                className="btn btn-outline-primary"
+                onClick={reactivate}
+                disabled={!isHydrated || reactivation.busy}
+              >
                 {t('auth.login.reactivate')}
               </button>
-              {reactivation === 'failed' ? (
+              {reactivation.error ? (
                 <p className="text-danger mt-2 mb-0" role="alert">
-                  {t('errors.error_occurred')}
+                  {reactivation.error}
                 </p>
               ) : null}
             </>
