@@ -11,15 +11,30 @@ type TIssueProps = {
   issueValues?: Record<string, unknown>;
 };
 
+type TFailureProps = {
+  /**
+   * The field's problem already in words, from a failed call (`useAsyncAction`'s error): shown instead of `issue` and
+   * announced at once (`role="alert"`), since it arrives after the member acted.
+   */
+  failure?: ReactNode;
+};
+
 /** The ids a control is described by: its hint, any others (a counter), then its error when it has one. */
-function describedBy(id: string, parts: { hint?: ReactNode; extra?: string; issue?: string | null }) {
-  const ids = [parts.hint ? `${id}-hint` : undefined, parts.extra, parts.issue ? `${id}-error` : undefined];
+function describedBy(id: string, parts: { hint?: ReactNode; extra?: string; hasProblem: boolean }) {
+  const ids = [parts.hint ? `${id}-hint` : undefined, parts.extra, parts.hasProblem ? `${id}-error` : undefined];
   return ids.filter(Boolean).join(' ') || undefined;
 }
 
 /** The translated problem under a field, the element its control's `aria-describedby` names. */
-function FieldIssue({ id, issue, issueValues }: TIssueProps & { id: string }) {
+function FieldIssue({ id, issue, issueValues, failure }: TIssueProps & TFailureProps & { id: string }) {
   const { t } = useTranslation();
+  if (failure) {
+    return (
+      <div className="invalid-feedback d-block" id={id} role="alert">
+        {failure}
+      </div>
+    );
+  }
   if (!issue) return null;
   return (
     <div className="invalid-feedback d-block" id={id}>
@@ -43,22 +58,24 @@ export function Field({
   after,
   children,
   ...problem
-}: TIssueProps & {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  /** The hint goes between the label and the control (a long one, read before typing). */
-  hintFirst?: boolean;
-  /** Ids of other elements describing the control, e.g. a character counter. */
-  describedBy?: string;
-  /** The wrapper's classes (layout). */
-  className?: string;
-  labelClassName?: string;
-  /** Shown between the control and its problem (a counter, a suggestion). */
-  after?: ReactNode;
-  children: (control: TControlProps) => ReactNode;
-}) {
+}: TIssueProps &
+  TFailureProps & {
+    id: string;
+    label: ReactNode;
+    hint?: ReactNode;
+    /** The hint goes between the label and the control (a long one, read before typing). */
+    hintFirst?: boolean;
+    /** Ids of other elements describing the control, e.g. a character counter. */
+    describedBy?: string;
+    /** The wrapper's classes (layout). */
+    className?: string;
+    labelClassName?: string;
+    /** Shown between the control and its problem (a counter, a suggestion). */
+    after?: ReactNode;
+    children: (control: TControlProps) => ReactNode;
+  }) {
   const hintId = `${id}-hint`;
+  const hasProblem = Boolean(problem.issue || problem.failure);
   return (
     <div className={className || undefined}>
       <label className={labelClassName} htmlFor={id}>
@@ -71,8 +88,8 @@ export function Field({
       ) : null}
       {children({
         id,
-        'aria-invalid': Boolean(problem.issue),
-        'aria-describedby': describedBy(id, { hint, extra, issue: problem.issue }),
+        'aria-invalid': hasProblem,
+        'aria-describedby': describedBy(id, { hint, extra, hasProblem }),
       })}
       {after}
       {hint && !hintFirst ? (
@@ -86,15 +103,18 @@ export function Field({
 }
 
 /**
- * One choice out of a few as radio buttons in a labelled group: toggle buttons side by side (`buttons`) or a list of
- * radios (`list`). Each radio's id is `<id>-<value>`; the group's problem describes the group and every radio.
+ * One choice out of a few as radio buttons in a labelled group: toggle buttons side by side (`buttons`), a list of
+ * radios (`list`) or radios in two columns, three on wider screens (`columns`). Each radio's id is `<id>-<value>`; the
+ * group's hint and problem describe the group and every radio.
  */
 export function ChoiceField<V extends string>({
   id,
   name,
   legend,
+  hint,
   options,
   value,
+  defaultValue,
   onChange,
   variant = 'list',
   required,
@@ -105,16 +125,20 @@ export function ChoiceField<V extends string>({
   id: string;
   name: string;
   legend: ReactNode;
+  /** Read between the legend and the radios. */
+  hint?: ReactNode;
   options: readonly (readonly [V, ReactNode])[];
   /** The chosen value; without it (and `onChange`) the radios are left to the form (read from its data). */
   value?: V | '' | null;
+  /** The radio checked at first when the form owns the choice (no `value`). */
+  defaultValue?: V;
   onChange?: (value: V) => void;
-  variant?: 'buttons' | 'list';
+  variant?: 'buttons' | 'list' | 'columns';
   required?: boolean;
   className?: string;
   legendClassName?: string;
 }) {
-  const errorId = problem.issue ? `${id}-error` : undefined;
+  const described = describedBy(id, { hint, hasProblem: Boolean(problem.issue) });
   const radio = (option: V, inputClass: string) => ({
     type: 'radio' as const,
     className: inputClass,
@@ -122,13 +146,28 @@ export function ChoiceField<V extends string>({
     id: `${id}-${option}`,
     value: option,
     required,
-    ...(value === undefined ? {} : { checked: value === option, onChange: () => onChange?.(option) }),
-    'aria-describedby': errorId,
+    ...(value === undefined
+      ? { defaultChecked: defaultValue === undefined ? undefined : defaultValue === option }
+      : { checked: value === option, onChange: () => onChange?.(option) }),
+    'aria-describedby': described,
   });
   const invalid = problem.issue ? ' is-invalid' : '';
+  const listed = (option: V, label: ReactNode) => (
+    <div className="form-check" key={option}>
+      <input {...radio(option, `form-check-input${invalid}`)} />
+      <label className="form-check-label" htmlFor={`${id}-${option}`}>
+        {label}
+      </label>
+    </div>
+  );
   return (
-    <fieldset className={className} aria-describedby={errorId}>
+    <fieldset className={className} aria-describedby={described}>
       <legend className={legendClassName}>{legend}</legend>
+      {hint ? (
+        <p className="small text-body-secondary" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {variant === 'buttons' ? (
         <div className="btn-group w-100" role="group">
           {options.map(([option, label]) => (
@@ -140,15 +179,16 @@ export function ChoiceField<V extends string>({
             </span>
           ))}
         </div>
+      ) : variant === 'columns' ? (
+        <div className="row row-cols-2 row-cols-sm-3 g-2">
+          {options.map(([option, label]) => (
+            <div key={option} className="col">
+              {listed(option, label)}
+            </div>
+          ))}
+        </div>
       ) : (
-        options.map(([option, label]) => (
-          <div className="form-check" key={option}>
-            <input {...radio(option, `form-check-input${invalid}`)} />
-            <label className="form-check-label" htmlFor={`${id}-${option}`}>
-              {label}
-            </label>
-          </div>
-        ))
+        options.map(([option, label]) => listed(option, label))
       )}
       <FieldIssue id={`${id}-error`} {...problem} />
     </fieldset>
@@ -183,10 +223,10 @@ export function CheckField({
       <input
         {...input}
         type="checkbox"
-        className="form-check-input"
+        className={issue ? 'form-check-input is-invalid' : 'form-check-input'}
         id={id}
         aria-invalid={Boolean(issue)}
-        aria-describedby={describedBy(id, { hint, issue })}
+        aria-describedby={describedBy(id, { hint, hasProblem: Boolean(issue) })}
       />
       <label className="form-check-label" htmlFor={id}>
         {label}
