@@ -6,7 +6,8 @@ import { requireMember } from '#web/lib/require-user.server.ts';
 import { claimRetentionOffer, deleteAccount, setInvisible } from '#web/features/accounts/accounts.api.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { url } from '#web/lib/url.ts';
-import { ChoiceField, Field } from '#web/lib/form/field.tsx';
+import { CurrentPasswordField } from '#web/lib/form/current-password-field.tsx';
+import { ChoiceField } from '#web/lib/form/field.tsx';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/delete-account.page';
@@ -131,18 +132,7 @@ export default function DeleteAccountPage({ loaderData }: Route.ComponentProps) 
             required
           />
           <p className="small">{t('delete.grace', { count: 14 })}</p>
-          <Field id="delete-password" label={t('delete.password')} labelClassName="form-label">
-            {(wiring) => (
-              <input
-                {...wiring}
-                name="password"
-                type="password"
-                className="form-control"
-                autoComplete="current-password"
-                required
-              />
-            )}
-          </Field>
+          <CurrentPasswordField id="delete-password" name="password" label={t('delete.password')} />
           {error ? (
             <div className="alert alert-danger" role="alert">
               {error}

@@ -7,6 +7,7 @@ import { LOCALE_NAMES, LOCALES, type TLocale } from '#common/locales.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { changePassword, requestMailChange, setInvisible } from '#web/features/accounts/accounts.api.ts';
 import { CheckField, Field } from '#web/lib/form/field.tsx';
+import { CurrentPasswordField } from '#web/lib/form/current-password-field.tsx';
 import { NewPasswordFields } from '#web/lib/form/new-password-fields.tsx';
 import { PrivacySettings } from '#web/features/privacy/privacy-settings.tsx';
 import { DataExportSection } from '#web/features/privacy/data-export-section.tsx';
@@ -87,18 +88,7 @@ function PasswordSection() {
       <h2 id="settings-password" className="h5">
         {t('settings.password_title')}
       </h2>
-      <Field id="old-password" label={t('settings.old_password')} className="mb-2" labelClassName="form-label">
-        {(wiring) => (
-          <input
-            {...wiring}
-            name="old_password"
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            required
-          />
-        )}
-      </Field>
+      <CurrentPasswordField id="old-password" name="old_password" className="mb-2" />
       <NewPasswordFields idPrefix="new" />
       <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
         {t('settings.password_submit')}
@@ -133,18 +123,7 @@ function EmailSection({ email }: { email: string }) {
           <input {...wiring} name="email" type="email" className="form-control" autoComplete="email" required />
         )}
       </Field>
-      <Field id="email-password" label={t('settings.old_password')} labelClassName="form-label">
-        {(wiring) => (
-          <input
-            {...wiring}
-            name="password"
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            required
-          />
-        )}
-      </Field>
+      <CurrentPasswordField id="email-password" name="password" />
       <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
         {t('settings.email_submit')}
       </button>
