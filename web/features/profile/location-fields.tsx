@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_MAX } from '#common/profile-edit.ts';
+import { Field } from '#web/lib/form/field.tsx';
 import { GeolocationButton } from '../location/geolocation-button.tsx';
 
 export interface TCountryOption {
@@ -60,61 +61,66 @@ export function LocationFields({
         </p>
       ) : null}
       <div className="row g-3">
-        <div className={stacked ? 'col-12' : 'col-sm-6 col-lg-4'}>
-          <label className="form-label fw-semibold" htmlFor={`${idPrefix}-country`}>
-            {t('lang_config.country')}
-          </label>
-          <select
-            id={`${idPrefix}-country`}
-            name="country"
-            className="form-select"
-            value={location.country}
-            onChange={(e) => set({ country: e.target.value, region_code: '' })}
-          >
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
+        <Field
+          id={`${idPrefix}-country`}
+          label={t('lang_config.country')}
+          className={stacked ? 'col-12' : 'col-sm-6 col-lg-4'}
+        >
+          {(wiring) => (
+            <select
+              {...wiring}
+              name="country"
+              className="form-select"
+              value={location.country}
+              onChange={(e) => set({ country: e.target.value, region_code: '' })}
+            >
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id={`${idPrefix}-region`}
+          label={t(`regions.label.${current?.labelKey ?? 'region'}`)}
+          className={stacked ? 'col-12' : 'col-sm-6 col-lg-4'}
+        >
+          {(wiring) => (
+            <select
+              {...wiring}
+              name="region_code"
+              className="form-select"
+              value={location.region_code}
+              onChange={(e) => set({ region_code: e.target.value })}
+              required
+            >
+              <option value="" disabled>
+                {t('complete.choose')}
               </option>
-            ))}
-          </select>
-        </div>
-        <div className={stacked ? 'col-12' : 'col-sm-6 col-lg-4'}>
-          <label className="form-label fw-semibold" htmlFor={`${idPrefix}-region`}>
-            {t(`regions.label.${current?.labelKey ?? 'region'}`)}
-          </label>
-          <select
-            id={`${idPrefix}-region`}
-            name="region_code"
-            className="form-select"
-            value={location.region_code}
-            onChange={(e) => set({ region_code: e.target.value })}
-            required
-          >
-            <option value="" disabled>
-              {t('complete.choose')}
-            </option>
-            {current?.regions.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={stacked ? 'col-12' : 'col-lg-4'}>
-          <label className="form-label fw-semibold" htmlFor={`${idPrefix}-city`}>
-            {t('complete.city')}
-          </label>
-          <input
-            id={`${idPrefix}-city`}
-            name="city"
-            className="form-control"
-            maxLength={CITY_MAX}
-            value={location.city}
-            onChange={(e) => set({ city: e.target.value })}
-            required
-            autoComplete="address-level2"
-          />
-        </div>
+              {current?.regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${idPrefix}-city`} label={t('complete.city')} className={stacked ? 'col-12' : 'col-lg-4'}>
+          {(wiring) => (
+            <input
+              {...wiring}
+              name="city"
+              className="form-control"
+              maxLength={CITY_MAX}
+              value={location.city}
+              onChange={(e) => set({ city: e.target.value })}
+              required
+              autoComplete="address-level2"
+            />
+          )}
+        </Field>
       </div>
       <p className="form-text small mb-0 mt-2">{t('location.attribution')}</p>
     </fieldset>

@@ -5,7 +5,7 @@ import { safeRedirect } from '#common/safe-redirect.ts';
 import { zText } from '#common/text.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { runAction } from '#web/lib/form/action-result.server.ts';
-import { CheckField } from '#web/lib/form/field.tsx';
+import { CheckField, ChoiceField } from '#web/lib/form/field.tsx';
 import { FormError } from '#web/lib/form/form-error.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { appContext } from '#web/lib/app-context.ts';
@@ -104,28 +104,14 @@ export default function AcceptTermsPage({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         {prompt.orientation ? (
-          <fieldset className="mb-3">
-            <legend className="form-label fw-semibold fs-6">{t('consent.orientation_question')}</legend>
-            <p className="small text-body-secondary">{t('consent.orientation_hint')}</p>
-            {(['yes', 'no'] as const).map((answer) => (
-              <div className="form-check" key={answer}>
-                <input
-                  type="radio"
-                  className="form-check-input"
-                  id={`accept-terms-orientation-${answer}`}
-                  name="orientation"
-                  value={answer}
-                  aria-invalid={Boolean(issueFor('orientation'))}
-                />
-                <label className="form-check-label" htmlFor={`accept-terms-orientation-${answer}`}>
-                  {t(`consent.orientation_${answer}`)}
-                </label>
-              </div>
-            ))}
-            {issueFor('orientation') ? (
-              <div className="invalid-feedback d-block">{t(issueFor('orientation')!.message)}</div>
-            ) : null}
-          </fieldset>
+          <ChoiceField
+            id="accept-terms-orientation"
+            name="orientation"
+            legend={t('consent.orientation_question')}
+            hint={t('consent.orientation_hint')}
+            options={(['yes', 'no'] as const).map((answer) => [answer, t(`consent.orientation_${answer}`)] as const)}
+            issue={issueFor('orientation')?.message}
+          />
         ) : null}
         <button type="submit" className="btn btn-primary align-self-start" disabled={busy}>
           {t('consent.terms_submit')}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { zText } from '#common/text.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { runAction } from '#web/lib/form/action-result.server.ts';
+import { Field } from '#web/lib/form/field.tsx';
 import { FormError } from '#web/lib/form/form-error.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { LocationFields } from '#web/features/profile/location-fields.tsx';
@@ -62,17 +63,18 @@ export default function CompleteSignupPage({ loaderData }: Route.ComponentProps)
           stacked
           initial={{ country: basics?.country ?? '', region_code: basics?.regionCode ?? '', city: basics?.city ?? '' }}
         />
-        <label className="form-label fw-semibold" htmlFor="complete-about">
-          {t('complete.about')}
-        </label>
-        <textarea
-          id="complete-about"
-          name="about_me"
-          className="form-control mb-3"
-          rows={4}
-          maxLength={2000}
-          defaultValue={basics?.aboutMe ?? ''}
-        />
+        <Field id="complete-about" label={t('complete.about')}>
+          {(wiring) => (
+            <textarea
+              {...wiring}
+              name="about_me"
+              className="form-control"
+              rows={4}
+              maxLength={2000}
+              defaultValue={basics?.aboutMe ?? ''}
+            />
+          )}
+        </Field>
         <div className="d-flex justify-content-between align-items-center">
           <Link to={url('index')}>{t('complete.later')}</Link>
           <button type="submit" className="btn btn-primary" disabled={busy}>

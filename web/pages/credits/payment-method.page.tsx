@@ -10,13 +10,12 @@ import { requireMember } from '#web/lib/require-user.server.ts';
 import { packagesFor } from '#web/features/payments/packages.server.ts';
 import { fetchDiscount, fetchWelcomeDiscount, startPayment } from '#web/features/payments/payments.api.ts';
 import { appContext } from '#web/lib/app-context.ts';
+import { CheckField, Field } from '#web/lib/form/field.tsx';
 import { url } from '#web/lib/url.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/payment-method.page';
-
-/** A discount code as `GET /api/discountcode.php` answers it. */
 
 /** One bundle of the member's country and the methods offered there; anything else is not found. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -48,7 +47,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const starting = busy || leaving;
   const [discount, setDiscount] = useState<TDiscount | null>(null);
   const [codeInput, setCodeInput] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useAsyncAction();
   const isHydrated = useHydrated();
   const premium = Boolean(useRootData()?.user?.paid_user);
   // The welcome discount applies by itself when the member has one; failure is silently ignored (spec §7).
@@ -64,15 +63,11 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
       cancelled = true;
     };
   }, [premium]);
-  const applyCode = async () => {
-    setCodeError(null);
-    try {
+  const applyCode = () =>
+    code.run(async () => {
       setDiscount(await fetchDiscount(codeInput.trim()));
       setCodeInput('');
-    } catch (err) {
-      setCodeError(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
-    }
-  };
+    });
   // The same rule the server charges by (never below the country's minimum message price).
   const amount = discount ? discountedPrice(pack, discount.value_percentage, loaderData.pricing) : pack.price;
   const price = formatMoney(amount, pack.currency, i18n.language);
@@ -125,28 +120,29 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
             void applyCode();
           }}
         >
-          <label htmlFor="discount-code" className="form-label">
-            {t('credits.discount_label')}
-          </label>
-          <div className="input-group">
-            <input
-              id="discount-code"
-              className={`form-control ${codeError ? 'is-invalid' : ''}`}
-              value={codeInput}
-              maxLength={40}
-              autoComplete="off"
-              onChange={(e) => setCodeInput(e.target.value)}
-              aria-describedby={codeError ? 'discount-error' : undefined}
-            />
-            <button type="submit" className="btn btn-outline-secondary" disabled={!codeInput.trim()}>
-              {t('credits.discount_apply')}
-            </button>
-            {codeError ? (
-              <div id="discount-error" className="invalid-feedback" role="alert">
-                {codeError}
+          <Field
+            id="discount-code"
+            label={t('credits.discount_label')}
+            className=""
+            labelClassName="form-label"
+            failure={code.error}
+          >
+            {(wiring) => (
+              <div className="input-group">
+                <input
+                  {...wiring}
+                  className={`form-control ${code.error ? 'is-invalid' : ''}`}
+                  value={codeInput}
+                  maxLength={40}
+                  autoComplete="off"
+                  onChange={(e) => setCodeInput(e.target.value)}
+                />
+                <button type="submit" className="btn btn-outline-secondary" disabled={!codeInput.trim() || code.busy}>
+                  {t('credits.discount_apply')}
+                </button>
               </div>
-            ) : null}
-          </div>
+            )}
+          </Field>
         </form>
       )}
       <Link to={url('credits')}>{t('credits.back')}</Link>
@@ -165,19 +161,14 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
           <p className="mb-1">{t('credits.method_summary', { credits: pack.credits, price })}</p>
           <p className="small text-body-secondary mb-0">{t('credits.one_time')}</p>
           {method === 'creditcard' ? (
-            <div className="form-check mt-3">
-              <input
-                id="remember-card"
-                className="form-check-input"
-                type="checkbox"
-                checked={rememberCard}
-                onChange={(e) => setRememberCard(e.target.checked)}
-              />
-              <label className="form-check-label" htmlFor="remember-card">
-                {t('credits.remember_card')}
-              </label>
-              <div className="form-text">{t('credits.remember_card_hint')}</div>
-            </div>
+            <CheckField
+              id="remember-card"
+              className="mt-3"
+              label={t('credits.remember_card')}
+              hint={t('credits.remember_card_hint')}
+              checked={rememberCard}
+              onChange={(e) => setRememberCard(e.target.checked)}
+            />
           ) : null}
           {error ? (
             <p className="text-danger mt-2 mb-0" role="alert">

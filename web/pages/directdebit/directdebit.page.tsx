@@ -12,7 +12,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { url } from '#web/lib/url.ts';
 import { errorMessage } from '#web/lib/async-action.ts';
-import { Field } from '#web/lib/form/field.tsx';
+import { CheckField, Field } from '#web/lib/form/field.tsx';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
@@ -161,31 +161,37 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
             {t('directdebit.code_title')}
           </h2>
           <p role="status">{t('directdebit.code_sent', { phone: sent.phone_hint })}</p>
-          <label className="form-label" htmlFor={`${formId}-otp`}>
-            {t('directdebit.code_label')}
-          </label>
-          <input
+          <Field
             id={`${formId}-otp`}
-            name="otp"
-            className={`form-control form-control-lg otp-input ${otpError ? 'is-invalid' : ''}`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={DIRECT_DEBIT_CODE_LENGTH}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            aria-describedby={otpError ? `${formId}-otp-error` : undefined}
-            aria-invalid={otpError ? true : undefined}
-            autoFocus
-          />
-          {otpError ? (
-            <div id={`${formId}-otp-error`} className="invalid-feedback d-block" role="alert">
-              <div>{otpError.message}</div>
-              {otpError.triesLeft !== undefined ? (
-                <div>{t('directdebit.tries_left', { count: otpError.triesLeft })}</div>
-              ) : null}
-            </div>
-          ) : null}
+            label={t('directdebit.code_label')}
+            className=""
+            labelClassName="form-label"
+            failure={
+              otpError ? (
+                <>
+                  <div>{otpError.message}</div>
+                  {otpError.triesLeft !== undefined ? (
+                    <div>{t('directdebit.tries_left', { count: otpError.triesLeft })}</div>
+                  ) : null}
+                </>
+              ) : null
+            }
+          >
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="otp"
+                className={`form-control form-control-lg otp-input ${otpError ? 'is-invalid' : ''}`}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={DIRECT_DEBIT_CODE_LENGTH}
+                value={otp}
+                onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+                autoFocus
+              />
+            )}
+          </Field>
           <button
             type="submit"
             className="btn btn-primary w-100 mt-3"
@@ -205,26 +211,25 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <form onSubmit={(e) => void requestCode(e)} noValidate>
           {loaderData.packages.length > 1 ? (
-            <div className="mb-3">
-              <label className="form-label" htmlFor={`${formId}-package`}>
-                {t('directdebit.package')}
-              </label>
-              <select
-                id={`${formId}-package`}
-                className="form-select"
-                value={packageId ?? ''}
-                onChange={(e) => setPackageId(Number(e.target.value))}
-              >
-                {loaderData.packages.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {t('credits.method_summary', {
-                      credits: p.credits,
-                      price: formatMoney(p.price, p.currency, i18n.language),
-                    })}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field id={`${formId}-package`} label={t('directdebit.package')} labelClassName="form-label">
+              {(wiring) => (
+                <select
+                  {...wiring}
+                  className="form-select"
+                  value={packageId ?? ''}
+                  onChange={(e) => setPackageId(Number(e.target.value))}
+                >
+                  {loaderData.packages.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {t('credits.method_summary', {
+                        credits: p.credits,
+                        price: formatMoney(p.price, p.currency, i18n.language),
+                      })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           ) : null}
           <div className="row g-3">
             {FIELDS.map((f) => {
@@ -258,24 +263,14 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
               );
             })}
           </div>
-          <div className="form-check mt-4">
-            <input
-              id={`${formId}-consent`}
-              className={`form-check-input ${issueFor('consent') ? 'is-invalid' : ''}`}
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
-              aria-describedby={issueFor('consent') ? `${formId}-consent-error` : undefined}
-            />
-            <label className="form-check-label" htmlFor={`${formId}-consent`}>
-              {t('directdebit.consent', { site: site?.name ?? '', price })}
-            </label>
-            {issueFor('consent') ? (
-              <div id={`${formId}-consent-error`} className="invalid-feedback">
-                {t('validation.consent_required')}
-              </div>
-            ) : null}
-          </div>
+          <CheckField
+            id={`${formId}-consent`}
+            className="mt-4"
+            label={t('directdebit.consent', { site: site?.name ?? '', price })}
+            checked={consent}
+            onChange={(e) => setConsent(e.target.checked)}
+            issue={issueFor('consent') ? 'validation.consent_required' : null}
+          />
           {error ? (
             <p className="alert alert-danger mt-3" role="alert">
               {error}

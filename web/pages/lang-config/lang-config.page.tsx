@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '#common/locales.ts';
 import { zText } from '#common/text.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { ChoiceField, Field } from '#web/lib/form/field.tsx';
 import { FormError } from '#web/lib/form/form-error.tsx';
 import { appContext } from '#web/lib/app-context.ts';
 import { readForm } from '#web/lib/form/form-input.server.ts';
@@ -57,40 +58,25 @@ export default function LangConfigPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <FormError error={result?.error ?? null} />
       <Form method="post" className="card card-body">
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6 fw-semibold">{t('lang_config.language')}</legend>
-          <div className="row row-cols-2 row-cols-sm-3 g-2">
-            {LOCALES.map((lng) => (
-              <div key={lng} className="col">
-                <div className="form-check">
-                  <input
-                    className="form-check-input"
-                    type="radio"
-                    name="lang"
-                    id={`lang-${lng}`}
-                    value={lng}
-                    defaultChecked={lng === root?.locale}
-                  />
-                  <label className="form-check-label" htmlFor={`lang-${lng}`} lang={lng}>
-                    {LOCALE_NAMES[lng]}
-                  </label>
-                </div>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        <div className="mb-3">
-          <label className="form-label fw-semibold" htmlFor="country">
-            {t('lang_config.country')}
-          </label>
-          <select id="country" name="country" className="form-select" defaultValue={loaderData.country}>
-            {loaderData.countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="lang"
+          name="lang"
+          legend={t('lang_config.language')}
+          variant="columns"
+          options={LOCALES.map((lng) => [lng, <span lang={lng}>{LOCALE_NAMES[lng]}</span>] as const)}
+          defaultValue={root?.locale}
+        />
+        <Field id="country" label={t('lang_config.country')}>
+          {(wiring) => (
+            <select {...wiring} name="country" className="form-select" defaultValue={loaderData.country}>
+              {loaderData.countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button type="submit" className="btn btn-primary align-self-start" disabled={navigation.state !== 'idle'}>
           {t('lang_config.save')}
         </button>
