@@ -1,10 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '#common/i18n.ts';
 import { defaultSwitches, NOTIFICATION_KINDS } from '#common/notifications.ts';
 import en from '#locales/en.json';
-import { NotificationSwitches } from './notification-switches.tsx';
+import type { TNotificationSettings } from '#common/wire/notifications.ts';
+import { NotificationSwitches, saveInOrder, type TSwitchChange } from './notification-switches.tsx';
 
 const i18n = createI18n('en', en);
 const t = i18n.t;
@@ -39,5 +40,44 @@ describe('the notification switches as the server renders them', () => {
       expect([checked[2 * i], checked[2 * i + 1]]).toEqual([on, on]);
     });
     expect(html.split(t('notifications.page.optional')).length - 1).toBe(2);
+  });
+});
+
+describe('saving the clicks on the switches', () => {
+  /** A stored answer told apart by the email switch of one kind. */
+  const answer = (email: boolean) =>
+    ({ kinds: [{ kind: 'like', email, push: true }], notifications_disabled: [] }) as unknown as TNotificationSettings;
+  const off: TSwitchChange = { kind: 'like', channel: 'email', enabled: false };
+  const on: TSwitchChange = { kind: 'like', channel: 'email', enabled: true };
+
+  it('stores the clicks in order, a click made meanwhile included, and takes the server word after the last', async () => {
+    const waiting = [off];
+    const saved: TSwitchChange[] = [];
+    const onStored = vi.fn();
+    const save = vi.fn(async (change: TSwitchChange) => {
+      saved.push(change);
+      // The member clicks again while the first save is on its way.
+      if (saved.length === 1) waiting.push(on);
+      return answer(change.enabled);
+    });
+    const signal = new AbortController().signal;
+    expect(await saveInOrder(waiting, { save, onStored, onRefused: vi.fn(), signal })).toBe(true);
+    expect(saved).toEqual([off, on]);
+    expect(onStored).toHaveBeenCalledTimes(1);
+    expect(onStored).toHaveBeenCalledWith(answer(true).kinds);
+    expect(waiting).toEqual([]);
+  });
+
+  it('hands a refused click back and still stores the ones after it', async () => {
+    const waiting = [off, on];
+    const onRefused = vi.fn();
+    const save = vi.fn(async (change: TSwitchChange) => {
+      if (change === off) throw new Error('refused');
+      return answer(change.enabled);
+    });
+    const signal = new AbortController().signal;
+    expect(await saveInOrder(waiting, { save, onStored: vi.fn(), onRefused, signal })).toBe(false);
+    expect(onRefused).toHaveBeenCalledWith(off);
+    expect(save).toHaveBeenCalledTimes(2);
   });
 });

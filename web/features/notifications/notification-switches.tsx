@@ -14,7 +14,7 @@ import { setNotification } from './notifications.api.ts';
 
 type TKinds = TNotificationSettings['kinds'];
 /** One click on a switch: which kind and channel, turned on or off. */
-type TChange = { kind: TNotificationKind; channel: TNotificationChannel; enabled: boolean };
+export type TSwitchChange = { kind: TNotificationKind; channel: TNotificationChannel; enabled: boolean };
 
 /** The kinds in the spec's order, whatever order the server sent them in. */
 function ordered(kinds: TKinds): TKinds {
@@ -22,8 +22,37 @@ function ordered(kinds: TKinds): TKinds {
 }
 
 /** The switches with one of them moved. */
-function withSwitch(kinds: TKinds, { kind, channel, enabled }: TChange): TKinds {
+function withSwitch(kinds: TKinds, { kind, channel, enabled }: TSwitchChange): TKinds {
   return kinds.map((row) => (row.kind === kind ? { ...row, [channel]: enabled } : row));
+}
+
+/**
+ * Stores the waiting clicks one by one, oldest first, until none is left (clicks made meanwhile included), so the last
+ * click is what stays stored. A refused click goes to `onRefused`; the server's answer goes to `onStored` only when no
+ * other click waits (it is the word on every switch). Answers whether every click was stored.
+ */
+export async function saveInOrder(
+  waiting: TSwitchChange[],
+  handlers: {
+    save: (change: TSwitchChange) => Promise<TNotificationSettings>;
+    onStored: (kinds: TKinds) => void;
+    onRefused: (change: TSwitchChange) => void;
+    signal: AbortSignal;
+  },
+): Promise<boolean> {
+  let isAllStored = true;
+  while (waiting.length > 0 && !handlers.signal.aborted) {
+    const next = waiting[0];
+    try {
+      const stored = await handlers.save(next);
+      if (waiting.length === 1) handlers.onStored(stored.kinds);
+    } catch {
+      handlers.onRefused(next);
+      isAllStored = false;
+    }
+    waiting.shift();
+  }
+  return isAllStored;
 }
 
 /**
@@ -37,28 +66,22 @@ export function NotificationSwitches({ initial }: { initial: TKinds }) {
   const [isSaved, setIsSaved] = useState(false);
   const { run, error } = useAsyncAction();
   // Clicks not yet stored, oldest first.
-  const unsaved = useRef<TChange[]>([]);
+  const unsaved = useRef<TSwitchChange[]>([]);
 
-  /** Stores the waiting clicks one by one; a refused one moves back, and the message shows once all are through. */
+  /** Stores the waiting clicks; a refused one moves back, and the message shows once all are through. */
   const saveWaiting = async (signal: AbortSignal) => {
-    let isRefused = false;
-    while (unsaved.current.length > 0 && !signal.aborted) {
-      const next = unsaved.current[0];
-      try {
-        const stored = await setNotification(next);
-        // The server's word once nothing else waits (a marketing kind's switches follow its consent).
-        if (unsaved.current.length === 1) setKinds(ordered(stored.kinds));
-      } catch {
-        setKinds((current) => withSwitch(current, { ...next, enabled: !next.enabled }));
-        isRefused = true;
-      }
-      unsaved.current.shift();
-    }
-    if (isRefused) throw new Error('notification switch refused');
+    const isAllStored = await saveInOrder(unsaved.current, {
+      save: setNotification,
+      // The server's word (a marketing kind's switches follow its consent).
+      onStored: (stored) => setKinds(ordered(stored)),
+      onRefused: (refused) => setKinds((current) => withSwitch(current, { ...refused, enabled: !refused.enabled })),
+      signal,
+    });
+    if (!isAllStored) throw new Error('notification switch refused');
     setIsSaved(true);
   };
 
-  const change = (next: TChange) => {
+  const change = (next: TSwitchChange) => {
     setKinds((current) => withSwitch(current, next));
     setIsSaved(false);
     unsaved.current.push(next);
