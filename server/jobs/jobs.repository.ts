@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { TDb, TTx } from '../db/connect.ts';
 import { jobs } from '../db/schema/index.ts';
+import type { TDeclaredJob, TPayloadSchema } from './define-job.ts';
 
 export type TJobRow = typeof jobs.$inferSelect;
 
@@ -35,19 +37,18 @@ export async function enqueueJobOnce(
     where not exists (select 1 from ${jobs} where kind = ${job.kind} and payload @> ${JSON.stringify(match)}::jsonb)`);
 }
 
-/** Ends the pending jobs of a kind whose payload contains `match` (e.g. a purge after the account came back). */
-export async function cancelJobs(
+/** Ends the pending jobs of a declared kind whose payload contains `match` (e.g. a purge after the account came back). */
+export async function cancelJobs<S extends TPayloadSchema>(
   tx: TDb | TTx,
-  kind: string,
-  match: Record<string, unknown>,
-  now: Date,
+  job: TDeclaredJob<S>,
+  { match, now }: { match: Partial<z.input<S>> & Record<string, unknown>; now: Date },
 ): Promise<void> {
   await tx
     .update(jobs)
     .set({ doneAt: now, lastError: 'cancelled' })
     .where(
       and(
-        eq(jobs.kind, kind),
+        eq(jobs.kind, job.kind),
         isNull(jobs.doneAt),
         isNull(jobs.failedAt),
         sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
@@ -60,7 +61,10 @@ export async function cancelJobs(
  * `leaseUntil` and counting the attempt, so no two processes run it at once. The previous attempt's error is cleared
  * while it runs: a pending job with `last_error` set is one waiting for a retry, never one being run.
  */
-export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: number): Promise<TClaimedJob | undefined> {
+export async function claimDueJob(
+  db: TDb,
+  { now, leaseUntil, id }: { now: Date; leaseUntil: Date; id?: number },
+): Promise<TClaimedJob | undefined> {
   // One given job is found by its key; "the oldest due" walks the due index. (With `and id = …` inside the ordered
   // subquery the planner walked every due job to find one: slow once many are due.)
   const pick =
@@ -88,7 +92,10 @@ export async function claimDueJob(db: TDb, now: Date, leaseUntil: Date, id?: num
 }
 
 /** Marks a job done; `payload`, when given, replaces its payload (an email's payload holds its single-use link). */
-export async function markJobDone(db: TDb, id: number, now: Date, payload?: Record<string, unknown>): Promise<void> {
+export async function markJobDone(
+  db: TDb,
+  { id, now, payload }: { id: number; now: Date; payload?: Record<string, unknown> },
+): Promise<void> {
   await db
     .update(jobs)
     .set(payload ? { doneAt: now, payload } : { doneAt: now })
@@ -98,10 +105,7 @@ export async function markJobDone(db: TDb, id: number, now: Date, payload?: Reco
 /** Moves a job to the failed state for good, with the reason; `payload`, when given, replaces its payload. */
 export async function markJobFailed(
   db: TDb,
-  id: number,
-  now: Date,
-  lastError: string,
-  payload?: Record<string, unknown>,
+  { id, now, lastError, payload }: { id: number; now: Date; lastError: string; payload?: Record<string, unknown> },
 ): Promise<void> {
   await db
     .update(jobs)
@@ -134,7 +138,10 @@ export async function countUserJobsSince(
 }
 
 /** Schedules a failed job's next attempt, keeping its error for operators. */
-export async function rescheduleJob(db: TDb, id: number, runAt: Date, lastError: string): Promise<void> {
+export async function rescheduleJob(
+  db: TDb,
+  { id, runAt, lastError }: { id: number; runAt: Date; lastError: string },
+): Promise<void> {
   await db.update(jobs).set({ runAt, lastError }).where(eq(jobs.id, id));
 }
 
@@ -143,7 +150,12 @@ export async function rescheduleJob(db: TDb, id: number, runAt: Date, lastError:
  * aside; under a transaction-scoped advisory lock, so two processes starting together, or a run and a start-up, add
  * only one. Returns whether it added one.
  */
-export async function schedulePeriodicJob(db: TDb, kind: string, runAt: Date, exceptRun?: string): Promise<boolean> {
+export async function schedulePeriodicJob(
+  db: TDb,
+  job: TDeclaredJob,
+  { runAt, exceptRun }: { runAt: Date; exceptRun?: string },
+): Promise<boolean> {
+  const { kind } = job;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${kind}, 0))`);
     const [pending] = await tx
@@ -167,11 +179,11 @@ export async function schedulePeriodicJob(db: TDb, kind: string, runAt: Date, ex
 }
 
 /** The pending runs of a periodic job (tests, start-up check). */
-export async function pendingPeriodicRuns(db: TDb, kind: string): Promise<{ id: number; runAt: Date }[]> {
+export async function pendingPeriodicRuns(db: TDb, job: TDeclaredJob): Promise<{ id: number; runAt: Date }[]> {
   return db
     .select({ id: jobs.id, runAt: jobs.runAt })
     .from(jobs)
-    .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), isNull(jobs.failedAt)));
+    .where(and(eq(jobs.kind, job.kind), isNull(jobs.doneAt), isNull(jobs.failedAt)));
 }
 
 /**

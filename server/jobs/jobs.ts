@@ -34,8 +34,9 @@ interface TRunnerOptions {
   runNowWaitMs?: number;
 }
 
-/** The runner's options with the definitions by kind. */
+/** The runner's database and options, with the definitions by kind. */
 interface TRunContext extends Omit<TRunnerOptions, 'definitions'> {
+  db: TDb;
   byKind: ReadonlyMap<string, TJobDefinition>;
 }
 
@@ -61,26 +62,27 @@ function scrubPayload(policy: TJobPolicy, payload: Record<string, unknown>): Rec
 
 /** Claims the oldest due job (or the given one, when it is due) under a lease, so no two processes run it at once. */
 function claim(db: TDb, now: Date, id?: number): Promise<TClaimedJob | undefined> {
-  return claimDueJob(db, now, new Date(now.getTime() + LEASE_MS), id);
+  return claimDueJob(db, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), id });
 }
 
 /**
  * Runs one claimed job. A failure is retried later with exponential backoff, its error kept for operators; a
  * permanent one (after PERMANENT_FAILURE_ATTEMPTS), or a temporary one past the kind's limit, moves the job to failed.
  */
-async function execute(db: TDb, job: TClaimedJob, now: Date, options: TRunContext): Promise<void> {
+async function execute(options: TRunContext, job: TClaimedJob, now: Date): Promise<void> {
+  const { db } = options;
   const definition = options.byKind.get(job.kind);
   const policy = definition?.policy ?? {};
   const scrubbed = scrubPayload(policy, job.payload);
   try {
     if (!definition) throw new Error(`no handler for job kind ${job.kind}`);
     await definition.run(job.payload);
-    await markJobDone(db, job.id, now, scrubbed);
+    await markJobDone(db, { id: job.id, now, payload: scrubbed });
   } catch (err) {
     if (err instanceof JobPayloadError) {
       // Trying again cannot make it parse; the log names the mismatch, never the payload's values.
       options.log?.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err }, 'job failed for good');
-      await markJobFailed(db, job.id, now, err.message, scrubbed);
+      await markJobFailed(db, { id: job.id, now, lastError: err.message, payload: scrubbed });
       return;
     }
     // Logged through the process's error serializer, and kept in one line of what it logs: no query, parameter or
@@ -91,14 +93,14 @@ async function execute(db: TDb, job: TClaimedJob, now: Date, options: TRunContex
     const deadline = policy.giveUpAfterMs === undefined ? Infinity : job.createdAt.getTime() + policy.giveUpAfterMs;
     if ((permanent && job.attempts >= PERMANENT_FAILURE_ATTEMPTS) || (!permanent && now.getTime() >= deadline)) {
       options.log?.error({ ...entry, permanent }, 'job failed for good');
-      await markJobFailed(db, job.id, now, error, scrubbed);
+      await markJobFailed(db, { id: job.id, now, lastError: error, payload: scrubbed });
       return;
     }
     const backoff = Math.min(policy.maxBackoffMs ?? DAY_MS, MINUTE_MS * 2 ** job.attempts);
     // The last try of a temporary failure happens at the limit, so the job fails then rather than a backoff later.
     const retryAt = new Date(Math.min(now.getTime() + backoff, Math.max(deadline, now.getTime() + MINUTE_MS)));
     options.log?.warn({ ...entry, permanent, retryAt }, 'job failed');
-    await rescheduleJob(db, job.id, retryAt, error);
+    await rescheduleJob(db, { id: job.id, runAt: retryAt, lastError: error });
   }
 }
 
@@ -109,13 +111,13 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export const RUN_DUE_LIMIT = 20;
 
 /** Runs due jobs, at most `limit`; returns how many ran. */
-async function runDueJobs(db: TDb, options: TRunContext, limit = RUN_DUE_LIMIT): Promise<number> {
+async function runDueJobs(options: TRunContext, limit = RUN_DUE_LIMIT): Promise<number> {
   let done = 0;
   for (; done < limit; done++) {
     const now = options.now();
-    const job = await claim(db, now);
+    const job = await claim(options.db, now);
     if (!job) break;
-    await execute(db, job, now, options);
+    await execute(options, job, now);
     await yieldToEventLoop();
   }
   return done;
@@ -143,7 +145,7 @@ export async function drainDueJobs(
 /** The durable job queue of a process: the poller drains due jobs, `runNow` runs just-committed ones at once. */
 export function createJobRunner(db: TDb, runnerOptions: TRunnerOptions) {
   const { definitions, ...rest } = runnerOptions;
-  const options: TRunContext = { ...rest, byKind: indexDefinitions(definitions) };
+  const options: TRunContext = { ...rest, db, byKind: indexDefinitions(definitions) };
   const running = new Set<Promise<void>>();
   let detached = 0;
   const waitMs = options.runNowWaitMs ?? RUN_NOW_WAIT_MS;
@@ -154,7 +156,7 @@ export function createJobRunner(db: TDb, runnerOptions: TRunnerOptions) {
       try {
         const now = options.now();
         const job = await claim(db, now, id);
-        if (job) await execute(db, job, now, options);
+        if (job) await execute(options, job, now);
       } catch (err) {
         options.log?.warn({ jobId: id, err }, 'job not run now; the poller retries it');
       }
@@ -165,7 +167,7 @@ export function createJobRunner(db: TDb, runnerOptions: TRunnerOptions) {
     /** The kinds it has a definition for. */
     kinds: [...options.byKind.keys()].sort(),
     /** Runs due jobs once (the process entry polls it). */
-    runDue: (limit?: number) => runDueJobs(db, options, limit),
+    runDue: (limit?: number) => runDueJobs(options, limit),
     /**
      * Runs the given jobs now if they are still due and unclaimed (call it after the enqueuing transaction committed).
      * Resolves when they ran, or after RUN_NOW_WAIT_MS at most, the run going on in the background: a slow mail

@@ -71,7 +71,7 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
         const restored = await restoreDeletedAccount(tx, row.userId);
         if (restored === undefined) throw new AppError('link_invalid');
         // The deletion's purge is no longer wanted (the purge also checks the deletion's age itself).
-        await cancelJobs(tx, purgeAccountJob.kind, { userId: restored }, now());
+        await cancelJobs(tx, purgeAccountJob, { match: { userId: restored }, now: now() });
         return restored;
       });
     },

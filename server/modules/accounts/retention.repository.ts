@@ -121,10 +121,10 @@ export async function applyRetention(tx: TTx, c: TRetentionCutoffs): Promise<TRe
 
 /** Schedules a retention run at `runAt` unless one is pending (the run in progress aside): `schedulePeriodicJob`. */
 export function scheduleRetention(db: TDb, runAt: Date, exceptRun?: string): Promise<boolean> {
-  return schedulePeriodicJob(db, retentionJob.kind, runAt, exceptRun);
+  return schedulePeriodicJob(db, retentionJob, { runAt, exceptRun });
 }
 
 /** The pending retention runs (tests, start-up check). */
 export function pendingRetentionRuns(db: TDb): Promise<{ id: number; runAt: Date }[]> {
-  return pendingPeriodicRuns(db, retentionJob.kind);
+  return pendingPeriodicRuns(db, retentionJob);
 }

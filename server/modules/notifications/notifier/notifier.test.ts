@@ -205,7 +205,7 @@ describe('notifications of messages', () => {
     await drain();
     advance(MESSAGE_EMAIL_DELAY_MS);
     // A worker claims the email job, then dies before sending (its lease holds it for 10 minutes).
-    const claimed = await claimDueJob(db(), clock, new Date(clock.getTime() + 10 * 60_000));
+    const claimed = await claimDueJob(db(), { now: clock, leaseUntil: new Date(clock.getTime() + 10 * 60_000) });
     expect(claimed?.kind).toBe(notifyEmailJob.kind);
     await drain();
     expect(await notificationMails(ben)).toEqual([]);

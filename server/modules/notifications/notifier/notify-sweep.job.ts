@@ -108,7 +108,10 @@ function createNotifySweepJob({ db, now, log }: TDeps) {
       { job: notifySweepJob.kind, unread: stretches.length, reminders: candidates.length },
       'notification sweep',
     );
-    await schedulePeriodicJob(db, notifySweepJob.kind, new Date(at.getTime() + NOTIFY_SWEEP_EVERY_MS), payload.run);
+    await schedulePeriodicJob(db, notifySweepJob, {
+      runAt: new Date(at.getTime() + NOTIFY_SWEEP_EVERY_MS),
+      exceptRun: payload.run,
+    });
   };
 }
 
@@ -135,14 +138,17 @@ function createNotifyWeeklyJob({ db, now, log }: TDeps) {
       return;
     }
     log.info({ job: notifyWeeklyJob.kind, week }, 'weekly digests queued');
-    await schedulePeriodicJob(db, notifyWeeklyJob.kind, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS), run);
+    await schedulePeriodicJob(db, notifyWeeklyJob, {
+      runAt: new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS),
+      exceptRun: run,
+    });
   };
 }
 
 /** Makes sure the sweep and the weekly digest are pending (start-up): each is added when none is. */
 export async function ensureNotificationJobsScheduled(db: TDb, at: Date): Promise<void> {
-  await schedulePeriodicJob(db, notifySweepJob.kind, at);
-  await schedulePeriodicJob(db, notifyWeeklyJob.kind, new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS));
+  await schedulePeriodicJob(db, notifySweepJob, { runAt: at });
+  await schedulePeriodicJob(db, notifyWeeklyJob, { runAt: new Date(at.getTime() + WEEKLY_UPDATE_EVERY_MS) });
 }
 
 /**
