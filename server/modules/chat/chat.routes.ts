@@ -7,6 +7,7 @@ import { route } from '#server/lib/route.ts';
 import { readUploadedPhoto } from '../photos/uploaded-photo.ts';
 import { requireUser } from '#server/plugins/auth.ts';
 import type { TServices } from '#server/services.ts';
+import type { TSendContext } from './chat-send.service.ts';
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
@@ -16,12 +17,13 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && IDEMPOTENCY_KEY.test(header) ? header : undefined;
 }
 
-/** The sender and the site's prices of a send. */
-function sendContext(request: FastifyRequest) {
+/** The sender, the site's prices and the idempotency key of a send. */
+function sendContext(request: FastifyRequest): TSendContext {
   const user = requireUser(request);
   const { site } = request;
   return {
     sender: { userId: user.id, profileId: user.profile.id },
+    idempotencyKey: idempotencyKey(request),
     site: {
       messageCredits: site.messageCredits,
       photoCredits: site.photoCredits,
@@ -40,14 +42,12 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   route(app, chatApi.page, {}, async (request) =>
     services.chat.messages(
       requireUser(request).profile.id,
-      request.query.conversation_id,
-      { before: request.query.before, after: request.query.after },
+      { conversationId: request.query.conversation_id, before: request.query.before, after: request.query.after },
       request.site.cdnPrefix,
     ),
   );
   route(app, chatApi.send, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
-    const { sender, site } = sendContext(request);
-    const { message, credits } = await services.chat.send(sender, request.body, site, idempotencyKey(request));
+    const { message, credits } = await services.chat.send(sendContext(request), request.body);
     return { message, credits };
   });
   await app.register(async (scope) => {
@@ -57,18 +57,12 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
       chatApi.sendPhoto,
       { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
       async (request) => {
-        const { sender, site } = sendContext(request);
+        const context = sendContext(request);
         const { file, bytes } = await readUploadedPhoto(request);
         const field = file.fields.profile_id;
         const value = field && !Array.isArray(field) && field.type === 'field' ? Number(field.value) : NaN;
         if (!Number.isSafeInteger(value) || value <= 0) throw new AppError('invalid_request');
-        const { message, credits } = await services.chat.sendUpload(
-          sender,
-          value,
-          bytes,
-          site,
-          idempotencyKey(request),
-        );
+        const { message, credits } = await services.chat.sendUpload(context, { recipient: value, file: bytes });
         return { message, credits };
       },
     );

@@ -28,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = params.id ? Number(params.id) : null;
   const page =
     id !== null && Number.isSafeInteger(id)
-      ? await ctx.services.chat.messages(user.profile.id, id, {}, ctx.site.cdnPrefix).catch(() => null)
+      ? await ctx.services.chat.messages(user.profile.id, { conversationId: id }, ctx.site.cdnPrefix).catch(() => null)
       : null;
   if (id !== null && !page) throw data('', { status: 404 });
   const chats = await ctx.services.chat.list(user.profile.id, ctx.site.cdnPrefix);
