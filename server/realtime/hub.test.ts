@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { freePort, startBlackhole, startTestRedis, type TTestRedis } from '../test/redis-server.ts';
-import { createLocalHub, createRedisHub, type TRealtimeEvent, type TRealtimeHub } from './hub.ts';
+import { createLocalHub, type TRealtimeEvent, type TRealtimeHub } from './hub.ts';
+import { createRedisHub } from './redis-hub.ts';
 
 /** Resolves when `condition` holds (checked every 10 ms), rejects after `ms`. */
 const until = (condition: () => boolean, what: string, ms = 8000) =>

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMain, type TLogLine } from '../test/main-process.ts';
 import { freePort, startBlackhole } from '../test/redis-server.ts';
-import { createRedisHub, REDIS_CONNECT_TIMEOUT_MS } from './hub.ts';
+import { REDIS_CONNECT_TIMEOUT_MS } from './redis-connection.ts';
+import { createRedisHub } from './redis-hub.ts';
 
 const PASSWORD = 'r3dis-Passw0rd';
 

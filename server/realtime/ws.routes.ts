@@ -78,7 +78,7 @@ export async function realtimeRoutes(
       const renewViewing = () =>
         viewing === null
           ? Promise.resolve()
-          : services.realtime.setViewing(profileId, socketId, viewing, VIEWING_TTL_MS);
+          : services.realtime.setViewing(profileId, { socketId, conversationId: viewing, ttlMs: VIEWING_TTL_MS });
 
       const send = (event: TServerEvent) => {
         if (socket.readyState !== socket.OPEN) return;
@@ -105,7 +105,8 @@ export async function realtimeRoutes(
           // Only one of the member's own conversations; anything else clears it.
           viewing = id !== null && (await services.chat.otherMember(profileId, id)) ? id : null;
           if (closed) return;
-          if (viewing === null) return services.realtime.setViewing(profileId, socketId, null, 0);
+          if (viewing === null)
+            return services.realtime.setViewing(profileId, { socketId, conversationId: null, ttlMs: 0 });
           return renewViewing();
         }
         // typing: only in the member's own conversations, at most once per interval and conversation.
@@ -162,7 +163,8 @@ export async function realtimeRoutes(
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
         unsubscribeAll();
-        if (viewing !== null) void services.realtime.setViewing(profileId, socketId, null, 0);
+        if (viewing !== null)
+          void services.realtime.setViewing(profileId, { socketId, conversationId: null, ttlMs: 0 });
       });
 
       try {

@@ -135,7 +135,11 @@ describe('notifications of messages', () => {
     const opener = await send(anna, ben, 'First');
     await drain();
     push.received.length = 0;
-    await t.services.realtime.setViewing(ben.user.profile.id, 'socket-1', opener.conversation_id, 60_000);
+    await t.services.realtime.setViewing(ben.user.profile.id, {
+      socketId: 'socket-1',
+      conversationId: opener.conversation_id,
+      ttlMs: 60_000,
+    });
     await send(anna, ben, 'While you look');
     await drain();
     expect(push.received).toEqual([]);
@@ -143,7 +147,7 @@ describe('notifications of messages', () => {
       status: 'skipped',
       reason: 'on_screen',
     });
-    await t.services.realtime.setViewing(ben.user.profile.id, 'socket-1', null, 0);
+    await t.services.realtime.setViewing(ben.user.profile.id, { socketId: 'socket-1', conversationId: null, ttlMs: 0 });
     // Reading it (the conversation's newest page) before the email is due: no email.
     await t.app.inject({
       url: `/api/chat.php?conversation_id=${opener.conversation_id}`,
