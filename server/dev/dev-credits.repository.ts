@@ -13,7 +13,10 @@ export async function lockAccountByEmail(tx: TTx, siteId: number, email: string)
 }
 
 /** Changes one account's balance by `delta` and writes its ledger row; returns the new balance. */
-export async function changeCredits(tx: TTx, userId: number, delta: number, reason: string): Promise<number> {
+export async function changeCredits(
+  tx: TTx,
+  { userId, delta, reason }: { userId: number; delta: number; reason: string },
+): Promise<number> {
   const [row] = await tx
     .update(users)
     .set({ credits: sql`${users.credits} + ${delta}` })

@@ -18,7 +18,10 @@ export function createDevCreditsService(deps: { db: TDb; realtime: TRealtimeHub 
         const account = await lockAccountByEmail(tx, siteId, email.toLowerCase());
         if (!account) return null;
         const delta = Math.max(-account.credits, credits);
-        return { profileId: account.profileId, credits: await changeCredits(tx, account.id, delta, 'dev_grant') };
+        return {
+          profileId: account.profileId,
+          credits: await changeCredits(tx, { userId: account.id, delta, reason: 'dev_grant' }),
+        };
       });
       if (!granted) throw new AppError('email_not_found');
       // Open tabs show the new balance at once; a missed event is caught up by polling.

@@ -14,7 +14,13 @@ export function isComplaintEmail(kind: string): kind is TComplaintEmailKind {
 const e = escapeHtml;
 
 /** The shared frame of the complaint emails; `inner` is already escaped HTML. */
-function frame(locale: string, site: string, subject: string, inner: string, footer: string): string {
+function frame({
+  locale,
+  site,
+  subject,
+  inner,
+  footer,
+}: Record<'locale' | 'site' | 'subject' | 'inner' | 'footer', string>): string {
   return `<!doctype html><html lang="${e(locale)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="margin:0;background:#f4f5f8;font-family:'Open Sans',Arial,sans-serif;color:#1b2a4a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -44,7 +50,7 @@ export function renderComplaintEmail(kind: TComplaintEmailKind, locale: string, 
     const footer = t('email.complaint_receipt.footer', v);
     const text = [...lines.flatMap((l) => [l, '']), '--', footer].join('\n');
     const inner = lines.map((l) => `<p>${e(l)}</p>`).join('');
-    return { subject, text, html: frame(locale, site, subject, inner, footer) };
+    return { subject, text, html: frame({ locale, site, subject, inner, footer }) };
   }
   const details: [string, string][] = [
     [t('email.complaint.number_label', v), `#${vars.id}`],
@@ -81,5 +87,5 @@ export function renderComplaintEmail(kind: TComplaintEmailKind, locale: string, 
 <p style="margin:20px 0 4px;font-weight:600">${e(messageLabel)}</p>
 <div style="white-space:pre-wrap;word-break:break-word;background:#f4f5f8;border-radius:6px;padding:12px 16px">${e(message)}</div>
 <p style="font-size:13px;color:#5c6578">${e(hint)}</p>`;
-  return { subject, text, html: frame(locale, site, subject, inner, footer) };
+  return { subject, text, html: frame({ locale, site, subject, inner, footer }) };
 }

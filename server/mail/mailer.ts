@@ -265,7 +265,7 @@ export function createMailer(core: TMailerCore, deps: TMailerDeps) {
      * never uses up a member's daily allowance. Pass the transaction that holds the account's lock (and queues the next
      * email) so that parallel requests count one after the other.
      */
-    countSentSince(userId: number, kind: TEmailKind, since: Date, tx?: TTx): Promise<number> {
+    countSentSince(userId: number, { kind, since, tx }: { kind: TEmailKind; since: Date; tx?: TTx }): Promise<number> {
       return countUserJobsSince(tx ?? db, { kind: SEND_MAIL_JOB.kind, userId, match: { kind }, since });
     },
     probeRelay,

@@ -24,8 +24,7 @@ export function endsSession(event: { type: string; only?: unknown; except?: unkn
 export async function publishSessionsEnded(
   hub: TRealtimeHub,
   log: Pick<TLogger, 'warn'>,
-  userId: number,
-  scope: { only?: string; except?: string } = {},
+  { userId, ...scope }: { userId: number; only?: string; except?: string },
 ): Promise<void> {
   const event: TSessionsEnded = { type: 'sessions_ended', ...scope };
   await hub.publish(sessionsChannel(userId), event).catch((err: unknown) => {

@@ -48,7 +48,7 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
           hours: DELETION_GRACE_DAYS * 24,
         });
       });
-      await publishSessionsEnded(realtime, log, userId);
+      await publishSessionsEnded(realtime, log, { userId });
       await jobs.runNow([mail]);
     },
 

@@ -69,7 +69,7 @@ export function createAccountsService(deps: TAccountsDeps) {
   async function endSession(token: string): Promise<void> {
     const sessionId = hashToken(token);
     const userId = await deleteSession(db, sessionId);
-    if (userId !== undefined) await publishSessionsEnded(realtime, log, userId, { only: sessionId });
+    if (userId !== undefined) await publishSessionsEnded(realtime, log, { userId, only: sessionId });
   }
 
   /** Minutes left of a block that started at `last`, at least 1. */
@@ -87,7 +87,8 @@ export function createAccountsService(deps: TAccountsDeps) {
       if (!row) return null;
       // 'Last active' in the list of sessions: written at most every few minutes, so nearly every request reads only.
       const seenSince = new Date(now().getTime() - SESSION_SEEN_EVERY_MS);
-      if (!row.sessionSeenAt || row.sessionSeenAt < seenSince) await touchSession(db, sessionId, now(), seenSince);
+      if (!row.sessionSeenAt || row.sessionSeenAt < seenSince)
+        await touchSession(db, { sessionId, now: now(), seenSince });
       return toUserDto(row, cdnPrefix);
     },
 

@@ -101,7 +101,7 @@ export function createEmailChangeService(kit: TAccountChangeKit) {
         if (isUniqueViolation(err)) throw new AppError('email_taken');
         throw err;
       }
-      await publishSessionsEnded(realtime, log, result.userId, keep ? { except: keep } : {});
+      await publishSessionsEnded(realtime, log, { userId: result.userId, ...(keep ? { except: keep } : {}) });
       await jobs.runNow([result.mail]);
       return result.userId;
     },
@@ -132,7 +132,7 @@ export function createEmailChangeService(kit: TAccountChangeKit) {
         if (isUniqueViolation(err)) throw new AppError('email_taken');
         throw err;
       }
-      await publishSessionsEnded(realtime, log, userId);
+      await publishSessionsEnded(realtime, log, { userId });
       return userId;
     },
   };

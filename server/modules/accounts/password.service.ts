@@ -51,7 +51,7 @@ export function createPasswordService(kit: TAccountChangeKit) {
           const account = await lockAccountAddress(tx, user.id);
           if (!account) return undefined;
           // Counts emails sent, not links stored: reset emails a mail outage never delivered do not count.
-          if ((await kit.mailer.countSentSince(user.id, 'reset', since, tx)) >= RESET_EMAILS_PER_DAY) {
+          if ((await kit.mailer.countSentSince(user.id, { kind: 'reset', since, tx })) >= RESET_EMAILS_PER_DAY) {
             log.warn({ userId: user.id }, 'reset email not sent: daily limit reached');
             return undefined;
           }
@@ -106,7 +106,7 @@ export function createPasswordService(kit: TAccountChangeKit) {
           : undefined;
         return { userId: row.userId, mail };
       });
-      await publishSessionsEnded(realtime, log, userId);
+      await publishSessionsEnded(realtime, log, { userId });
       if (mail) await jobs.runNow([mail]);
       return userId;
     },
@@ -140,7 +140,7 @@ export function createPasswordService(kit: TAccountChangeKit) {
           name: user.profile.name,
         });
       });
-      await publishSessionsEnded(realtime, log, userId, keep ? { except: keep } : {});
+      await publishSessionsEnded(realtime, log, { userId, ...(keep ? { except: keep } : {}) });
       await jobs.runNow([mail]);
     },
   };

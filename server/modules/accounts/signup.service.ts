@@ -227,7 +227,7 @@ export function createSignupService(deps: TAccountsDeps) {
         const account = await lockAccountAddress(tx, userId);
         if (!account) throw new AppError('authentication_required');
         // Counts emails sent, not links stored: an activation email a mail outage never delivered does not count.
-        if ((await mailer.countSentSince(userId, 'activation', since, tx)) >= ACTIVATION_EMAILS_PER_DAY) {
+        if ((await mailer.countSentSince(userId, { kind: 'activation', since, tx })) >= ACTIVATION_EMAILS_PER_DAY) {
           throw new AppError('rate_limited');
         }
         return queueActivation(tx, {

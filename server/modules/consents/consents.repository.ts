@@ -13,7 +13,10 @@ export async function insertConsent(
 }
 
 /** Sets `withdrawn_at` on a member's live consents of a kind; returns how many rows it withdrew. */
-export async function markConsentWithdrawn(tx: TDb | TTx, userId: number, kind: string, at: Date): Promise<number> {
+export async function markConsentWithdrawn(
+  tx: TDb | TTx,
+  { userId, kind, at }: { userId: number; kind: string; at: Date },
+): Promise<number> {
   const rows = await tx
     .update(consents)
     .set({ withdrawnAt: at })

@@ -46,8 +46,11 @@ export async function recordConsent(
 }
 
 /** Withdraws a member's live consent of a kind in the caller's transaction; returns whether one was live. */
-export async function withdrawConsent(tx: TDb | TTx, userId: number, kind: TConsentKind, at: Date): Promise<boolean> {
-  return (await markConsentWithdrawn(tx, userId, kind, at)) > 0;
+export async function withdrawConsent(
+  tx: TDb | TTx,
+  withdrawal: { userId: number; kind: TConsentKind; at: Date },
+): Promise<boolean> {
+  return (await markConsentWithdrawn(tx, withdrawal)) > 0;
 }
 
 /** The newest live consent of each kind a member has given. */
@@ -113,7 +116,7 @@ export function createConsentsService(core: Pick<TCore, 'db' | 'now'>) {
      */
     async withdraw(userId: number, kind: TSettableConsentKind): Promise<void> {
       await db.transaction(async (tx) => {
-        await withdrawConsent(tx, userId, kind, now());
+        await withdrawConsent(tx, { userId, kind, at: now() });
         if (kind === 'orientation') await forgetOrientation(tx, userId);
       });
     },

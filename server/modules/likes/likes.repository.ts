@@ -5,7 +5,10 @@ import { listedFor } from '#server/db/visibility.ts';
 import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
 
 /** Stores a like once; true when it is new. */
-export async function insertLike(db: TDb | TTx, likerProfileId: number, likedProfileId: number, source: string) {
+export async function insertLike(
+  db: TDb | TTx,
+  { likerProfileId, likedProfileId, source }: { likerProfileId: number; likedProfileId: number; source: string },
+) {
   const inserted = await db
     .insert(likes)
     .values({ likerProfileId, likedProfileId, source })
@@ -121,13 +124,16 @@ export async function findRecentAutoLike(db: TDb, viewerProfileId: number, since
  */
 export async function insertSwipeLike(
   db: TDb,
-  likerProfileId: number,
-  likedProfileId: number,
-  limit: number | null,
-  since: Date,
-  /** Runs in the same transaction when a new like was stored (its notification is queued with it). */
-  onNewLike?: (tx: TTx) => Promise<void>,
+  swipe: {
+    likerProfileId: number;
+    likedProfileId: number;
+    limit: number | null;
+    since: Date;
+    /** Runs in the same transaction when a new like was stored (its notification is queued with it). */
+    onNewLike?: (tx: TTx) => Promise<void>;
+  },
 ): Promise<{ stored: boolean; used: number }> {
+  const { likerProfileId, likedProfileId, limit, since, onNewLike } = swipe;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${likerProfileId} for update`);
     const [{ n }] = await tx

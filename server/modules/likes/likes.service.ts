@@ -66,7 +66,11 @@ export function createLikesService(
       if (!(await findVisibleProfile(db, viewerProfileId, profileId))) throw new AppError('profile_not_found');
       // A new like's notification is queued in its transaction (a like given again queues nothing).
       const { isNewLike, job } = await db.transaction(async (tx) => {
-        const stored = await insertLike(tx, viewerProfileId, profileId, 'profile');
+        const stored = await insertLike(tx, {
+          likerProfileId: viewerProfileId,
+          likedProfileId: profileId,
+          source: 'profile',
+        });
         if (stored) await spendDailyLike(viewer);
         const queued = stored
           ? await deps.notify.queue(tx, { type: 'like', likerProfileId: viewerProfileId, likedProfileId: profileId })
@@ -108,13 +112,12 @@ export function createLikesService(
       }
       const limit = viewer.isPremium ? null : SWIPE_DAILY_LIKES;
       let job: number | undefined;
-      const { stored, used } = await insertSwipeLike(
-        db,
-        viewer.profileId,
-        profileId,
+      const { stored, used } = await insertSwipeLike(db, {
+        likerProfileId: viewer.profileId,
+        likedProfileId: profileId,
         limit,
-        startOfDay(),
-        async (tx) => {
+        since: startOfDay(),
+        onNewLike: async (tx) => {
           await spendDailyLike(viewer);
           job = await deps.notify.queue(tx, {
             type: 'like',
@@ -122,7 +125,7 @@ export function createLikesService(
             likedProfileId: profileId,
           });
         },
-      );
+      });
       if (!stored) throw new AppError('premium_required', { limit: SWIPE_DAILY_LIKES });
       if (job) deps.notify.runSoon([job]);
       const { likedBy } = await findRelation(db, viewer.profileId, profileId);
@@ -162,7 +165,7 @@ export function createLikesService(
         if (!me) return null;
         const liker = await findAutoLiker(db, viewerProfileId, gendersSought(me.gender, me.sexuality));
         if (!liker) return null;
-        await insertLike(db, liker.id, viewerProfileId, 'auto');
+        await insertLike(db, { likerProfileId: liker.id, likedProfileId: viewerProfileId, source: 'auto' });
         likerId = liker.id;
       }
       const profile = await findPublicProfile(db, likerId);

@@ -33,7 +33,10 @@ export async function findLiveSessions(db: TDb, userId: number, now: Date): Prom
  * Records that a session was used, unless that was recorded after `seenSince` already: a conditional update, so
  * concurrent requests write it once.
  */
-export async function touchSession(db: TDb, sessionId: string, now: Date, seenSince: Date): Promise<void> {
+export async function touchSession(
+  db: TDb,
+  { sessionId, now, seenSince }: { sessionId: string; now: Date; seenSince: Date },
+): Promise<void> {
   await db
     .update(sessions)
     .set({ lastSeenAt: now })

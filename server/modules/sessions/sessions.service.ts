@@ -75,7 +75,7 @@ export function createSessionsService(core: TCore, deps: TSessionsDeps) {
     async end(userId: number, publicId: string, currentToken: string | undefined): Promise<{ wasCurrent: boolean }> {
       const row = await findByPublicId(userId, publicId);
       if (!row || !(await deleteSessionOf(db, userId, row.id))) throw new AppError('not_found');
-      await publishSessionsEnded(realtime, log, userId, { only: row.id });
+      await publishSessionsEnded(realtime, log, { userId, only: row.id });
       return { wasCurrent: Boolean(currentToken) && hashToken(currentToken ?? '') === row.id };
     },
 
@@ -84,7 +84,7 @@ export function createSessionsService(core: TCore, deps: TSessionsDeps) {
       if (!currentToken) throw new AppError('authentication_required');
       const keep = hashToken(currentToken);
       await deleteSessionsOf(db, userId, keep);
-      await publishSessionsEnded(realtime, log, userId, { except: keep });
+      await publishSessionsEnded(realtime, log, { userId, except: keep });
     },
   };
 }

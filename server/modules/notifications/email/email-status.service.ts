@@ -103,7 +103,7 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
     const current = (await effectiveSwitches(tx, userId, [kind])).get(kind)!;
     await upsertPreference(tx, { userId, kind, email, push: current.push, at });
     const live = await hasLiveConsent(tx, userId, kind);
-    if (!email && !current.push && live) await withdrawConsent(tx, userId, kind, at);
+    if (!email && !current.push && live) await withdrawConsent(tx, { userId, kind, at });
     if (email && !live && ctx) await recordConsent(tx, { userId, kind, ...ctx }, at);
   }
 
@@ -215,7 +215,7 @@ export function createEmailStatusService(deps: TEmailStatusDeps) {
       const needsConfirmation = account.reasons.includes('bounce');
       if (needsConfirmation) {
         const since = subHours(now(), 24);
-        if ((await mailer.countSentSince(userId, 'email_reenable', since)) >= EMAIL_REENABLE_EMAILS_PER_DAY) {
+        if ((await mailer.countSentSince(userId, { kind: 'email_reenable', since })) >= EMAIL_REENABLE_EMAILS_PER_DAY) {
           throw new AppError('rate_limited', { retry_after: HOUR_S });
         }
       }

@@ -47,7 +47,7 @@ export function createNotificationsService({ db, now }: { db: TDb; now: () => Da
           const kind = change.kind as 'promotions' | 'news';
           const live = (await liveConsents(tx, userId)).has(kind);
           if ((next.email || next.push) && !live) await recordConsent(tx, { userId, kind, ...ctx }, at);
-          if (!next.email && !next.push && live) await withdrawConsent(tx, userId, kind, at);
+          if (!next.email && !next.push && live) await withdrawConsent(tx, { userId, kind, at });
         }
       });
       return settings(userId);
