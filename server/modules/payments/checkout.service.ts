@@ -65,11 +65,9 @@ export function createCheckoutService(
   /** A payment of a bundle at its full price charged to a mandate (repeat order, direct debit). */
   async function insertRecurring(
     tx: TTx | TDb,
-    userId: number,
-    pack: TPackageRow,
-    method: TPaymentMethod,
-    mandateId: number | null = null,
+    charge: { userId: number; pack: TPackageRow; method: TPaymentMethod; mandateId?: number },
   ) {
+    const { userId, pack, method, mandateId = null } = charge;
     const row = await insertPayment(tx, {
       userId,
       createdAt: now(),
@@ -115,13 +113,13 @@ export function createCheckoutService(
         return { payment_id: payment.id, checkout_url: null, status: 'pending' as TPaymentStatus };
       }
       await db.transaction(async (tx) => {
-        await setPaymentStatus(tx, payment.id, 'failed', now());
+        await setPaymentStatus(tx, { paymentId: payment.id, status: 'failed', now: now() });
         await releaseRedemption(tx, payment.id);
       });
       throw new AppError('service_unavailable');
     }
     // A report may have come first and linked it (and moved it on): only an open payment becomes pending.
-    await recordProviderPayment(db, payment.id, created.id, now());
+    await recordProviderPayment(db, { paymentId: payment.id, providerPaymentId: created.id, now: now() });
     let status: TPaymentStatus = 'pending';
     if (extra.sequence === 'recurring') {
       // The charge is made; if asking for its outcome fails now, the provider's report brings it.
@@ -143,8 +141,7 @@ export function createCheckoutService(
     async start(
       member: TBuyer,
       input: { packageId: number; method: TPaymentMethod; discountCode?: string; rememberCard?: boolean },
-      pricing: { messageCredits: number; minimumMessageCost: number | null },
-      urls: TPaymentUrls,
+      { pricing, urls }: { pricing: { messageCredits: number; minimumMessageCost: number | null }; urls: TPaymentUrls },
     ) {
       const pack = await findPackage(member, input.packageId);
       if (!paymentMethodsFor(member.country).includes(input.method)) throw new AppError('invalid_request');
@@ -157,7 +154,7 @@ export function createCheckoutService(
         let amountMinor = pack.priceMinor;
         let code = null;
         if (input.discountCode) {
-          code = await findUsableCode(tx, member, input.discountCode, now());
+          code = await findUsableCode(tx, { who: member, code: input.discountCode, now: now() });
           assertApplies(code, { priceMinor: pack.priceMinor, currency: pack.currency, method: input.method });
           const price = { price: pack.priceMinor, credits: pack.credits };
           amountMinor = discountedPrice(price, code.valuePercentage, pricing);
@@ -200,7 +197,12 @@ export function createCheckoutService(
         await lockMember(tx, member.userId);
         const since = new Date(now().getTime() - REPEAT_ORDER_DEDUPE_MS);
         const recent = await findRecentRepeatOrder(tx, { userId: member.userId, packageId: pack.id, since });
-        return { row: recent ?? (await insertRecurring(tx, member.userId, pack, 'creditcard', card.id)), recent };
+        return {
+          row:
+            recent ??
+            (await insertRecurring(tx, { userId: member.userId, pack, method: 'creditcard', mandateId: card.id })),
+          recent,
+        };
       });
       if (order.recent) return { payment_id: order.row.id, status: order.row.status as TPaymentStatus };
       const result = await submit(

@@ -143,7 +143,7 @@ export function createDirectDebitService(
         }
         await assertAllowed(tx, member.userId);
         const pack = await findPackage(member, request.packageId, tx);
-        const payment = await insertRecurring(tx, member.userId, pack, 'directdebit');
+        const payment = await insertRecurring(tx, { userId: member.userId, pack, method: 'directdebit' });
         await setRequestPayment(tx, request.id, payment.id);
         return { kind: 'new' as const, payment, details: request.details };
       });

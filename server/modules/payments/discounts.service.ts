@@ -38,7 +38,10 @@ export function toDiscountWire(c: TCodeRow, now: Date) {
  * Finds a code the member may use (spec §8 'Code not found' / 'Code already used'): active, not expired, for this
  * site, country and member (or for everyone), and not redeemed by the member before.
  */
-export async function findUsableCode(db: TDb | TTx, who: TRedeemer, code: string, now: Date): Promise<TCodeRow> {
+export async function findUsableCode(
+  db: TDb | TTx,
+  { who, code, now }: { who: TRedeemer; code: string; now: Date },
+): Promise<TCodeRow> {
   const row = await findCodeByText(db, code);
   if (
     !row ||
@@ -87,7 +90,7 @@ export function createDiscountsService(core: Pick<TCore, 'db' | 'now'>) {
     },
     /** A code the member may use, as the client shows it. */
     async lookup(who: TRedeemer, code: string) {
-      return toDiscountWire(await findUsableCode(db, who, code, now()), now());
+      return toDiscountWire(await findUsableCode(db, { who, code, now: now() }), now());
     },
     /**
      * The welcome discount (spec §4): 25% on the first purchase, once per member, only for logged-in non-paid members

@@ -57,7 +57,7 @@ export async function findStoredCard(db: TDb, userId: number, provider: string):
 }
 
 /** Revokes one of the member's stored cards; answers it, or undefined when it is not theirs. */
-export async function revokeCard(db: TDb, userId: number, cardId: number, now: Date) {
+export async function revokeCard(db: TDb, { userId, cardId, now }: { userId: number; cardId: number; now: Date }) {
   const [row] = await db
     .update(paymentMandates)
     .set({ revokedAt: now })

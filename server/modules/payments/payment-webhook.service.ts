@@ -33,8 +33,11 @@ type TApplied = {
  * the credits off the balance with a ledger row (a chargeback can only take what is left unspent; a refund is
  * only allowed while all of them are), premium kept only with another paid purchase.
  */
-export async function reversePayment(tx: TTx, payment: TPaymentRow, reason: 'refund' | 'chargeback', now: Date) {
-  const updated = await setPaymentStatus(tx, payment.id, 'refunded', now);
+export async function reversePayment(
+  tx: TTx,
+  { payment, reason, now }: { payment: TPaymentRow; reason: 'refund' | 'chargeback'; now: Date },
+) {
+  const updated = await setPaymentStatus(tx, { paymentId: payment.id, status: 'refunded', now });
   const others = await countPaidPayments(tx, payment.userId);
   const credits = await lockCredits(tx, payment.userId);
   const taken = Math.min(credits, payment.credits);
@@ -52,14 +55,18 @@ export function createPaymentWebhookService(
 
   /** Moves a payment to `review` (final until support decides), granting nothing; the caller logs why. */
   async function hold(tx: TTx, payment: TPaymentRow, why: string): Promise<TApplied> {
-    return { payment: await setPaymentStatus(tx, payment.id, 'review', now()), granted: null, held: why };
+    return {
+      payment: await setPaymentStatus(tx, { paymentId: payment.id, status: 'review', now: now() }),
+      granted: null,
+      held: why,
+    };
   }
 
   /** The report's effect on one locked payment (see applyProviderReport). */
   async function applyLocked(tx: TTx, payment: TPaymentRow, reported: TProviderPayment): Promise<TApplied> {
     if (payment.status === 'paid' && reported.chargedBack) {
       // The bank took the money back: the credits go (as far as unspent), and so does direct debit for this member.
-      const { updated, after } = await reversePayment(tx, payment, 'chargeback', now());
+      const { updated, after } = await reversePayment(tx, { payment, reason: 'chargeback', now: now() });
       if (payment.method === 'directdebit') await blockDirectDebit(tx, payment.userId);
       return { payment: updated, granted: after };
     }
@@ -80,7 +87,7 @@ export function createPaymentWebhookService(
         // Never grant for a different amount than we asked: leave it for a person to look at.
         return hold(tx, payment, 'paid amount or currency differs from the payment');
       }
-      const updated = await setPaymentStatus(tx, payment.id, 'paid', now());
+      const updated = await setPaymentStatus(tx, { paymentId: payment.id, status: 'paid', now: now() });
       const account = await creditPurchase(tx, payment);
       if (reported.mandate && payment.sequence === 'first') {
         // The card the member chose to keep (a first payment); the same mandate reported twice is kept once.
@@ -98,7 +105,7 @@ export function createPaymentWebhookService(
       if (payment.discountCodeId) await markPersonalCodeUsed(tx, payment.discountCodeId, now());
       return { payment: updated, granted: account };
     }
-    const updated = await setPaymentStatus(tx, payment.id, reported.status, now());
+    const updated = await setPaymentStatus(tx, { paymentId: payment.id, status: reported.status, now: now() });
     // A payment that ends without money gives its discount code back.
     if (FINAL_PAYMENT_STATUSES.includes(reported.status)) await releaseRedemption(tx, payment.id);
     // A direct debit the bank could not collect: no more direct debits for this member (spec §9 'blocked').

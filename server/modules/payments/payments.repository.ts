@@ -58,7 +58,10 @@ export async function linkProviderPayment(
 }
 
 /** Sets a payment's status (paid also stamps paidAt); answers the updated row. */
-export async function setPaymentStatus(tx: TDb | TTx, paymentId: string, status: string, now: Date) {
+export async function setPaymentStatus(
+  tx: TDb | TTx,
+  { paymentId, status, now }: { paymentId: string; status: string; now: Date },
+) {
   const [row] = await tx
     .update(payments)
     .set(status === 'paid' ? { status, paidAt: now, updatedAt: now } : { status, updatedAt: now })
@@ -122,7 +125,10 @@ export async function takeBackCredits(
 }
 
 /** Records the provider's id of a payment; only an open payment becomes pending (a report may have moved it on). */
-export async function recordProviderPayment(db: TDb, paymentId: string, providerPaymentId: string, now: Date) {
+export async function recordProviderPayment(
+  db: TDb,
+  { paymentId, providerPaymentId, now }: { paymentId: string; providerPaymentId: string; now: Date },
+) {
   await db
     .update(payments)
     .set({

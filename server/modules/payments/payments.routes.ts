@@ -48,10 +48,12 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
         rememberCard: request.body.remember_card,
       },
       {
-        messageCredits: request.site.messageCredits,
-        minimumMessageCost: request.site.minimumMessageCosts[country]?.costs ?? null,
+        pricing: {
+          messageCredits: request.site.messageCredits,
+          minimumMessageCost: request.site.minimumMessageCosts[country]?.costs ?? null,
+        },
+        urls: paymentUrls(services, request),
       },
-      paymentUrls(services, request),
     );
   });
   route(app, paymentsApi.storedCard, {}, async (request) => {

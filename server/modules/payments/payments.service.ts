@@ -33,7 +33,7 @@ export function createPaymentsService(
     },
     /** Forgets the stored card (the member's choice on the repeat-order page). */
     async forgetCard(userId: number, cardId: number) {
-      const row = await revokeCard(db, userId, cardId, now());
+      const row = await revokeCard(db, { userId, cardId, now: now() });
       if (!row) throw new AppError('no_stored_card');
       // Revoked here it can no longer be charged; the service is told too (best effort, it keeps no money of ours).
       await provider

@@ -39,7 +39,7 @@ export function createRefundsService(
             description: `Refund ${payment.credits} credits`,
           });
         }
-        return reversePayment(tx, payment, 'refund', now());
+        return reversePayment(tx, { payment, reason: 'refund', now: now() });
       });
       await publishCredits(realtime, result.after.profileId, result.after.credits);
       return result.updated;

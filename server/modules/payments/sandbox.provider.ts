@@ -125,7 +125,7 @@ export function createSandboxProvider(core: Pick<TCore, 'db' | 'now'>) {
         now().getTime() - row.createdAt.getTime() >= SANDBOX_DIRECT_DEBIT_MS
       ) {
         // The bank collected the direct debit.
-        row = (await setSandboxPaymentStatus(db, id, { status: 'paid' }, now()))!;
+        row = (await setSandboxPaymentStatus(db, { id, status: 'paid', now: now() }))!;
       }
       const mandate = row.sequence === 'first' && row.status === 'paid' ? await findMandate(row.mandateId) : undefined;
       return {
@@ -177,7 +177,7 @@ export function createSandboxProvider(core: Pick<TCore, 'db' | 'now'>) {
         });
         mandateId = mandate.id;
       }
-      return setSandboxPaymentStatus(db, id, { status: outcome, mandateId }, now());
+      return setSandboxPaymentStatus(db, { id, status: outcome, mandateId, now: now() });
     },
   };
   return provider;

@@ -20,9 +20,7 @@ export async function insertSandboxPayment(db: TDb, payment: typeof sandboxPayme
 /** Sets a sandbox payment's status (and mandate, when given); returns the updated row. */
 export async function setSandboxPaymentStatus(
   db: TDb,
-  id: string,
-  change: { status: string; mandateId?: string | null },
-  now: Date,
+  { id, now, ...change }: { id: string; status: string; mandateId?: string | null; now: Date },
 ): Promise<TSandboxPaymentRow | undefined> {
   const [row] = await db
     .update(sandboxPayments)
