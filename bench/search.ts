@@ -174,7 +174,10 @@ try {
     // Every scenario answers with the member ids it shows and a count of what it found.
     const run = async (svc: typeof app) => {
       if (scenario.run === 'matches') {
-        const cards = await svc.matchFinder.suggestionsFor(seeded.viewer, '', 25, (query.page - 1) * 24);
+        const cards = await svc.matchFinder.suggestionsFor(seeded.viewer, '', {
+          limit: 25,
+          offset: (query.page - 1) * 24,
+        });
         return { ids: cards.map((c) => c.id), found: cards.length };
       }
       if (scenario.run === 'profile') {

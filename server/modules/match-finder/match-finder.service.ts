@@ -10,13 +10,16 @@ export function createMatchFinderService(core: Pick<TCore, 'db' | 'now'>) {
   const { db, now } = core;
   return {
     /** Members who suit a profile: the genders it looks for, nearby first, shared interests, close in age. */
-    async suggestionsFor(profileId: number, cdnPrefix: string, limit = 12, offset = 0): Promise<TProfileCard[]> {
+    async suggestionsFor(
+      profileId: number,
+      cdnPrefix: string,
+      { limit = 12, offset = 0 }: { limit?: number; offset?: number } = {},
+    ): Promise<TProfileCard[]> {
       // The member's own profile in any state: a new member's profile is not active yet.
       const me = await findPublicProfile(db, profileId, true);
       if (!me) return [];
-      const rows = await findMatchesNearFirst(
-        db,
-        {
+      const rows = await findMatchesNearFirst(db, {
+        me: {
           profileId: me.id,
           genders: gendersSought(me.gender, me.sexuality),
           country: me.country,
@@ -26,7 +29,7 @@ export function createMatchFinderService(core: Pick<TCore, 'db' | 'now'>) {
         },
         limit,
         offset,
-      );
+      });
       const today = now();
       return rows.map((r) => toProfileCard(r, cdnPrefix, today));
     },

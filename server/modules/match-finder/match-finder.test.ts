@@ -50,7 +50,7 @@ describe('match finder (spec §2)', () => {
       birthDate: '1970-01-01',
     });
     const woman = await candidate({ gender: 'female', regionCode: 'NH', interests: ['hiking'] });
-    const cards = await t.services.matchFinder.suggestionsFor(me.user.profile.id, '', 200);
+    const cards = await t.services.matchFinder.suggestionsFor(me.user.profile.id, '', { limit: 200 });
     const order = cards
       .map((c) => c.id)
       .filter((id) => [farAway, sameCountry, sameRegion, sameRegionShared].includes(id));
@@ -67,11 +67,11 @@ describe('match finder (spec §2)', () => {
       .set({ country: 'BE', regionCode: 'VAN', interests: ['beer'] })
       .where(eq(profiles.id, me.user.profile.id));
     for (const country of ['BE', 'BE', 'BE', 'FR', 'FR']) await candidate({ country, regionCode: '' });
-    const all = (await t.services.matchFinder.suggestionsFor(me.user.profile.id, '', 500)).map((c) => c.id);
+    const all = (await t.services.matchFinder.suggestionsFor(me.user.profile.id, '', { limit: 500 })).map((c) => c.id);
     expect(all.length).toBeGreaterThanOrEqual(5);
     const paged: number[] = [];
     for (let offset = 0; offset < all.length; offset += 2) {
-      const page = await t.services.matchFinder.suggestionsFor(me.user.profile.id, '', 2, offset);
+      const page = await t.services.matchFinder.suggestionsFor(me.user.profile.id, '', { limit: 2, offset });
       paged.push(...page.map((c) => c.id));
     }
     expect(paged).toEqual(all);

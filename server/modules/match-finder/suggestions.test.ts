@@ -34,7 +34,7 @@ describe('signup suggestions', () => {
 
   it('suggests both genders to a bisexual member', async () => {
     const { user } = await buildMember(t, { gender: 'male', looking_for: 'both' });
-    const cards = await t.services.matchFinder.suggestionsFor(user.profile.id, '', 40);
+    const cards = await t.services.matchFinder.suggestionsFor(user.profile.id, '', { limit: 40 });
     expect(new Set(cards.map((c) => c.gender))).toEqual(new Set(['male', 'female']));
   });
 });

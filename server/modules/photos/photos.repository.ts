@@ -20,9 +20,11 @@ export function listPhotos(db: TDb | TTx, profileId: number): Promise<TPhotoRow[
  */
 export async function insertPhotoWithinLimit(
   db: TDb,
-  profileId: number,
-  photo: TPhotoKeys & { width: number; height: number },
-  limit: number,
+  {
+    profileId,
+    photo,
+    limit,
+  }: { profileId: number; photo: TPhotoKeys & { width: number; height: number }; limit: number },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockProfile(tx, profileId);

@@ -50,12 +50,11 @@ export function createPhotosService(core: Pick<TCore, 'db'>, deps: { store: TPho
       if ((await countPhotos(db, member.profileId)) >= limit) throw limitReached(limit, member.isPremium);
       const processed = await withProcessingSlot(() => processPhoto(file));
       const keys = await store.save(processed);
-      const added = await insertPhotoWithinLimit(
-        db,
-        member.profileId,
-        { ...keys, width: processed.width, height: processed.height },
+      const added = await insertPhotoWithinLimit(db, {
+        profileId: member.profileId,
+        photo: { ...keys, width: processed.width, height: processed.height },
         limit,
-      ).catch(async (error: unknown) => {
+      }).catch(async (error: unknown) => {
         await store.remove(keys);
         throw error;
       });

@@ -14,6 +14,9 @@ export interface TMatchSeeker {
   interests: string[];
 }
 
+/** A page of matches for a viewer. */
+type TMatchPage = { me: TMatchSeeker; limit: number; offset: number };
+
 /** Visible members of the genders the viewer looks for, in the viewer's country or in the others. */
 function candidates(me: TMatchSeeker, inCountry: boolean) {
   return and(
@@ -31,10 +34,7 @@ function candidates(me: TMatchSeeker, inCountry: boolean) {
  */
 export async function findMatches(
   db: TDb,
-  me: TMatchSeeker,
-  limit: number,
-  offset: number,
-  inCountry = true,
+  { me, limit, offset, inCountry = true }: TMatchPage & { inCountry?: boolean },
 ): Promise<TCardRow[]> {
   // Interests in common, as a sum of containment tests (cheap per row, unlike an array intersection); left out
   // when the viewer has none (a constant would be read as a column number).
@@ -72,12 +72,13 @@ export async function findMatches(
 }
 
 /** Matches in the viewer's country first, then in the other countries, paged as one list. */
-export async function findMatchesNearFirst(db: TDb, me: TMatchSeeker, limit: number, offset: number) {
-  const near = await findMatches(db, me, limit, offset);
+export async function findMatchesNearFirst(db: TDb, { me, limit, offset }: TMatchPage) {
+  const near = await findMatches(db, { me, limit, offset });
   if (near.length >= limit) return near;
   // This page passes the end of the viewer's country: how many matches it holds decides where the rest begins.
   const nearTotal = near.length > 0 || offset === 0 ? offset + near.length : await countMatchesWithPhoto(db, me, true);
-  return [...near, ...(await findMatches(db, me, limit - near.length, Math.max(0, offset - nearTotal), false))];
+  const rest = { me, limit: limit - near.length, offset: Math.max(0, offset - nearTotal), inCountry: false };
+  return [...near, ...(await findMatches(db, rest))];
 }
 
 /** How many matches with a main photo there are in the viewer's country (or in the others). */

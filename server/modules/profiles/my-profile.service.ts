@@ -66,11 +66,14 @@ export type TMyProfile = Awaited<ReturnType<typeof loadMyProfile>>;
 /** Updates the profile of an account with a validated location plus other columns (city centre stored, never more). */
 export async function updateOwnProfile(
   db: TDb,
-  userId: number,
-  location: { country: string; region_code: string; city: string },
-  values: Partial<typeof profiles.$inferInsert>,
-  locate?: TLocateCity,
+  update: {
+    userId: number;
+    location: { country: string; region_code: string; city: string };
+    values: Partial<typeof profiles.$inferInsert>;
+    locate?: TLocateCity;
+  },
 ): Promise<void> {
+  const { userId, location, values, locate } = update;
   const country = location.country.toUpperCase();
   assertRegion(country, location.region_code);
   const profileId = await findProfileIdOfUser(db, userId);
@@ -90,9 +93,7 @@ export async function updateOwnProfile(
  */
 export async function saveMyProfile(
   db: TDb,
-  userId: number,
-  input: TProfileUpdate,
-  locate?: TLocateCity,
+  { userId, input, locate }: { userId: number; input: TProfileUpdate; locate?: TLocateCity },
 ): Promise<void> {
   const v = parseOrThrow(ZProfileUpdate, input);
   const current = await findProfileOfUser(db, userId);
@@ -104,11 +105,10 @@ export async function saveMyProfile(
       issues: [{ path: 'sexuality', message: 'consent.orientation_required' }],
     });
   }
-  await updateOwnProfile(
-    db,
+  await updateOwnProfile(db, {
     userId,
-    v,
-    {
+    location: v,
+    values: {
       gender: v.gender,
       sexuality,
       ...(v.show_sexuality === undefined ? {} : { showSexuality: v.show_sexuality }),
@@ -123,7 +123,7 @@ export async function saveMyProfile(
       interests: v.interests,
     },
     locate,
-  );
+  });
 }
 
 /** The member's own profile form (/profile): load every editable attribute, save them (the city located by `locate`). */
@@ -131,7 +131,7 @@ export function createMyProfileService(core: Pick<TCore, 'db'>, deps: { locate: 
   const { db } = core;
   return {
     load: (userId: number): Promise<TMyProfile> => loadMyProfile(db, userId),
-    save: (userId: number, input: TProfileUpdate) => saveMyProfile(db, userId, input, deps.locate),
+    save: (userId: number, input: TProfileUpdate) => saveMyProfile(db, { userId, input, locate: deps.locate }),
   };
 }
 

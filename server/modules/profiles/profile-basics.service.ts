@@ -16,12 +16,10 @@ export type TProfileBasics = z.input<typeof ZProfileBasics>;
 /** Saves a member's country, region (validated against the regions dataset), city and about-me. */
 export async function saveProfileBasics(
   db: TDb,
-  userId: number,
-  input: TProfileBasics,
-  locate?: TLocateCity,
+  { userId, input, locate }: { userId: number; input: TProfileBasics; locate?: TLocateCity },
 ): Promise<void> {
   const v = parseOrThrow(ZProfileBasics, input);
-  await updateOwnProfile(db, userId, v, { aboutMe: v.about_me }, locate);
+  await updateOwnProfile(db, { userId, location: v, values: { aboutMe: v.about_me }, locate });
 }
 
 /** The basics a member has filled in so far. */
@@ -35,7 +33,7 @@ export function createProfileBasicsService(core: Pick<TCore, 'db'>, deps: { loca
   const { db } = core;
   return {
     load: (userId: number) => loadProfileBasics(db, userId),
-    save: (userId: number, input: TProfileBasics) => saveProfileBasics(db, userId, input, deps.locate),
+    save: (userId: number, input: TProfileBasics) => saveProfileBasics(db, { userId, input, locate: deps.locate }),
   };
 }
 

@@ -79,9 +79,8 @@ export function createProfilesService(core: Pick<TCore, 'db' | 'now'>, deps: { l
       const photoRows = await listPhotos(db, row.id);
       const distance = tier === 'self' || !viewer ? null : await distanceBetween(viewer.profileId, row);
       // Members like this one: same gender, nearby, shared interests, close in age (never the viewer or this one).
-      const related = await findMatches(
-        db,
-        {
+      const related = await findMatches(db, {
+        me: {
           profileId: viewerProfileId ?? row.id,
           genders: [row.gender],
           country: row.country,
@@ -89,9 +88,9 @@ export function createProfilesService(core: Pick<TCore, 'db' | 'now'>, deps: { l
           birthDate: row.birthDate,
           interests: row.interests,
         },
-        7,
-        0,
-      ).then((rows) => rows.filter((r) => r.id !== row.id).slice(0, 6));
+        limit: 7,
+        offset: 0,
+      }).then((rows) => rows.filter((r) => r.id !== row.id).slice(0, 6));
       return {
         id: row.id,
         name: row.name,

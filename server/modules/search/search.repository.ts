@@ -31,7 +31,11 @@ function searchWhere(f: TSearchFilter) {
  * One page of search results (members with a photo first, then newest) and the total count. `knownMatching` is a
  * recent count of the filter's matches (before the viewer's own exclusions), when the caller has one.
  */
-export async function searchProfiles(db: TDb, f: TSearchFilter, limit: number, offset: number, knownMatching?: number) {
+export async function searchProfiles(
+  db: TDb,
+  page: { filter: TSearchFilter; limit: number; offset: number; knownMatching?: number },
+) {
+  const { filter: f, limit, offset, knownMatching } = page;
   const where = searchWhere(f);
   const viewer = f.excludeProfileId;
   const shown = and(where, viewer ? and(sql`${profiles.id} <> ${viewer}`, notBlockedWith(viewer)) : undefined);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { searchApi } from '#common/wire/search.ts';
 import { canSearch } from '#common/visibility.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { limitReads } from '#server/lib/rate-limit.ts';
+import { limitReads } from '#server/lib/rate-limit-hooks.ts';
 import { route } from '#server/lib/route.ts';
 import type { TServices } from '#server/services.ts';
 

@@ -42,23 +42,21 @@ export function createSearchService(core: Pick<TCore, 'db' | 'now'>) {
         excludeProfileId: opts.excludeProfileId,
       };
       const countKey = JSON.stringify({ ...filter, excludeProfileId: undefined });
-      const { rows, total, matching } = await searchProfiles(
-        db,
+      const { rows, total, matching } = await searchProfiles(db, {
         filter,
-        SEARCH_PAGE_SIZE,
-        (query.page - 1) * SEARCH_PAGE_SIZE,
-        broadCount(countKey),
-      );
+        limit: SEARCH_PAGE_SIZE,
+        offset: (query.page - 1) * SEARCH_PAGE_SIZE,
+        knownMatching: broadCount(countKey),
+      });
       rememberCount(countKey, matching);
       let similar: TProfileCard[] = [];
       if (query.page === 1 && total < SIMILAR_THRESHOLD) {
         // Widen the search: keep gender and country, drop the region and the ages.
-        const wider = await searchProfiles(
-          db,
-          { gender: filter.gender, country: filter.country, excludeProfileId: opts.excludeProfileId },
-          SEARCH_PAGE_SIZE,
-          0,
-        );
+        const wider = await searchProfiles(db, {
+          filter: { gender: filter.gender, country: filter.country, excludeProfileId: opts.excludeProfileId },
+          limit: SEARCH_PAGE_SIZE,
+          offset: 0,
+        });
         const shown = new Set(rows.map((r) => r.id));
         similar = wider.rows
           .filter((r) => !shown.has(r.id))

@@ -23,12 +23,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const requested = Number(new URL(request.url).searchParams.get('page') ?? 1);
   const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), MAX_PAGES) : 1;
   const [cards, me] = await Promise.all([
-    ctx.services.matchFinder.suggestionsFor(
-      user.profile.id,
-      ctx.site.cdnPrefix,
-      SEARCH_PAGE_SIZE + 1,
-      (page - 1) * SEARCH_PAGE_SIZE,
-    ),
+    ctx.services.matchFinder.suggestionsFor(user.profile.id, ctx.site.cdnPrefix, {
+      limit: SEARCH_PAGE_SIZE + 1,
+      offset: (page - 1) * SEARCH_PAGE_SIZE,
+    }),
     ctx.services.myProfile.load(user.id),
   ]);
   return {
