@@ -106,7 +106,8 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   app.addHook('onRequest', async (request, reply) => {
     if (!services.lifecycle.refusing) return;
     reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).header('connection', 'close');
-    if (isPageRequest(request)) return sendErrorPage(request, reply, 503, services.sites.lastKnown);
+    if (isPageRequest(request))
+      return sendErrorPage(request, reply, { status: 503, knownSiteOf: services.sites.lastKnown });
     const t = serverT(preferredLocale(request.headers['accept-language']) ?? 'en');
     return reply.status(503).send({ error: 'service_unavailable', message: t('errors.service_unavailable') });
   });

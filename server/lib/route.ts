@@ -58,7 +58,10 @@ function routeSchema(endpoint: TEndpoint) {
 /**
  * Registers an endpoint on the app: its method and path, its schema (body, query, answer, docs) and the handler. A
  * 204 endpoint's reply is sent here; an endpoint answering 201 gets that status unless the handler sent the reply.
+ * Shaped like Fastify's own shorthand (`app.get(path, options, handler)`), so every registration reads as one
+ * declaration with its handler last.
  */
+// eslint-disable-next-line max-params -- Fastify's route shape (app, what, options, handler), see above
 export function route<E extends TEndpoint>(
   app: FastifyInstance,
   endpoint: E,

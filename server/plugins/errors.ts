@@ -65,8 +65,7 @@ function errorPageLocale(request: FastifyRequest, site: TKnownSite | undefined):
 export function sendErrorPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  status: 500 | 503,
-  knownSiteOf: TKnownSiteOf = () => undefined,
+  { status, knownSiteOf = () => undefined }: { status: 500 | 503; knownSiteOf?: TKnownSiteOf },
 ) {
   if (status === 503) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
   const site = request.site ?? knownSiteOf(request.headers.host);
@@ -123,13 +122,15 @@ export const errorsPlugin = fp(
         // The database went away: a short, expected condition during a restart or failover, not a bug. One warning
         // line with the cause's code only (no query, no parameters).
         request.log.warn({ code: unavailableCode(err) }, 'database unavailable');
-        if (isPageRequest(request)) return sendErrorPage(request, reply, 503, opts.knownSiteOf);
+        if (isPageRequest(request))
+          return sendErrorPage(request, reply, { status: 503, knownSiteOf: opts.knownSiteOf });
         reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
         status = 503;
         body = { error: 'service_unavailable', message: t('errors.service_unavailable') };
       } else {
         request.log.error({ err }, 'unhandled error');
-        if (isPageRequest(request)) return sendErrorPage(request, reply, 500, opts.knownSiteOf);
+        if (isPageRequest(request))
+          return sendErrorPage(request, reply, { status: 500, knownSiteOf: opts.knownSiteOf });
         status = 500;
         body = { error: 'error_occurred', message: t('errors.error_occurred') };
       }

@@ -124,7 +124,7 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
         // rather than the renderer's 500: React Router hides the loader's error, so the database is asked directly.
         if (response.status === 500 && isPageRequest(request) && !(await databaseAnswers(services))) {
           request.log.warn('page failed while the database is unavailable');
-          return sendErrorPage(request, reply, 503);
+          return sendErrorPage(request, reply, { status: 503 });
         }
         reply.status(response.status);
         for (const [key, value] of response.headers) {

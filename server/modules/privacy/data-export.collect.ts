@@ -57,7 +57,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Gathers everything the archive holds about a member: the JSON files' contents and the photos to copy. */
-export async function collect(db: TDb, dataDir: string, userId: number, now: () => Date) {
+export async function collect(db: TDb, { dataDir, userId, now }: { dataDir: string; userId: number; now: () => Date }) {
   const account = await findAccountData(db, userId);
   if (!account) return null;
   const profileId = account.profileId;

@@ -46,9 +46,7 @@ export function renderReadme(locale: string, site: string, createdAt: Date): str
 /** Writes the ZIP to a temporary name and renames it when complete, so a half-written archive is never served. */
 async function writeArchive(
   target: string,
-  json: [string, unknown][],
-  readme: string,
-  photos: TArchivePhoto[],
+  { json, readme, photos }: { json: [string, unknown][]; readme: string; photos: TArchivePhoto[] },
 ): Promise<number> {
   const partial = `${target}.partial`;
   const zip = new ZipArchive({ zlib: { level: 6 } });
@@ -89,7 +87,7 @@ export function defineBuildDataExportJob(core: TCore, deps: TBuildDataExportDeps
     const row = await findExport(db, payload.exportId);
     if (!row || row.status !== 'pending') return; // erased with the account, or built already
     try {
-      const data = await collect(db, dataDir, row.userId, now);
+      const data = await collect(db, { dataDir, userId: row.userId, now });
       if (!data) {
         await markExportFailed(db, row.id);
         return;
@@ -101,7 +99,7 @@ export function defineBuildDataExportJob(core: TCore, deps: TBuildDataExportDeps
       const readme = renderReadme(data.account.locale, data.account.site, readyAt);
       await fs.mkdir(exportsDir(dataDir), { recursive: true });
       const fileKey = newToken();
-      const sizeBytes = await writeArchive(exportPath(dataDir, fileKey), json, readme, data.photos);
+      const sizeBytes = await writeArchive(exportPath(dataDir, fileKey), { json, readme, photos: data.photos });
       const expiresAt = addHours(readyAt, DATA_EXPORT_DAYS * 24);
       const mail = await db.transaction(async (tx) => {
         if (!(await markExportReady(tx, row.id, { fileKey, sizeBytes, readyAt, expiresAt }))) return null;
