@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
+import type { TLogger } from './logger.ts';
 
 // The counters behind the limiter (server/lib/rate-limit.ts): in this process's memory, or in Redis shared by every
-// process.
+// process, falling back to memory while Redis is unavailable.
 
 /** One counter to add a use to: its key and, for a new window, how long the window lasts. */
 export type THitKey = { key: string; windowMs: number };
@@ -109,6 +110,76 @@ export async function createRedisStore(
     },
     async close() {
       conn.disconnect();
+    },
+  };
+}
+
+/** Shared counters (Redis) that can tell whether they are connected and be probed. */
+export type TSharedCounterStore = TCounterStore & { isReady?(): boolean; ping?(): Promise<unknown> };
+
+/** During a Redis outage the limiter checks this often whether Redis answers again. */
+const LIMITER_PROBE_EVERY_MS = 1_000;
+
+/**
+ * Counts in the shared store while it answers, else in this process's memory (fail open): the first failure starts
+ * an outage, logged once, and Redis is probed until it answers again (logged too). Without a shared store it is the
+ * memory store.
+ */
+export function createFailoverStore(
+  shared: TSharedCounterStore | undefined,
+  { now, log }: { now: () => number; log?: Pick<TLogger, 'warn' | 'info'> },
+): TCounterStore {
+  const memory = createMemoryStore(now);
+  let outage = shared !== undefined && shared.isReady?.() === false;
+  let probe: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  const scheduleProbe = () => {
+    clearTimeout(probe);
+    probe = setTimeout(() => {
+      if (closed || !shared) return;
+      Promise.resolve(shared.ping?.())
+        .then(() => {
+          if (shared.isReady?.() === false) throw new Error('not ready');
+          outage = false;
+          log?.info('rate limits: redis answers again, counting shared across processes');
+        })
+        .catch(() => scheduleProbe());
+    }, LIMITER_PROBE_EVERY_MS);
+    probe.unref();
+  };
+  const startOutage = (err: unknown) => {
+    if (outage) return;
+    outage = true;
+    log?.warn(
+      { reason: err instanceof Error ? err.message : String(err) },
+      'rate limits: redis unavailable, counting in this process until it answers again',
+    );
+    scheduleProbe();
+  };
+  if (outage) {
+    log?.warn('rate limits: redis not ready at start-up, counting in this process until it answers');
+    scheduleProbe();
+  }
+
+  return {
+    /** Adds one use to each (subject, window); the counts in the same order. */
+    async hit(keys) {
+      if (shared && !outage) {
+        try {
+          return await shared.hit(keys);
+        } catch (err) {
+          startOutage(err);
+        }
+      }
+      return memory.hit(keys);
+    },
+    /** Stops probing and closes the Redis connection. */
+    async close() {
+      closed = true;
+      clearTimeout(probe);
+      await shared?.close();
+      await memory.close();
     },
   };
 }

@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import normalizeEmail from 'validator/lib/normalizeEmail.js';
 import { AppError } from './app-error.ts';
 import type { TLogger } from './logger.ts';
-import {
-  createMemoryStore,
-  createRedisStore,
-  type TCounterStore,
-  type THitCount,
-  type THitKey,
-} from './rate-limit-store.ts';
+import { createFailoverStore, createRedisStore, type THitKey, type TSharedCounterStore } from './rate-limit-store.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '#common/time.ts';
 
 /**
@@ -113,9 +106,6 @@ export function inboxKey(email: unknown): string {
   return createHash('sha256').update(inbox).digest('base64url');
 }
 
-/** During a Redis outage the limiter checks this often whether Redis answers again. */
-const LIMITER_PROBE_EVERY_MS = 1_000;
-
 type TLimiterLog = Pick<TLogger, 'warn' | 'info'>;
 
 /**
@@ -130,58 +120,15 @@ export function createRateLimiter(options: {
   enabled: boolean;
   now?: () => number;
   /** Shared counters (Redis); without it the counters live in memory. */
-  store?: TCounterStore & { isReady?(): boolean; ping?(): Promise<unknown> };
+  store?: TSharedCounterStore;
   /** Key prefix: every process of one site uses the same; tests give each app its own unless they share one. */
   namespace?: string;
   log?: TLimiterLog;
 }) {
   const now = options.now ?? Date.now;
-  const memory = createMemoryStore(now);
-  const shared = options.store;
+  const counters = createFailoverStore(options.store, { now, log: options.log });
+  const hit = (keys: THitKey[]) => counters.hit(keys);
   const prefix = `amora:rl:${options.namespace ? `${options.namespace}:` : ''}`;
-  let outage = shared !== undefined && shared.isReady?.() === false;
-  let probe: ReturnType<typeof setTimeout> | undefined;
-  let closed = false;
-
-  const scheduleProbe = () => {
-    clearTimeout(probe);
-    probe = setTimeout(() => {
-      if (closed || !shared) return;
-      Promise.resolve(shared.ping?.())
-        .then(() => {
-          if (shared.isReady?.() === false) throw new Error('not ready');
-          outage = false;
-          options.log?.info('rate limits: redis answers again, counting shared across processes');
-        })
-        .catch(() => scheduleProbe());
-    }, LIMITER_PROBE_EVERY_MS);
-    probe.unref();
-  };
-  const startOutage = (err: unknown) => {
-    if (outage) return;
-    outage = true;
-    options.log?.warn(
-      { reason: err instanceof Error ? err.message : String(err) },
-      'rate limits: redis unavailable, counting in this process until it answers again',
-    );
-    scheduleProbe();
-  };
-  if (outage) {
-    options.log?.warn('rate limits: redis not ready at start-up, counting in this process until it answers');
-    scheduleProbe();
-  }
-
-  /** Adds one use to each (subject, window); the counts in the same order. */
-  const hit = async (keys: THitKey[]): Promise<THitCount[]> => {
-    if (shared && !outage) {
-      try {
-        return await shared.hit(keys);
-      } catch (err) {
-        startOutage(err);
-      }
-    }
-    return memory.hit(keys);
-  };
 
   /**
    * Counts one use of each (operation, subject) against every window of its rules; past any `max` it throws `code`
@@ -294,12 +241,7 @@ export function createRateLimiter(options: {
       };
     },
     /** Stops probing and closes the Redis connection. */
-    async close() {
-      closed = true;
-      clearTimeout(probe);
-      await shared?.close();
-      await memory.close();
-    },
+    close: () => counters.close(),
   };
 }
 
@@ -315,42 +257,4 @@ export async function createSiteRateLimiter(options: {
 }): Promise<TRateLimiter> {
   const store = options.redisUrl ? await createRedisStore(options.redisUrl) : undefined;
   return createRateLimiter({ ...options, store });
-}
-
-/** Sets `retry-after` from a limit error's data, then rethrows it. */
-function withRetryAfter(reply: FastifyReply, err: unknown): never {
-  const seconds = (err as { data?: { retry_after?: number } }).data?.retry_after;
-  if (seconds) reply.header('retry-after', String(seconds));
-  throw err;
-}
-
-/**
- * A route hook that spends the request IP's budget of an operation (with `retry-after` on a 429); for an
- * address-targeted operation also the site-wide cap and the budget of the inbox in the body's `email`.
- */
-export function limitOperation(limiter: TRateLimiter, operation: TOperation) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      await limiter.consume(operation, request.ip);
-      if ((TARGET_OPERATIONS as readonly string[]).includes(operation)) {
-        await limiter.consumeTarget(
-          operation as TTargetOperation,
-          (request.body as { email?: unknown } | undefined)?.email,
-        );
-      }
-    } catch (err) {
-      withRetryAfter(reply, err);
-    }
-  };
-}
-
-/** A route hook that counts one read of profiles or search results by the request's member or visitor IP. */
-export function limitReads(limiter: TRateLimiter, kind: TReadKind) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      await limiter.consumeRead(kind, { ip: request.ip, memberId: request.user?.profile.id });
-    } catch (err) {
-      withRetryAfter(reply, err);
-    }
-  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountChangesApi } from '#common/wire/accounts.ts';
-import { limitOperation } from '#server/lib/rate-limit.ts';
+import { limitOperation } from '#server/lib/rate-limit-hooks.ts';
 import { route } from '#server/lib/route.ts';
 import { requireUser, SESSION_COOKIE, setSessionCookie } from '#server/plugins/auth.ts';
 import type { TServices } from '#server/services.ts';

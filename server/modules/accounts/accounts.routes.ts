@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLIENT_REQUEST_HEADER, TRACKING_KEYS } from '#common/constants.ts';
 import { accountsApi } from '#common/wire/accounts.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { limitOperation } from '#server/lib/rate-limit.ts';
+import { limitOperation } from '#server/lib/rate-limit-hooks.ts';
 import { route } from '#server/lib/route.ts';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '#server/plugins/auth.ts';
 import { isSameOrigin } from '#server/plugins/security.ts';

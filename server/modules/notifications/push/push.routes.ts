@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationsApi } from '#common/wire/notifications.ts';
-import { limitOperation } from '#server/lib/rate-limit.ts';
+import { limitOperation } from '#server/lib/rate-limit-hooks.ts';
 import { route } from '#server/lib/route.ts';
 import { requireUser } from '#server/plugins/auth.ts';
 import type { TServices } from '#server/services.ts';
