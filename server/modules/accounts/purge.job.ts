@@ -11,7 +11,7 @@ import { subHours } from 'date-fns';
 
 /**
  * Purges a deleted account after the grace period (GDPR Art. 17): every table is purged, anonymized or kept as
- * `ERASURE_PLAN` (purge.repository.ts) says, and every file of the member goes: profile photos, the chat photos they
+ * `ERASURE_PLAN` (erasure-plan.ts) says, and every file of the member goes: profile photos, the chat photos they
  * sent and their data exports (what the other member sent stays theirs). Payments and the credit ledger stay for tax law, and so do signed direct
  * debit mandates (revoked; banks may ask for them for a while after the last collection).
  */

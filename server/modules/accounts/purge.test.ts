@@ -8,7 +8,7 @@ import { activeMember, CLIENT, photoForm, type TTestMember } from '#server/test/
 import { testSubscription } from '#server/test/push-service.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { exportPath } from '../privacy/data-export.service.ts';
-import { ERASURE_PLAN } from './purge.repository.ts';
+import { ERASURE_PLAN } from './erasure-plan.ts';
 
 let t: TTestApp;
 let clock = new Date('2026-11-22T10:00:00Z');
@@ -192,7 +192,7 @@ describe('erasure that erases (GDPR Art. 17)', () => {
     const tables = schemaTables();
     expect(tables.length).toBeGreaterThan(25);
     const missing = tables.filter((name) => !(name in ERASURE_PLAN));
-    expect(missing, 'tables missing from ERASURE_PLAN (purge.repository.ts)').toEqual([]);
+    expect(missing, 'tables missing from ERASURE_PLAN (erasure-plan.ts)').toEqual([]);
     expect(Object.keys(ERASURE_PLAN).filter((name) => !tables.includes(name))).toEqual([]);
     const columnsOf = new Map(
       (Object.values(schema) as unknown[]).flatMap((v) =>
