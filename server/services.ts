@@ -43,7 +43,6 @@ export async function createServices(config: TConfig, database: TDatabase, optio
   const platform = await createPlatform(core, { config, defaultDomain, limiterNamespace: options.limiterNamespace });
   const { mailer, jobs, realtime, store } = platform;
   const { jobs: paymentJobs, provider, ...payments } = createPaymentsArea(core, { config, realtime });
-  const { jobs: privacyJobs, ...privacy } = createPrivacyArea(core, { dataDir: config.dataDir, mailer, jobs });
   const { dataDir } = config;
   const { jobs: accountJobs, ...accounts } = createAccountsArea(core, {
     mailer,
@@ -58,6 +57,8 @@ export async function createServices(config: TConfig, database: TDatabase, optio
   const notificationDeps = { config, vapid, mailer, sites: site.sites, presence: realtime, jobs, activationLink };
   const area = createNotificationsArea(core, { ...notificationDeps, pushCa, pushResolver });
   const { jobs: notificationJobs, notifier, ...notifications } = area;
+  const switchesOf = async (userId: number) => (await notifications.notifications.settings(userId)).kinds;
+  const { jobs: privacyJobs, ...privacy } = createPrivacyArea(core, { dataDir, mailer, jobs, switchesOf });
   // Sent or failed emails keep no copy of their single-use links in the jobs table. Requests wait for their email only
   // when it goes to the dev mailbox table (the demo shows it right after); an SMTP relay never holds a request long.
   const runner = createJobRunner(core.db, {

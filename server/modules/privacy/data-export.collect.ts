@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type TDataExportContents } from '#common/wire/data-export.ts';
+import type { TNotificationSettings } from '#common/wire/notifications.ts';
 import type { TDb } from '#server/db/connect.ts';
 import type { TDirectDebitDetails } from '#server/db/schema/payments.ts';
-import { createNotificationsService } from '../notifications/switches/switches.service.ts';
 import { mediaDir } from '../photos/photo-store.ts';
 import {
   findAccountData,
@@ -14,7 +14,7 @@ import {
   findProfileData,
 } from './archive.repository.ts';
 
-// What a member's archive holds, gathered from every table (the data-export job writes it;).
+// What a member's archive holds, gathered from every table (the data-export job writes it).
 
 /** A photo to copy into the archive: its stored file and its name under photos/. */
 export interface TArchivePhoto {
@@ -56,8 +56,19 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+/** Whose archive to gather, where the photos are, and how to read the member's notification switches. */
+export interface TCollectOptions {
+  dataDir: string;
+  userId: number;
+  /**
+   * The member's switches as the notifications page shows them (their effective values), read by the notifications
+   * area: privacy depends on no other module's service.
+   */
+  switchesOf: (userId: number) => Promise<TNotificationSettings['kinds']>;
+}
+
 /** Gathers everything the archive holds about a member: the JSON files' contents and the photos to copy. */
-export async function collect(db: TDb, { dataDir, userId, now }: { dataDir: string; userId: number; now: () => Date }) {
+export async function collect(db: TDb, { dataDir, userId, switchesOf }: TCollectOptions) {
   const account = await findAccountData(db, userId);
   if (!account) return null;
   const profileId = account.profileId;
@@ -208,7 +219,7 @@ export async function collect(db: TDb, { dataDir, userId, now }: { dataDir: stri
     })),
     'notifications.json': {
       // As /notifications shows them: the marketing kinds read as off without a live consent.
-      switches: (await createNotificationsService({ db, now }).settings(userId)).kinds,
+      switches: await switchesOf(userId),
       push_devices: (await findOwnRows(db, 'pushDevices', userId)).map((d) => ({
         push_service: pushServiceOf(d.endpoint),
         user_agent: d.userAgent,

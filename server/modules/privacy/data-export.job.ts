@@ -12,7 +12,7 @@ import { serverT } from '#server/lib/i18n.ts';
 import { newToken } from '#server/lib/tokens.ts';
 import type { TMailer } from '#server/mail/mailer.ts';
 import { findExport, markExportFailed, markExportReady } from './data-export.repository.ts';
-import { collect, type TArchivePhoto } from './data-export.collect.ts';
+import { collect, type TArchivePhoto, type TCollectOptions } from './data-export.collect.ts';
 import {
   BUILD_DATA_EXPORT_JOB,
   EXPIRE_DATA_EXPORTS_JOB,
@@ -67,7 +67,7 @@ async function writeArchive(
 }
 
 /** What the build job needs besides the core. */
-export interface TBuildDataExportDeps {
+export interface TBuildDataExportDeps extends Pick<TCollectOptions, 'switchesOf'> {
   dataDir: string;
   mailer: Pick<TMailer, 'enqueue'>;
   jobs: Pick<TJobQueue, 'runNow'>;
@@ -80,14 +80,14 @@ export interface TBuildDataExportDeps {
  */
 export function defineBuildDataExportJob(core: TCore, deps: TBuildDataExportDeps): TJobDefinition {
   const { db, now, log } = core;
-  const { dataDir, mailer, jobs } = deps;
+  const { dataDir, mailer, jobs, switchesOf } = deps;
   return defineJob(BUILD_DATA_EXPORT_JOB, { handler });
 
   async function handler(payload: z.output<typeof BUILD_DATA_EXPORT_JOB.payload>): Promise<void> {
     const row = await findExport(db, payload.exportId);
     if (!row || row.status !== 'pending') return; // erased with the account, or built already
     try {
-      const data = await collect(db, { dataDir, userId: row.userId, now });
+      const data = await collect(db, { dataDir, userId: row.userId, switchesOf });
       if (!data) {
         await markExportFailed(db, row.id);
         return;

@@ -3,11 +3,11 @@ import type { TJobDefinition } from '#server/jobs/define-job.ts';
 import type { TJobQueue } from '#server/jobs/job-queue.ts';
 import type { TMailer } from '#server/mail/mailer.ts';
 import { createConsentsService } from '../consents/consents.service.ts';
-import { defineBuildDataExportJob, defineExpireDataExportsJob } from './data-export.job.ts';
+import { defineBuildDataExportJob, defineExpireDataExportsJob, type TBuildDataExportDeps } from './data-export.job.ts';
 import { createDataExportService } from './data-export.service.ts';
 
 /** What the privacy area needs besides the core. */
-export interface TPrivacyDeps {
+export interface TPrivacyDeps extends Pick<TBuildDataExportDeps, 'switchesOf'> {
   /** Where archives are written (DATA_DIR). */
   dataDir: string;
   mailer: Pick<TMailer, 'enqueue'>;
@@ -16,7 +16,7 @@ export interface TPrivacyDeps {
 
 /** The member's privacy rights: "download my data" (archives, their build and expiry jobs) and consents. */
 export function createPrivacyArea(core: TCore, deps: TPrivacyDeps) {
-  const { dataDir, mailer, jobs } = deps;
+  const { dataDir, mailer, jobs, switchesOf } = deps;
   const dataExport = createDataExportService(core, { jobs, dataDir });
   return {
     /** "Download my data": archive requests, their state, the download, expiry and erasure. */
@@ -24,7 +24,7 @@ export function createPrivacyArea(core: TCore, deps: TPrivacyDeps) {
     /** Consents given and withdrawn (Art. 9 orientation, marketing) and acceptance of new terms versions. */
     consents: createConsentsService(core),
     jobs: [
-      defineBuildDataExportJob(core, { dataDir, mailer, jobs }),
+      defineBuildDataExportJob(core, { dataDir, mailer, jobs, switchesOf }),
       defineExpireDataExportsJob(dataExport),
     ] satisfies TJobDefinition[],
   };
