@@ -1,7 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
 import { creditLedger, loginAttempts, profiles, sites, users } from '#server/db/schema/index.ts';
 import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '#server/test/factories.ts';
+import { asMember, asVisitor, type TCallExtras } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
@@ -16,22 +18,24 @@ afterAll(async () => {
   await t.close();
 });
 
-const signup = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/signup.php', headers: { ...CLIENT, ...headers }, payload });
-const login = (email: string, password: string, extra: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/user.php', headers: CLIENT, payload: { email, password }, ...extra });
+const signup = (form: Record<string, unknown>, extras?: TCallExtras) =>
+  asVisitor(t.app).call(accountsApi.signup, form, extras);
+const login = (email: string, password: string, extras?: TCallExtras) =>
+  asVisitor(t.app).call(accountsApi.login, { email, password }, extras);
+/** The `{ path, message }` issues of an invalid_request answer. */
+const issuesOf = (res: { error?: { data?: unknown } }) => (res.error?.data as { issues: unknown[] }).issues;
 const userCount = async () => (await t.services.database.db.select({ n: count() }).from(users))[0].n;
 
 describe('signup', () => {
   it('creates an unconfirmed member with a disabled profile, signup credits in the ledger and an activation email in the member language; the member logs in', async () => {
     const form = signupForm({ tracking: { network: '{fb}', sub1: 'x', evil: 'y' } });
-    const res = await signup(form, { cookie: 'i18n_redirected=de' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: form.email });
+    const res = await signup(form, { cookies: { i18n_redirected: 'de' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ email: form.email });
     // Signup starts no session: the answer is the same for an address that has an account.
     expect(res.cookies).toEqual([]);
     const session = await login(form.email as string, form.password as string);
-    const { user } = session.json();
+    const user = session.body.user!;
     expect(user).toMatchObject({
       status: 'not_confirmed',
       email_confirmed: false,
@@ -41,10 +45,9 @@ describe('signup', () => {
     });
     expect(user.profile).toMatchObject({ name: form.name, status: 'disabled', main_image: null });
     const cookie = session.cookies.find((c) => c.name === 'auth.session')!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(cookie.maxAge).toBe(30 * 24 * 3600);
-    const me = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: { 'auth.session': cookie.value } });
-    expect(me.json().user.id).toBe(user.id);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 30 * 24 * 3600 });
+    const me = await asMember(t.app, { 'auth.session': cookie.value }).call(accountsApi.current);
+    expect(me.body.user?.id).toBe(user.id);
     const db = t.services.database.db;
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row.tracking).toEqual({ network: 'fb', sub1: 'x' });
@@ -68,18 +71,16 @@ describe('signup', () => {
   ])('refuses %o with %s: %s, and creates nothing', async (overrides, path, message) => {
     const before = await userCount();
     const res = await signup(signupForm(overrides));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('invalid_request');
-    expect(res.json().data.issues).toContainEqual({ path, message });
+    expect(res.status).toBe(400);
+    expect(res.error?.error).toBe('invalid_request');
+    expect(issuesOf(res)).toContainEqual({ path, message });
     expect(await userCount()).toBe(before);
   });
 
   it(`creates exactly one account for a concurrent double submit, each answered alike ${CONCURRENCY_PROOF}`, async () => {
     const form = signupForm();
     const results = await Promise.all([signup(form), signup(form), signup(form)]);
-    expect(results.map((r) => [r.statusCode, r.body])).toEqual(
-      Array(3).fill([200, JSON.stringify({ email: form.email })]),
-    );
+    expect(results.map((r) => [r.status, r.body])).toEqual(Array(3).fill([200, { email: form.email }]));
     const rows = await t.services.database.db
       .select()
       .from(users)
@@ -96,7 +97,7 @@ describe('signup', () => {
           .filter(([k]) => !per.includes(k))
           .map(([k, v]) => [k, k === 'content-security-policy' ? String(v).replace(/'nonce-[^']+'/, 'nonce') : v]),
       );
-      return { status: res.statusCode, body: res.json(), cookies: res.cookies, headers };
+      return { status: res.status, body: res.body, cookies: res.cookies, headers };
     };
 
     it('answers as for a new address, creates nothing and emails the owner in their language', async () => {
@@ -116,12 +117,12 @@ describe('signup', () => {
         await signup(fresh),
       ];
       expect(visible(again)).toEqual({ ...visible(first), body: { email: taken.toLowerCase() } });
-      expect(first.json()).toEqual({ email: fresh.email });
+      expect(first.body).toEqual({ email: fresh.email });
       expect(again.cookies).toEqual([]);
       // One account more (the new address), none for the taken one; the owner's password still works, not the new one.
       expect(await userCount()).toBe(before + 1);
-      expect((await login(owner.form.email as string, 'velvet harbor quill 93')).statusCode).toBe(401);
-      expect((await login(owner.form.email as string, owner.form.password as string)).statusCode).toBe(200);
+      expect((await login(owner.form.email as string, 'velvet harbor quill 93')).status).toBe(401);
+      expect((await login(owner.form.email as string, owner.form.password as string)).status).toBe(200);
       const mail = await lastMail(t, owner.form.email as string);
       expect(mail?.kind).toBe('signup_attempt');
       expect(mail?.subject).toBe('Iemand probeerde zich op Amora aan te melden met jouw e-mailadres');
@@ -140,11 +141,11 @@ describe('signup', () => {
             .where(eq(users.email, email))
         )[0];
       const [a, b] = [signupForm(), signupForm()];
-      expect((await signup(a)).statusCode).toBe(200);
+      expect((await signup(a)).status).toBe(200);
       const before = await userCount();
-      expect((await signup(signupForm({ email: owner.form.email }))).statusCode).toBe(200);
+      expect((await signup(signupForm({ email: owner.form.email }))).status).toBe(200);
       expect(await userCount()).toBe(before);
-      expect((await signup(b)).statusCode).toBe(200);
+      expect((await signup(b)).status).toBe(200);
       const [first, second] = [await idsOf(a.email as string), await idsOf(b.email as string)];
       expect(second.id - first.id).toBe(2);
       expect(second.profileId - first.profileId).toBe(2);
@@ -152,17 +153,14 @@ describe('signup', () => {
 
     it('a deleted account is answered alike; its owner gets the notice (logging in offers reactivation)', async () => {
       const m = await buildMember(t);
-      const del = await t.app.inject({
-        method: 'DELETE',
-        url: '/api/user.php',
-        headers: CLIENT,
-        cookies: m.cookie,
-        payload: { password: m.form.password, reason: 'other' },
+      const del = await asMember(t.app, m.cookie).call(accountChangesApi.deleteAccount, {
+        password: m.form.password as string,
+        reason: 'other',
       });
-      expect(del.statusCode).toBe(204);
+      expect(del.status).toBe(204);
       const again = await signup(signupForm({ email: m.form.email }));
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({ email: m.form.email });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ email: m.form.email });
       expect((await lastMail(t, m.form.email as string))?.kind).toBe('signup_attempt');
     });
   });
@@ -174,10 +172,10 @@ describe('signup', () => {
       t.services.sites.invalidate();
     };
     await setSignups('with_trafficsource');
-    expect((await signup(signupForm())).json().error).toBe('invite_only');
-    expect((await signup(signupForm({ tracking: { network: 'ads' } }))).statusCode).toBe(200);
+    expect((await signup(signupForm())).error?.error).toBe('invite_only');
+    expect((await signup(signupForm({ tracking: { network: 'ads' } }))).status).toBe(200);
     await setSignups('none');
-    expect((await signup(signupForm({ tracking: { network: 'ads' } }))).json().error).toBe('signups_closed');
+    expect((await signup(signupForm({ tracking: { network: 'ads' } }))).error?.error).toBe('signups_closed');
     await setSignups('all');
   });
 });
@@ -226,16 +224,16 @@ describe('login and sessions', () => {
   it('logs in, rotates the session and ends it on logout', async () => {
     const { form, cookie: signupCookie } = await buildMember(t);
     const res = await login(form.email as string, form.password as string, { cookies: signupCookie });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const fresh = res.cookies.find((c) => c.name === 'auth.session')!.value;
     expect(fresh).not.toBe(signupCookie['auth.session']);
-    const old = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: signupCookie });
-    expect(old.statusCode).toBe(403);
-    expect(old.json().error).toBe('authentication_required');
-    const out = await t.app.inject({ url: '/api/logout.php', headers: CLIENT, cookies: { 'auth.session': fresh } });
-    expect(out.statusCode).toBe(204);
-    const after = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: { 'auth.session': fresh } });
-    expect(after.statusCode).toBe(403);
+    const old = await asMember(t.app, signupCookie).call(accountsApi.current);
+    expect(old.status).toBe(403);
+    expect(old.error?.error).toBe('authentication_required');
+    const out = await asMember(t.app, { 'auth.session': fresh }).call(accountsApi.logout);
+    expect(out.status).toBe(204);
+    const after = await asMember(t.app, { 'auth.session': fresh }).call(accountsApi.current);
+    expect(after.status).toBe(403);
   });
 
   it('answers unknown email and wrong password identically, in similar time', async () => {
@@ -253,10 +251,10 @@ describe('login and sessions', () => {
       unknown.push(await timed(`nobody${i}@example.com`));
       wrong.push(await timed(form.email as string));
     }
-    expect(unknown[0].res.statusCode).toBe(401);
-    expect(wrong[0].res.statusCode).toBe(401);
-    expect(unknown[0].res.json()).toEqual(wrong[0].res.json());
-    expect(wrong[0].res.json().message).toBe('Login failed, please try again');
+    expect(unknown[0].res.status).toBe(401);
+    expect(wrong[0].res.status).toBe(401);
+    expect(unknown[0].res.error).toEqual(wrong[0].res.error);
+    expect(wrong[0].res.error?.message).toBe('Login failed, please try again');
     const median = (xs: { ms: number }[]) => {
       const sorted = xs.map((x) => x.ms).sort((p, q) => p - q);
       return (sorted[1] + sorted[2]) / 2;
@@ -267,18 +265,18 @@ describe('login and sessions', () => {
 
   it('blocks an account after 5 failures for 15 minutes, even with the right password', async () => {
     const { form } = await buildMember(t);
-    for (let i = 0; i < 5; i++) expect((await login(form.email as string, `wrong-${i}-password`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(form.email as string, `wrong-${i}-password`)).status).toBe(401);
     const blocked = await login(form.email as string, form.password as string);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ error: 'login_blocked', data: { minutes: 15 } });
-    expect(blocked.json().message).toBe(
+    expect(blocked.status).toBe(429);
+    expect(blocked.error).toMatchObject({ error: 'login_blocked', data: { minutes: 15 } });
+    expect(blocked.error?.message).toBe(
       'Too many incorrect attempts, account blocked for {{minutes}} min.'.replace('{{minutes}}', '15'),
     );
     const saved = clock;
     clock = new Date(saved.getTime() + 10 * 60_000);
-    expect((await login(form.email as string, form.password as string)).json().data.minutes).toBe(5);
+    expect((await login(form.email as string, form.password as string)).error?.data).toMatchObject({ minutes: 5 });
     clock = new Date(saved.getTime() + 15 * 60_000 + 1000);
-    expect((await login(form.email as string, form.password as string)).statusCode).toBe(200);
+    expect((await login(form.email as string, form.password as string)).status).toBe(200);
     clock = saved;
   });
 
@@ -294,7 +292,7 @@ describe('login and sessions', () => {
           login(form.email as string, `wrong guess ${i}`, { remoteAddress: '10.6.6.6' }),
         ),
       );
-      const codes = results.map((r) => r.json().error);
+      const codes = results.map((r) => r.error?.error);
       expect(codes.filter((c) => c === 'login_failed')).toHaveLength(5);
       expect(codes.filter((c) => c === 'login_blocked')).toHaveLength(15);
       const attempts = await t.services.database.db
@@ -312,9 +310,9 @@ describe('login and sessions', () => {
     clock = new Date(saved.getTime() + 3_600_000);
     for (let i = 0; i < 30; i++) await login(`spray${i}@example.com`, 'password-guess', { remoteAddress: '10.2.2.2' });
     const res = await login('spray-last@example.com', 'password-guess', { remoteAddress: '10.2.2.2' });
-    expect(res.json().error).toBe('login_blocked');
+    expect(res.error?.error).toBe('login_blocked');
     const other = await login('spray-last@example.com', 'password-guess', { remoteAddress: '10.3.3.3' });
-    expect(other.json().error).toBe('login_failed');
+    expect(other.error?.error).toBe('login_failed');
     clock = saved;
   });
 });
@@ -332,27 +330,17 @@ describe('cross-site protection and access', () => {
     const { cookie } = await buildMember(t);
     const logout = await t.app.inject({ url: '/api/logout.php', headers: { host: 'localhost' }, cookies: cookie });
     expect(logout.statusCode).toBe(403);
-    const stillIn = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: cookie });
-    expect(stillIn.statusCode).toBe(200);
+    const stillIn = await asMember(t.app, cookie).call(accountsApi.current);
+    expect(stillIn.status).toBe(200);
   });
 
   it('changes the language of a logged-in member only', async () => {
-    const anonymous = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user.php',
-      headers: CLIENT,
-      payload: { language: 'nl' },
-    });
-    expect(anonymous.json().error).toBe('authentication_required');
+    const anonymous = await asVisitor(t.app).call(accountsApi.setLanguage, { language: 'nl' });
+    expect(anonymous.error?.error).toBe('authentication_required');
     const { cookie } = await buildMember(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/user.php',
-      headers: CLIENT,
-      cookies: cookie,
-      payload: { language: 'nl' },
-    });
-    expect(res.json().user.locale).toBe('nl');
+    const res = await asMember(t.app, cookie).call(accountsApi.setLanguage, { language: 'nl' });
+    expect(res.body.user?.locale).toBe('nl');
+    // A language we do not have: a body the typed client cannot send.
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/api/user.php',
@@ -381,11 +369,11 @@ describe('member signup', () => {
     const withMember = await signup(
       signupForm({ member_id: target.id, signup_message: '  Hoi! Zin in een praatje?  ' }),
     );
-    expect(withMember.statusCode).toBe(200);
-    const [row] = await db.select().from(users).where(eq(users.email, withMember.json().email));
+    expect(withMember.status).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.email, withMember.body.email));
     expect(row).toMatchObject({ signupMemberId: target.id, signupMessage: 'Hoi! Zin in een praatje?' });
     const unknown = await signup(signupForm({ member_id: 999_999, signup_message: 'hello' }));
-    const [other] = await db.select().from(users).where(eq(users.email, unknown.json().email));
+    const [other] = await db.select().from(users).where(eq(users.email, unknown.body.email));
     expect(other).toMatchObject({ signupMemberId: null, signupMessage: null });
   });
 });

@@ -5,8 +5,12 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEndpointInput } from '#common/endpoint.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { photosApi } from '#common/wire/photos.ts';
 import { creditLedger, messages, profiles, users } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT, lastMail, linkIn, photoForm } from '#server/test/factories.ts';
+import { asMember, type TCallExtras } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
@@ -18,14 +22,19 @@ afterAll(async () => {
   await t.close();
 });
 
-const send = (cookie: Record<string, string>, profileId: number, text: string, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/chat.php',
-    headers: { ...CLIENT, ...(key ? { 'idempotency-key': key } : {}) },
-    cookies: cookie,
-    payload: { profile_id: profileId, text },
-  });
+type TCookie = Record<string, string>;
+/** Sends the idempotency key when there is one (a client retrying a send). */
+const withKey = (key?: string): TCallExtras => ({ headers: key ? { 'idempotency-key': key } : {} });
+const send = (cookie: TCookie, profileId: number, text: string, key?: string) =>
+  asMember(t.app, cookie).call(chatApi.send, { profile_id: profileId, text }, withKey(key));
+const chatList = async (cookie: TCookie) => (await asMember(t.app, cookie).call(chatApi.list)).body;
+const chatPage = (cookie: TCookie, conversationId: number) =>
+  asMember(t.app, cookie).call(chatApi.page, { conversation_id: conversationId });
+/** Uploads a profile photo (multipart, as the browser sends it); returns the member's photos. */
+const uploadProfilePhoto = async (cookie: TCookie) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/photos.php', cookies: cookie, ...(await photoForm()) });
+  return photosApi.upload.response.parse(res.json()).photos;
+};
 
 const balance = async (userId: number) =>
   (await t.services.database.db.select({ c: users.credits }).from(users).where(eq(users.id, userId)))[0].c;
@@ -42,22 +51,18 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     const anna = await activeMember(t, {}, { credits: 30 });
     const ben = await activeMember(t, {}, { credits: 0 });
     const res = await send(anna.cookie, ben.user.profile.id, '  Hello Ben!  ');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credits: 20, message: { from_me: true, kind: 'text', text: 'Hello Ben!' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ credits: 20, message: { from_me: true, kind: 'text', text: 'Hello Ben!' } });
     expect(await balance(anna.user.id)).toBe(20);
     expect(await ledgerSum(anna.user.id)).toBe(20);
 
-    const chats = (await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: ben.cookie })).json();
+    const chats = await chatList(ben.cookie);
     expect(chats).toHaveLength(1);
     expect(chats[0]).toMatchObject({ profile: { id: anna.user.profile.id }, num_unread_messages: 1 });
-    const page = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${chats[0].conversation.id}`,
-      headers: CLIENT,
-      cookies: ben.cookie,
-    });
-    expect(page.json().messages).toMatchObject([{ text: 'Hello Ben!', from_me: false }]);
+    const page = await chatPage(ben.cookie, chats[0].conversation.id);
+    expect(page.body.messages).toMatchObject([{ text: 'Hello Ben!', from_me: false }]);
     // Opening the conversation set its unread count to 0.
-    const after = (await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: ben.cookie })).json();
+    const after = await chatList(ben.cookie);
     expect(after[0].num_unread_messages).toBe(0);
   });
 
@@ -67,10 +72,10 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     const results = await Promise.all(
       Array.from({ length: 1000 }, (_, i) => send(anna.cookie, ben.user.profile.id, `message ${i}`, randomUUID())),
     );
-    const codes = results.map((r) => r.statusCode);
+    const codes = results.map((r) => r.status);
     expect(codes.filter((c) => c === 200)).toHaveLength(2);
     expect(codes.filter((c) => c === 402)).toHaveLength(998);
-    expect(results.find((r) => r.statusCode === 402)!.json().message).toBe('You do not have enough credits');
+    expect(results.find((r) => r.status === 402)!.error?.message).toBe('You do not have enough credits');
     expect(await balance(anna.user.id)).toBe(0);
     // The ledger explains the balance exactly.
     expect(await ledgerSum(anna.user.id)).toBe(0);
@@ -87,7 +92,7 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     const key = randomUUID();
     const first = await send(anna.cookie, ben.user.profile.id, 'Only once', key);
     const retries = await Promise.all([1, 2, 3].map(() => send(anna.cookie, ben.user.profile.id, 'Only once', key)));
-    for (const r of retries) expect(r.json().message.id).toBe(first.json().message.id);
+    for (const r of retries) expect(r.body.message.id).toBe(first.body.message.id);
     expect(await balance(anna.user.id)).toBe(40);
     expect(await ledgerSum(anna.user.id)).toBe(40);
   });
@@ -98,26 +103,24 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     const carl = await activeMember(t, {}, { credits: 0 });
     const key = randomUUID();
     const first = await send(anna.cookie, ben.user.profile.id, 'Hello Ben', key);
-    expect(first.statusCode).toBe(200);
+    expect(first.status).toBe(200);
     const reused = [
       await send(anna.cookie, ben.user.profile.id, 'Something else', key),
       await send(anna.cookie, carl.user.profile.id, 'Hello Ben', key),
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chat.php',
-        headers: { ...CLIENT, 'idempotency-key': key },
-        cookies: anna.cookie,
-        payload: { profile_id: ben.user.profile.id, gift: 'rose' },
-      }),
+      await asMember(t.app, anna.cookie).call(
+        chatApi.send,
+        { profile_id: ben.user.profile.id, gift: 'rose' },
+        withKey(key),
+      ),
     ];
     for (const r of reused) {
-      expect(r.statusCode).toBe(422);
-      expect(r.json()).toMatchObject({ error: 'idempotency_key_reused' });
+      expect(r.status).toBe(422);
+      expect(r.error).toMatchObject({ error: 'idempotency_key_reused' });
     }
     // The identical retry still answers the first message.
     const retry = await send(anna.cookie, ben.user.profile.id, 'Hello Ben', key);
-    expect(retry.statusCode).toBe(200);
-    expect(retry.json().message).toMatchObject({ id: first.json().message.id, text: 'Hello Ben' });
+    expect(retry.status).toBe(200);
+    expect(retry.body.message).toMatchObject({ id: first.body.message.id, text: 'Hello Ben' });
     const sent = await t.services.database.db
       .select({ id: messages.id })
       .from(messages)
@@ -131,17 +134,17 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
     const anna = await activeMember(t, {}, { credits: 1000 });
     const others = await Promise.all(Array.from({ length: 5 }, () => activeMember(t, {}, { credits: 0 })));
     const results = await Promise.all(others.map((o) => send(anna.cookie, o.user.profile.id, 'Hi!')));
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
-    const refused = results.filter((r) => r.statusCode === 403);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    const refused = results.filter((r) => r.status === 403);
     expect(refused).toHaveLength(3);
-    expect(refused[0].json()).toMatchObject({ error: 'premium_required', data: { limit: 2 } });
+    expect(refused[0].error).toMatchObject({ error: 'premium_required', data: { limit: 2 } });
     // Someone else starts a conversation with Anna: her reply is free of the limit.
     const carl = await activeMember(t, {}, { credits: 100 });
     await send(carl.cookie, anna.user.profile.id, 'Hello Anna');
-    expect((await send(anna.cookie, carl.user.profile.id, 'Hello Carl')).statusCode).toBe(200);
+    expect((await send(anna.cookie, carl.user.profile.id, 'Hello Carl')).status).toBe(200);
     // Premium members start as many as they like.
     const premium = await activeMember(t, {}, { credits: 1000, paidUser: true });
-    for (const o of others) expect((await send(premium.cookie, o.user.profile.id, 'Hi')).statusCode).toBe(200);
+    for (const o of others) expect((await send(premium.cookie, o.user.profile.id, 'Hi')).status).toBe(200);
   });
 
   it(`gives two members who write each other first at the same moment one conversation ${CONCURRENCY_PROOF}`, async () => {
@@ -151,8 +154,8 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
       send(anna.cookie, ben.user.profile.id, 'Hi Ben'),
       send(ben.cookie, anna.user.profile.id, 'Hi Anna'),
     ]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    expect(a.json().message.conversation_id).toBe(b.json().message.conversation_id);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.message.conversation_id).toBe(b.body.message.conversation_id);
   });
 
   it('refuses blocked, hidden and unknown recipients, oneself, empty and too long texts, charging nothing', async () => {
@@ -165,14 +168,14 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
       .set({ invisible: true })
       .where(eq(profiles.id, hidden.user.profile.id));
     for (const id of [blocker.user.profile.id, hidden.user.profile.id, 99_999_999]) {
-      expect((await send(anna.cookie, id, 'Hi')).statusCode).toBe(404);
+      expect((await send(anna.cookie, id, 'Hi')).status).toBe(404);
     }
     const ben = await activeMember(t, {}, { credits: 0 });
-    expect((await send(anna.cookie, anna.user.profile.id, 'Me')).statusCode).toBe(400);
-    expect((await send(anna.cookie, ben.user.profile.id, '   ')).statusCode).toBe(400);
-    expect((await send(anna.cookie, ben.user.profile.id, 'x'.repeat(1001))).statusCode).toBe(400);
+    expect((await send(anna.cookie, anna.user.profile.id, 'Me')).status).toBe(400);
+    expect((await send(anna.cookie, ben.user.profile.id, '   ')).status).toBe(400);
+    expect((await send(anna.cookie, ben.user.profile.id, 'x'.repeat(1001))).status).toBe(400);
     expect(await balance(anna.user.id)).toBe(100);
-    expect((await send({}, ben.user.profile.id, 'Hi')).statusCode).toBe(403);
+    expect((await send({}, ben.user.profile.id, 'Hi')).status).toBe(403);
   });
 });
 
@@ -191,7 +194,7 @@ describe('opening the first-message screen (spec §2 members-id-chat)', () => {
     expect(await open(ben.user.profile.id, anna.user.profile.id)).toEqual({ kind: 'not_found' });
     expect(await open(anna.user.profile.id, ben.user.profile.id)).toEqual({ kind: 'not_found' });
     await t.services.blocks.unblock(anna.user.profile.id, ben.user.profile.id);
-    expect((await send(ben.cookie, anna.user.profile.id, 'Hi Anna')).statusCode).toBe(200);
+    expect((await send(ben.cookie, anna.user.profile.id, 'Hi Anna')).status).toBe(200);
     const existing = await open(ben.user.profile.id, anna.user.profile.id);
     expect(existing.kind).toBe('existing');
     expect(existing).toEqual({
@@ -204,14 +207,8 @@ describe('opening the first-message screen (spec §2 members-id-chat)', () => {
 });
 
 describe('photo and gift messages (spec §3 message kinds)', () => {
-  const post = (cookie: Record<string, string>, payload: object, key?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/chat.php',
-      headers: { ...CLIENT, ...(key ? { 'idempotency-key': key } : {}) },
-      cookies: cookie,
-      payload,
-    });
+  const post = (cookie: TCookie, input: TEndpointInput<typeof chatApi.send>, key?: string) =>
+    asMember(t.app, cookie).call(chatApi.send, input, withKey(key));
   const upload = async (cookie: Record<string, string>, profileId: number, key?: string, image?: Buffer) => {
     const form = await photoForm({ profile_id: profileId }, image);
     return t.app.inject({
@@ -234,12 +231,18 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 0 });
     const res = await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'rose' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credits: 80, message: { kind: 'gift', gift: 'rose', text: '', photo: null } });
-    expect((await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'yacht' })).statusCode).toBe(400);
-    expect((await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'rose', text: 'both' })).statusCode).toBe(
-      400,
-    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ credits: 80, message: { kind: 'gift', gift: 'rose', text: '', photo: null } });
+    // A gift outside the catalogue: a body the typed client cannot send.
+    const unknownGift = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat.php',
+      headers: CLIENT,
+      cookies: anna.cookie,
+      payload: { profile_id: ben.user.profile.id, gift: 'yacht' },
+    });
+    expect(unknownGift.statusCode).toBe(400);
+    expect((await post(anna.cookie, { profile_id: ben.user.profile.id, gift: 'rose', text: 'both' })).status).toBe(400);
     expect(await balance(anna.user.id)).toBe(80);
     expect(await ledgerSum(anna.user.id)).toBe(80);
   });
@@ -247,33 +250,17 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
   it('sends one of the sender’s own photos for photo_credits; it stays when the profile photo is deleted', async () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 0 });
-    const mine = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos.php',
-      cookies: anna.cookie,
-      ...(await photoForm()),
-    });
-    const photoId = mine.json().photos[0].id;
+    const photoId = (await uploadProfilePhoto(anna.cookie))[0].id;
     const res = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoId });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credits: 85, message: { kind: 'photo', gift: null } });
-    const { photo } = res.json().message;
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/api/photos.php',
-      headers: CLIENT,
-      cookies: anna.cookie,
-      payload: { photo_id: photoId },
-    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ credits: 85, message: { kind: 'photo', gift: null } });
+    const photo = res.body.message.photo!;
+    await asMember(t.app, anna.cookie).call(photosApi.remove, { photo_id: photoId });
     expect((await sharp(await served(photo.filename)).metadata()).format).toBe('jpeg');
     expect((await served(photo.thumb_filename)).length).toBeGreaterThan(100);
     // Ben sees it as theirs, not his.
-    const page = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${res.json().message.conversation_id}`,
-      headers: CLIENT,
-      cookies: ben.cookie,
-    });
-    expect(page.json().messages[0]).toMatchObject({ kind: 'photo', from_me: false, photo });
+    const page = await chatPage(ben.cookie, res.body.message.conversation_id);
+    expect(page.body.messages[0]).toMatchObject({ kind: 'photo', from_me: false, photo });
   });
 
   it('sends an uploaded photo processed like profile photos: no metadata survives', async () => {
@@ -313,30 +300,18 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 0 });
     const carl = await activeMember(t, {}, { credits: 0 });
-    const mine = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos.php',
-      cookies: anna.cookie,
-      ...(await photoForm()),
-    });
-    const [photoA] = mine.json().photos;
-    const more = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos.php',
-      cookies: anna.cookie,
-      ...(await photoForm()),
-    });
-    const photoB = more.json().photos.find((p: { id: number }) => p.id !== photoA.id);
+    const [photoA] = await uploadProfilePhoto(anna.cookie);
+    const photoB = (await uploadProfilePhoto(anna.cookie)).find((p) => p.id !== photoA.id)!;
     const key = randomUUID();
     const first = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoA.id }, key);
-    expect(first.statusCode).toBe(200);
+    expect(first.status).toBe(200);
     const files = await mediaFiles();
     const other = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoB.id }, key);
-    expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ error: 'idempotency_key_reused' });
+    expect(other.status).toBe(422);
+    expect(other.error).toMatchObject({ error: 'idempotency_key_reused' });
     expect((await upload(anna.cookie, ben.user.profile.id, key)).statusCode).toBe(422);
     const same = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoA.id }, key);
-    expect(same.json().message.id).toBe(first.json().message.id);
+    expect(same.body.message.id).toBe(first.body.message.id);
 
     const uploadKey = randomUUID();
     const uploaded = await upload(anna.cookie, ben.user.profile.id, uploadKey);
@@ -363,33 +338,23 @@ describe('conversations belong to their members', () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 100 });
     const eve = await activeMember(t, {}, { credits: 0 });
-    const { message } = (await send(anna.cookie, ben.user.profile.id, 'Private')).json();
+    const { message } = (await send(anna.cookie, ben.user.profile.id, 'Private')).body;
     const id = message.conversation_id;
-    const peek = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${id}`,
-      headers: CLIENT,
-      cookies: eve.cookie,
-    });
-    expect(peek.statusCode).toBe(404);
-    const remove = (cookie: Record<string, string>, payload: object) =>
-      t.app.inject({ method: 'DELETE', url: '/api/chat.php', headers: CLIENT, cookies: cookie, payload });
-    expect((await remove(eve.cookie, { conversation_id: id })).statusCode).toBe(404);
-    expect((await remove(anna.cookie, { conversation_id: id })).statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: anna.cookie })).json()).toEqual([]);
-    expect((await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: ben.cookie })).json()).toHaveLength(
-      1,
-    );
+    const peek = await chatPage(eve.cookie, id);
+    expect(peek.status).toBe(404);
+    const remove = (cookie: TCookie, input: TEndpointInput<typeof chatApi.remove>) =>
+      asMember(t.app, cookie).call(chatApi.remove, input);
+    expect((await remove(eve.cookie, { conversation_id: id })).status).toBe(404);
+    expect((await remove(anna.cookie, { conversation_id: id })).status).toBe(204);
+    expect(await chatList(anna.cookie)).toEqual([]);
+    expect(await chatList(ben.cookie)).toHaveLength(1);
     // A new message brings the conversation back, without the deleted history.
-    expect((await send(ben.cookie, anna.user.profile.id, 'Still there?')).statusCode).toBe(200);
-    const page = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${id}`,
-      headers: CLIENT,
-      cookies: anna.cookie,
-    });
-    expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['Still there?']);
+    expect((await send(ben.cookie, anna.user.profile.id, 'Still there?')).status).toBe(200);
+    const page = await chatPage(anna.cookie, id);
+    expect(page.body.messages.map((m) => m.text)).toEqual(['Still there?']);
     // Deleting by profile removes it again.
-    expect((await remove(anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: anna.cookie })).json()).toEqual([]);
+    expect((await remove(anna.cookie, { profile_id: ben.user.profile.id })).status).toBe(204);
+    expect(await chatList(anna.cookie)).toEqual([]);
   });
 });
 
@@ -400,21 +365,17 @@ describe('the message written at signup (spec §2 member landers)', () => {
       member_id: target.user.profile.id,
       signup_message: 'Hoi! Zin in een praatje?',
     });
-    const chats = () => t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: target.cookie });
-    expect((await chats()).json()).toEqual([]); // not before the confirmation
+    const chats = () => chatList(target.cookie);
+    expect(await chats()).toEqual([]); // not before the confirmation
     const mail = await lastMail(t, form.email);
     // The link's page delivers it after activating (email-links.test.ts); a second delivery must add nothing.
     const memberId = await t.services.accounts.activate(linkIn(mail!.text).searchParams.get('token')!);
     for (let i = 0; i < 2; i++) await t.services.chat.deliverSignupMessage(memberId, '');
-    const list = (await chats()).json();
+    const list = await chats();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ num_unread_messages: 1, profile: { id: user.profile.id } });
-    const page = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${list[0].conversation.id}`,
-      headers: CLIENT,
-      cookies: target.cookie,
-    });
-    expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['Hoi! Zin in een praatje?']);
+    const page = await chatPage(target.cookie, list[0].conversation.id);
+    expect(page.body.messages.map((m) => m.text)).toEqual(['Hoi! Zin in een praatje?']);
     expect(await balance(user.id)).toBe(user.credits);
   });
 });
