@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEndpoint, TEndpointInput } from '#common/endpoint.ts';
+import type { TErrorBody } from '#common/errors.ts';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
 import { accountTokens, jobs, profiles, users } from '#server/db/schema/index.ts';
-import { buildMember, CLIENT, lastMail, linkIn } from '#server/test/factories.ts';
+import { buildMember, lastMail, linkIn } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { CONCURRENCY_PROOF } from '#server/test/concurrency.ts';
 
@@ -14,20 +18,27 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  cookies?: Record<string, string>,
-) => t.app.inject({ method, url, headers: CLIENT, payload: payload as object, cookies });
+type TCookie = Record<string, string>;
 const tokenOf = (mailText: string) => linkIn(mailText).searchParams.get('token')!;
-const login = (email: string, password: string) => api('POST', '/api/user.php', { email, password });
+const login = (email: string, password: string) => asVisitor(t.app).call(accountsApi.login, { email, password });
+/** The logged-in member's account (403 once the session has ended). */
+const current = (cookie: TCookie) => asMember(t.app, cookie).call(accountsApi.current);
+const resetPassword = (input: TEndpointInput<typeof accountChangesApi.resetPassword>) =>
+  asVisitor(t.app).call(accountChangesApi.resetPassword, input);
+const changePassword = (cookie: TCookie, input: TEndpointInput<typeof accountChangesApi.changePassword>) =>
+  asMember(t.app, cookie).call(accountChangesApi.changePassword, input);
+const requestMailChange = (cookie: TCookie, input: TEndpointInput<typeof accountChangesApi.requestMailChange>) =>
+  asMember(t.app, cookie).call(accountChangesApi.requestMailChange, input);
+const deleteAccount = (cookie: TCookie, password: string, reason: string) =>
+  asMember(t.app, cookie).call(accountChangesApi.deleteAccount, { password, reason });
+/** The `{ path, message }` issues of an invalid_request answer. */
+const issuesOf = (res: { error?: TErrorBody }) => (res.error?.data as { issues: { message: string }[] }).issues;
 /** The default site and the origin of its links, for calls of the service a link's page makes. */
 const site = () => t.services.sites.resolve('localhost');
 const ORIGIN = 'http://localhost';
 /** Asks for a reset email and runs the job loop once (it looks the address up; nothing runs after the answer). */
-const askReset = async (email: unknown) => {
-  const res = await api('POST', '/api/password-reset.php', { email });
+const askReset = async (email: string) => {
+  const res = await asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email });
   await t.services.runJobs();
   await t.services.settleJobs();
   return res;
@@ -62,29 +73,29 @@ describe('password reset', () => {
     const { form, cookie } = await buildMember(t);
     // Who is a member never leaks: an unknown address gets the same answer (reset-privacy.test.ts measures the time).
     const unknown = await askReset('nobody@example.com');
-    expect(unknown.statusCode).toBe(204);
-    expect(unknown.body).toBe('');
+    expect(unknown.status).toBe(204);
+    expect(unknown.body).toBeNull();
     const res = await askReset(form.email);
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe('');
+    expect(res.status).toBe(204);
+    expect(res.body).toBeNull();
     const mail = await lastMail(t, form.email as string);
     expect(mail?.kind).toBe('reset');
     const token = linkIn(mail!.text).searchParams.get('token')!;
-    const done = await api('POST', '/api/password-reset-do.php', {
+    const done = await resetPassword({
       token,
       password: 'brand new secret',
       password_confirmation: 'brand new secret',
     });
-    expect(done.statusCode).toBe(200);
-    expect(done.body).not.toContain(token);
-    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(403);
-    expect((await login(form.email as string, 'brand new secret')).statusCode).toBe(200);
-    const reuse = await api('POST', '/api/password-reset-do.php', {
+    expect(done.status).toBe(200);
+    expect(JSON.stringify(done.body)).not.toContain(token);
+    expect((await current(cookie)).status).toBe(403);
+    expect((await login(form.email, 'brand new secret')).status).toBe(200);
+    const reuse = await resetPassword({
       token,
       password: 'another secret!',
       password_confirmation: 'another secret!',
     });
-    expect(reuse.json().error).toBe('link_invalid');
+    expect(reuse.error?.error).toBe('link_invalid');
   });
 
   it('consumes the link, sets the password and ends the sessions together: a fault in between changes nothing', async () => {
@@ -93,13 +104,13 @@ describe('password reset', () => {
     const token = linkIn((await lastMail(t, form.email as string))!.text).searchParams.get('token')!;
     const body = { token, password: 'after the fault', password_confirmation: 'after the fault' };
     await withFault('sessions', 'DELETE', user.id, async () => {
-      expect((await api('POST', '/api/password-reset-do.php', body)).statusCode).toBe(500);
+      expect((await resetPassword(body)).status).toBe(500);
     });
     // Nothing happened: the old password and session still work, and the link is still usable.
-    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(200);
-    expect((await login(form.email as string, form.password as string)).statusCode).toBe(200);
-    expect((await api('POST', '/api/password-reset-do.php', body)).statusCode).toBe(200);
-    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(403);
+    expect((await current(cookie)).status).toBe(200);
+    expect((await login(form.email, form.password)).status).toBe(200);
+    expect((await resetPassword(body)).status).toBe(200);
+    expect((await current(cookie)).status).toBe(403);
   });
 
   it('sends 3 reset emails a day; a fourth request gets the same answer and sends nothing (no membership leak)', async () => {
@@ -108,11 +119,11 @@ describe('password reset', () => {
       (await t.app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(form.email as string)}` }))
         .json()
         .filter((m: { kind: string }) => m.kind === 'reset').length;
-    for (let i = 0; i < 3; i++) expect((await askReset(form.email)).statusCode).toBe(204);
+    for (let i = 0; i < 3; i++) expect((await askReset(form.email)).status).toBe(204);
     expect(await resets()).toBe(3);
     const fourth = await askReset(form.email);
-    expect(fourth.statusCode).toBe(204);
-    expect(fourth.body).toBe('');
+    expect(fourth.status).toBe(204);
+    expect(fourth.body).toBeNull();
     expect(await resets()).toBe(3);
   });
 
@@ -120,21 +131,21 @@ describe('password reset', () => {
     const { form } = await buildMember(t);
     await askReset(form.email);
     const token = linkIn((await lastMail(t, form.email as string))!.text).searchParams.get('token')!;
-    const differ = await api('POST', '/api/password-reset-do.php', {
+    const differ = await resetPassword({
       token,
       password: 'one password',
       password_confirmation: 'two password',
     });
-    expect(differ.json().data.issues[0].message).toBe('validation.passwords_differ');
+    expect(issuesOf(differ)[0].message).toBe('validation.passwords_differ');
     const saved = clock;
     clock = new Date(saved.getTime() + 3 * 3_600_000);
-    const late = await api('POST', '/api/password-reset-do.php', {
+    const late = await resetPassword({
       token,
       password: 'one password',
       password_confirmation: 'one password',
     });
     clock = saved;
-    expect(late.json().error).toBe('link_invalid');
+    expect(late.error?.error).toBe('link_invalid');
   });
 });
 
@@ -143,42 +154,40 @@ describe('password and email changes', () => {
     const { form, cookie } = await buildMember(t);
     const other = await login(form.email as string, form.password as string);
     const otherCookie = { 'auth.session': other.cookies.find((c) => c.name === 'auth.session')!.value };
-    const wrong = await api(
-      'PUT',
-      '/api/password.php',
-      { old_password: 'nope nope', password: 'new password 1', password_confirmation: 'new password 1' },
-      cookie,
-    );
-    expect(wrong.json().message).toBe('Please check your old password.');
-    const differ = await api(
-      'PUT',
-      '/api/password.php',
-      { old_password: form.password, password: 'new password 1', password_confirmation: 'new password 2' },
-      cookie,
-    );
-    expect(differ.json().data.issues[0].message).toBe('validation.passwords_differ');
-    const ok = await api(
-      'PUT',
-      '/api/password.php',
-      { old_password: form.password, password: 'new password 1', password_confirmation: 'new password 1' },
-      cookie,
-    );
-    expect(ok.statusCode).toBe(204);
-    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(200);
-    expect((await api('GET', '/api/user.php', undefined, otherCookie)).statusCode).toBe(403);
+    const wrong = await changePassword(cookie, {
+      old_password: 'nope nope',
+      password: 'new password 1',
+      password_confirmation: 'new password 1',
+    });
+    expect(wrong.error?.message).toBe('Please check your old password.');
+    const oldPassword = form.password;
+    const differ = await changePassword(cookie, {
+      old_password: oldPassword,
+      password: 'new password 1',
+      password_confirmation: 'new password 2',
+    });
+    expect(issuesOf(differ)[0].message).toBe('validation.passwords_differ');
+    const ok = await changePassword(cookie, {
+      old_password: oldPassword,
+      password: 'new password 1',
+      password_confirmation: 'new password 1',
+    });
+    expect(ok.status).toBe(204);
+    expect((await current(cookie)).status).toBe(200);
+    expect((await current(otherCookie)).status).toBe(403);
   });
 
   it('changes the email only after the new address confirms it', async () => {
     const a = await buildMember(t);
     const b = await buildMember(t);
     const password = a.form.password;
-    const invalid = await api('POST', '/api/mail-change.php', { email: 'not an email', password }, a.cookie);
-    expect(invalid.json().message).toBe('New email adress is invalid.');
+    const invalid = await requestMailChange(a.cookie, { email: 'not an email', password });
+    expect(invalid.error?.message).toBe('New email adress is invalid.');
     // A taken address answers like any other (account-takeover.test.ts compares the answers in full).
-    const taken = await api('POST', '/api/mail-change.php', { email: b.form.email, password }, a.cookie);
-    expect(taken.statusCode).toBe(204);
+    const taken = await requestMailChange(a.cookie, { email: b.form.email, password });
+    expect(taken.status).toBe(204);
     const target = `new-${Date.now()}@example.com`;
-    expect((await api('POST', '/api/mail-change.php', { email: target, password }, a.cookie)).statusCode).toBe(204);
+    expect((await requestMailChange(a.cookie, { email: target, password })).status).toBe(204);
     const [before] = await t.services.database.db.select().from(users).where(eq(users.id, a.user.id));
     expect(before.email).toBe(a.form.email);
     const link = linkIn((await lastMail(t, target))!.text);
@@ -188,13 +197,13 @@ describe('password and email changes', () => {
       origin: ORIGIN,
       token: link.searchParams.get('token')!,
     });
-    expect((await login(target, a.form.password as string)).statusCode).toBe(200);
+    expect((await login(target, a.form.password)).status).toBe(200);
   });
 
   it('answers email_taken only when the address was taken meanwhile, not for any other database failure', async () => {
     const a = await buildMember(t);
     const target = `contested-${Date.now()}@example.com`;
-    await api('POST', '/api/mail-change.php', { email: target, password: a.form.password }, a.cookie);
+    await requestMailChange(a.cookie, { email: target, password: a.form.password });
     const token = linkIn((await lastMail(t, target))!.text).searchParams.get('token')!;
     const confirm = async () =>
       t.services.accountChanges.confirmEmailChange({ site: await site(), origin: ORIGIN, token });
@@ -214,28 +223,36 @@ describe('password and email changes', () => {
   });
 
   it('needs a login for every account change', async () => {
-    for (const [method, url] of [
-      ['PUT', '/api/password.php'],
-      ['POST', '/api/mail-change.php'],
-      ['PUT', '/api/invisible.php'],
-      ['DELETE', '/api/user.php'],
-    ] as const) {
-      const res = await api(method, url, {
-        old_password: 'x',
-        password: 'x',
-        password_confirmation: 'x',
-        email: 'a@b.co',
-        invisible: true,
-        reason: 'x',
-      });
-      expect(res.json().error, url).toBe('authentication_required');
+    const visitor = asVisitor(t.app);
+    const attempts: [TEndpoint, () => Promise<{ error?: TErrorBody }>][] = [
+      [
+        accountChangesApi.changePassword,
+        () =>
+          visitor.call(accountChangesApi.changePassword, {
+            old_password: 'x',
+            password: 'x',
+            password_confirmation: 'x',
+          }),
+      ],
+      [
+        accountChangesApi.requestMailChange,
+        () => visitor.call(accountChangesApi.requestMailChange, { email: 'a@b.co', password: 'x' }),
+      ],
+      [accountChangesApi.setInvisible, () => visitor.call(accountChangesApi.setInvisible, { invisible: true })],
+      [
+        accountChangesApi.deleteAccount,
+        () => visitor.call(accountChangesApi.deleteAccount, { password: 'x', reason: 'x' }),
+      ],
+    ];
+    for (const [endpoint, attempt] of attempts) {
+      expect((await attempt()).error?.error, endpoint.path).toBe('authentication_required');
     }
   });
 
   it('turns invisible mode on and off on the profile', async () => {
     const { cookie, user } = await buildMember(t);
-    const on = await api('PUT', '/api/invisible.php', { invisible: true }, cookie);
-    expect(on.json().user.invisible).toBe(true);
+    const on = await asMember(t.app, cookie).call(accountChangesApi.setInvisible, { invisible: true });
+    expect(on.body.user?.invisible).toBe(true);
     const [p] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, user.profile.id));
     expect(p.invisible).toBe(true);
   });
@@ -244,31 +261,29 @@ describe('password and email changes', () => {
 describe('deletion, reactivation and purge', () => {
   it('deletes with the password, reactivates within 14 days by the emailed link', async () => {
     const { form, cookie, user } = await buildMember(t);
-    expect(
-      (await api('DELETE', '/api/user.php', { password: 'wrong one!', reason: 'found_partner' }, cookie)).statusCode,
-    ).toBe(400);
-    const del = await api('DELETE', '/api/user.php', { password: form.password, reason: 'found_partner' }, cookie);
-    expect(del.statusCode).toBe(204);
-    expect((await api('GET', '/api/user.php', undefined, cookie)).statusCode).toBe(403);
+    expect((await deleteAccount(cookie, 'wrong one!', 'found_partner')).status).toBe(400);
+    const del = await deleteAccount(cookie, form.password, 'found_partner');
+    expect(del.status).toBe(204);
+    expect((await current(cookie)).status).toBe(403);
     const loginAgain = await login(form.email as string, form.password as string);
-    expect(loginAgain.json().message).toBe("You're account is still pending deletion");
+    expect(loginAgain.error?.message).toBe("You're account is still pending deletion");
     const mail = await lastMail(t, form.email as string);
     expect(mail?.kind).toBe('reactivation');
     // Signing up again is answered as for any address; the owner is told, and logging in offers reactivation.
-    const signupAgain = await api('POST', '/api/signup.php', { ...form });
-    expect(signupAgain.statusCode).toBe(200);
-    expect(signupAgain.json()).toEqual({ email: form.email });
+    const signupAgain = await asVisitor(t.app).call(accountsApi.signup, { ...form });
+    expect(signupAgain.status).toBe(200);
+    expect(signupAgain.body).toEqual({ email: form.email });
     expect((await lastMail(t, form.email as string))?.kind).toBe('signup_attempt');
     const saved = clock;
     clock = new Date(saved.getTime() + 13 * 86_400_000);
     // Through the link's page (GET shows, POST reactivates, never a session): email-links.test.ts.
     expect(await t.services.accountChanges.reactivate(tokenOf(mail!.text))).toBe(user.id);
     const back = await login(form.email as string, form.password as string);
-    expect(back.statusCode).toBe(200);
+    expect(back.status).toBe(200);
     const session = back.cookies.find((c) => c.name === 'auth.session')!.value;
-    const me = await api('GET', '/api/user.php', undefined, { 'auth.session': session });
-    expect(me.json().user.id).toBe(user.id);
-    expect(me.json().user.status).toBe('not_confirmed');
+    const me = await current({ 'auth.session': session });
+    expect(me.body.user?.id).toBe(user.id);
+    expect(me.body.user?.status).toBe('not_confirmed');
     clock = new Date(saved.getTime() + 15 * 86_400_000);
     await t.services.runJobs();
     clock = saved;
@@ -284,14 +299,14 @@ describe('deletion, reactivation and purge', () => {
     const db = t.services.database.db;
     const status = async () => (await db.select().from(users).where(eq(users.id, user.id)))[0];
     try {
-      await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie);
+      await deleteAccount(cookie, form.password, 'other');
       clock = day(1);
       await t.services.accountChanges.reactivate(tokenOf((await lastMail(t, form.email as string))!.text));
       const back = await login(form.email as string, form.password as string);
       const session = { 'auth.session': back.cookies.find((c) => c.name === 'auth.session')!.value };
       clock = day(10);
-      const again = await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, session);
-      expect(again.statusCode).toBe(204);
+      const again = await deleteAccount(session, form.password, 'other');
+      expect(again.status).toBe(204);
       clock = day(14);
       await t.services.runJobs();
       expect(await status()).toMatchObject({ status: 'deleted', email: form.email });
@@ -308,7 +323,7 @@ describe('deletion, reactivation and purge', () => {
 
   it('purges personal data 14 days after deletion', async () => {
     const { form, cookie, user } = await buildMember(t);
-    await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie);
+    await deleteAccount(cookie, form.password, 'other');
     const saved = clock;
     clock = new Date(saved.getTime() + 13 * 86_400_000);
     expect(await t.services.runJobs()).toBe(0);
@@ -325,19 +340,20 @@ describe('deletion, reactivation and purge', () => {
     expect(row).toMatchObject({ status: 'purged', email: `purged-${user.id}@invalid` });
     const [p] = await db.select().from(profiles).where(eq(profiles.id, user.profile.id));
     expect(p.name).toBe(''); // 'Deleted member' in the interface (purge.test.ts)
-    expect((await login(form.email as string, form.password as string)).json().error).toBe('login_failed');
+    expect((await login(form.email, form.password)).error?.error).toBe('login_failed');
   });
 });
 
 describe('retention offer', () => {
   it(`gives one personal code with the company's delete discount, even when claimed concurrently ${CONCURRENCY_PROOF}`, async () => {
     const { cookie } = await buildMember(t);
-    const results = await Promise.all([1, 2, 3].map(() => api('POST', '/api/retention-offer.php', undefined, cookie)));
-    const codes = new Set(results.map((r) => r.json().code));
+    const claim = (member?: TCookie) => asMember(t.app, member).call(accountChangesApi.claimRetentionOffer);
+    const results = await Promise.all([1, 2, 3].map(() => claim(cookie)));
+    const codes = new Set(results.map((r) => r.body.code));
     expect(codes.size).toBe(1);
-    expect(results[0].json()).toMatchObject({ value_percentage: 50 });
-    expect(new Date(results[0].json().expires).getTime() - clock.getTime()).toBe(30 * 86_400_000);
-    expect((await api('POST', '/api/retention-offer.php')).json().error).toBe('authentication_required');
+    expect(results[0].body).toMatchObject({ value_percentage: 50 });
+    expect(new Date(results[0].body.expires).getTime() - clock.getTime()).toBe(30 * 86_400_000);
+    expect((await claim()).error?.error).toBe('authentication_required');
   });
 });
 
@@ -381,11 +397,11 @@ describe('per-account daily email caps hold under parallel requests', () => {
   it(`10 activation email requests at once send exactly 5 activation emails a day ${CONCURRENCY_PROOF}`, async () => {
     const { form, cookie } = await buildMember(t);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => api('POST', '/api/activation.php', undefined, cookie)),
+      Array.from({ length: 10 }, () => asMember(t.app, cookie).call(accountsApi.resendActivation)),
     );
     await t.services.settleJobs();
     // The signup's own activation email counts: 4 more, then 429.
-    expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 204)).toHaveLength(4);
     expect(await mailsOfKind(form.email as string, 'activation')).toBe(5);
   });
 });
@@ -405,28 +421,34 @@ describe('nothing runs after the answer to an address request, known address or 
   };
 
   it.each([
-    ['/api/password-reset.php', 'password_reset_request', 'reset', false],
-    ['/api/reactivation.php', 'reactivation_request', 'reactivation', true],
+    {
+      endpoint: accountChangesApi.requestPasswordReset,
+      kind: 'password_reset_request',
+      mailKind: 'reset',
+      deleted: false,
+    },
+    {
+      endpoint: accountChangesApi.requestReactivation,
+      kind: 'reactivation_request',
+      mailKind: 'reactivation',
+      deleted: true,
+    },
   ])(
-    '%s: the same single job is queued and left to the job loop, which then emails the member',
-    async (url, kind, mailKind, deleted) => {
+    '$endpoint.path: the same single job is queued and left to the job loop, which then emails the member',
+    async ({ endpoint, kind, mailKind, deleted }) => {
       await t.services.runJobs();
       const m = await buildMember(t);
-      if (deleted) {
-        expect(
-          (await api('DELETE', '/api/user.php', { password: m.form.password, reason: 'x' }, m.cookie)).statusCode,
-        ).toBe(204);
-      }
+      if (deleted) expect((await deleteAccount(m.cookie, m.form.password, 'x')).status).toBe(204);
       const email = m.form.email as string;
       const stranger = `stranger-${Date.now()}@example.com`;
       const before = await traces(kind, m.user.id, email);
-      expect((await api('POST', url, { email })).statusCode).toBe(204);
+      expect((await asVisitor(t.app).call(endpoint, { email })).status).toBe(204);
       // Whatever a request could have started in the background has ended by now.
       await t.services.settleJobs();
       const known = await traces(kind, m.user.id, email);
       expect(known).toEqual({ ...before, pending: [{ userId: null, attempts: 0, keys: ['email', 'origin', 'site'] }] });
       await t.services.runJobs();
-      expect((await api('POST', url, { email: stranger })).statusCode).toBe(204);
+      expect((await asVisitor(t.app).call(endpoint, { email: stranger })).status).toBe(204);
       await t.services.settleJobs();
       const unknown = await traces(kind, undefined, stranger);
       expect(unknown).toEqual({ pending: known.pending, tokens: 0, mails: 0 });

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
 import { jobs, users } from '#server/db/schema/index.ts';
-import { CLIENT, linkIn, signupForm } from '#server/test/factories.ts';
+import { linkIn, signupForm } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { startTestSmtp, type TTestSmtp } from '#server/test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
@@ -22,9 +24,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const api = (method: 'POST' | 'DELETE', url: string, payload: object, cookies?: Record<string, string>) =>
-  t.app.inject({ method, url, headers: CLIENT, payload, cookies });
-
 /** Emails received so far, parsed. */
 const inbox = () => Promise.all(smtp.received.map((raw) => PostalMime.parse(raw)));
 
@@ -33,22 +32,20 @@ describe('account emails through the durable queue', () => {
     smtp.refuseWith = 451;
     smtp.received.length = 0;
     const form = signupForm();
-    const signup = await api('POST', '/api/signup.php', form);
-    expect(signup.statusCode).toBe(200);
+    const visitor = asVisitor(t.app);
+    const { email, password } = form;
+    const signup = await visitor.call(accountsApi.signup, form);
+    expect(signup.status).toBe(200);
     // Signup starts no session: the member logs in.
-    const login = await api('POST', '/api/user.php', { email: form.email, password: form.password });
-    const cookie = { 'auth.session': login.cookies.find((c) => c.name === 'auth.session')!.value };
-    const userId = login.json().user.id as number;
-    expect((await api('POST', '/api/activation.php', {}, cookie)).statusCode).toBe(204);
-    expect((await api('POST', '/api/password-reset.php', { email: form.email })).statusCode).toBe(204);
+    const login = await visitor.call(accountsApi.login, { email, password });
+    const member = asMember(t.app, { 'auth.session': login.cookies.find((c) => c.name === 'auth.session')!.value });
+    const userId = login.body.user!.id;
+    expect((await member.call(accountsApi.resendActivation)).status).toBe(204);
+    expect((await visitor.call(accountChangesApi.requestPasswordReset, { email })).status).toBe(204);
     const newAddress = `changed-${Date.now()}@example.com`;
-    expect(
-      (await api('POST', '/api/mail-change.php', { email: newAddress, password: form.password }, cookie)).statusCode,
-    ).toBe(204);
-    expect(
-      (await api('DELETE', '/api/user.php', { password: form.password, reason: 'other' }, cookie)).statusCode,
-    ).toBe(204);
-    expect((await api('POST', '/api/reactivation.php', { email: form.email })).statusCode).toBe(204);
+    expect((await member.call(accountChangesApi.requestMailChange, { email: newAddress, password })).status).toBe(204);
+    expect((await member.call(accountChangesApi.deleteAccount, { password, reason: 'other' })).status).toBe(204);
+    expect((await visitor.call(accountChangesApi.requestReactivation, { email })).status).toBe(204);
     // The job loop looks the addresses of the reset and reactivation requests up.
     await t.services.runJobs();
     await t.services.settleJobs();
@@ -87,7 +84,7 @@ describe('account emails through the durable queue', () => {
     smtp.refuseWith = null;
     smtp.received.length = 0;
     const form = signupForm();
-    expect((await api('POST', '/api/signup.php', form)).statusCode).toBe(200);
+    expect((await asVisitor(t.app).call(accountsApi.signup, form)).status).toBe(200);
     // The request waits for its email a moment at most; the rest of the run goes on in the background.
     await t.services.settleJobs();
     const [mail] = await inbox();

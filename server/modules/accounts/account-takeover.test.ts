@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEndpoint, TEndpointInput } from '#common/endpoint.ts';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
 import { accountTokens, jobs, sessions, users } from '#server/db/schema/index.ts';
 import { createRateLimiter, OPERATION_LIMITS } from '#server/lib/rate-limit.ts';
 
@@ -7,6 +9,7 @@ import { createRateLimiter, OPERATION_LIMITS } from '#server/lib/rate-limit.ts';
 const INBOX_MAX = OPERATION_LIMITS.inbox_email[0].max;
 import { hashToken } from '#server/lib/tokens.ts';
 import { buildMember, CLIENT, lastMail, linkIn, signupForm } from '#server/test/factories.ts';
+import { asMember, asVisitor, type TMemberAnswer } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // Email and password changes cannot take an account over, and who is a member never leaks.
@@ -19,8 +22,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, cookies?: Record<string, string>) =>
-  t.app.inject({ method, url, headers: CLIENT, payload: payload as object, cookies });
+type TCookie = Record<string, string>;
+/** The logged-in member's account (403 once the session has ended). */
+const current = (cookie: TCookie) => asMember(t.app, cookie).call(accountsApi.current);
+const requestMailChange = (cookie: TCookie, email: string, password: string) =>
+  asMember(t.app, cookie).call(accountChangesApi.requestMailChange, { email, password });
+const requestReset = (email: string) => asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email });
+const resetPassword = (input: TEndpointInput<typeof accountChangesApi.resetPassword>) =>
+  asVisitor(t.app).call(accountChangesApi.resetPassword, input);
 const site = () => t.services.sites.resolve('localhost');
 const ORIGIN = 'http://localhost';
 const STRONG = 'Velvet harbour quince 42';
@@ -38,25 +47,32 @@ const cookieOf = (res: { cookies: { name: string; value: string }[] }) => ({
   'auth.session': res.cookies.find((c) => c.name === 'auth.session')!.value,
 });
 /** Logs the member in again: another device with its own session. */
-const secondSession = async (email: unknown, password: unknown) =>
-  cookieOf(await api('POST', '/api/user.php', { email, password }));
+const secondSession = async (email: string, password: string) =>
+  cookieOf(await asVisitor(t.app).call(accountsApi.login, { email, password }));
 /** The answer as a client sees it: status, body and headers but what differs on every request (date, id, nonce). */
-const answer = (res: { statusCode: number; body: string; headers: Record<string, unknown> }) => {
+const answer = (res: TMemberAnswer<TEndpoint>) => {
   const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
   const csp = String(headers['content-security-policy'] ?? '').replace(/'nonce-[^']*'/, "'nonce'");
-  return { status: res.statusCode, body: res.body, headers: { ...headers, 'content-security-policy': csp } };
+  return { status: res.status, body: res.body, headers: { ...headers, 'content-security-policy': csp } };
 };
 
 describe('email change needs the current password', () => {
   it('refuses a missing or wrong password: nothing is sent and nothing changes', async () => {
     const m = await buildMember(t);
     const target = `wanted-${Date.now()}@example.com`;
-    const missing = await api('POST', '/api/mail-change.php', { email: target }, m.cookie);
+    // Without a password: a body the typed client cannot send.
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail-change.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { email: target },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('invalid_request');
-    const wrong = await api('POST', '/api/mail-change.php', { email: target, password: 'not my password' }, m.cookie);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toBe('old_password_wrong');
+    const wrong = await requestMailChange(m.cookie, target, 'not my password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.error?.error).toBe('old_password_wrong');
     await t.services.settleJobs();
     expect(await mailsTo(target)).toEqual([]);
     const tokens = await db()
@@ -71,20 +87,10 @@ describe('email change needs the current password', () => {
     const a = await buildMember(t);
     const b = await buildMember(t);
     const before = (await mailsTo(b.form.email as string)).length;
-    const free = await api(
-      'POST',
-      '/api/mail-change.php',
-      { email: `free-${Date.now()}@example.com`, password: a.form.password },
-      a.cookie,
-    );
-    const taken = await api(
-      'POST',
-      '/api/mail-change.php',
-      { email: b.form.email, password: a.form.password },
-      a.cookie,
-    );
+    const free = await requestMailChange(a.cookie, `free-${Date.now()}@example.com`, a.form.password);
+    const taken = await requestMailChange(a.cookie, b.form.email, a.form.password);
     expect(answer(taken)).toEqual(answer(free));
-    expect(taken.statusCode).toBe(204);
+    expect(taken.status).toBe(204);
     await t.services.settleJobs();
     expect((await mailsTo(b.form.email as string)).length).toBe(before);
     expect((await userRow(a.user.id)).email).toBe(a.form.email);
@@ -98,8 +104,8 @@ describe('a confirmed email change', () => {
     const m = await buildMember(t);
     const other = await secondSession(m.form.email, m.form.password);
     const target = `moved-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-    const res = await api('POST', '/api/mail-change.php', { email: target, password: m.form.password }, m.cookie);
-    expect(res.statusCode).toBe(204);
+    const res = await requestMailChange(m.cookie, target, m.form.password);
+    expect(res.status).toBe(204);
     const link = linkIn((await lastMail(t, target))!.text);
     return { ...m, other, target, link };
   }
@@ -114,8 +120,8 @@ describe('a confirmed email change', () => {
       currentSessionToken: keep,
     });
     expect((await userRow(m.user.id)).email).toBe(m.target);
-    expect((await api('GET', '/api/user.php', undefined, m.other)).statusCode).toBe(403);
-    expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(200);
+    expect((await current(m.other)).status).toBe(403);
+    expect((await current(m.cookie)).status).toBe(200);
     expect((await sessionsOf(m.user.id)).map((s) => s.id)).toEqual([hashToken(keep)]);
 
     const [told] = await mailsTo(m.form.email as string);
@@ -139,7 +145,7 @@ describe('a confirmed email change', () => {
       token: m.link.searchParams.get('token')!,
     });
     expect(await sessionsOf(m.user.id)).toEqual([]);
-    expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(403);
+    expect((await current(m.cookie)).status).toBe(403);
   });
 
   it('the undo link restores the old address, ends every session and kills the links the intruder asked for', async () => {
@@ -151,8 +157,8 @@ describe('a confirmed email change', () => {
       currentSessionToken: m.cookie['auth.session'],
     });
     // The intruder, now owning the address, asks for a reset link and another email change.
-    await api('POST', '/api/password-reset.php', { email: m.target });
-    await api('POST', '/api/mail-change.php', { email: `again-${m.target}`, password: m.form.password }, m.cookie);
+    await requestReset(m.target);
+    await requestMailChange(m.cookie, `again-${m.target}`, m.form.password);
     await t.services.runJobs();
     await t.services.settleJobs();
     const intruderReset = linkIn((await mailsTo(m.target)).find((x) => x.kind === 'reset')!.text);
@@ -169,14 +175,14 @@ describe('a confirmed email change', () => {
     expect(await t.services.accountChanges.undoEmailChange(token)).toBe(m.user.id);
     expect((await userRow(m.user.id)).email).toBe(m.form.email);
     expect(await sessionsOf(m.user.id)).toEqual([]);
-    expect((await api('GET', '/api/user.php', undefined, fresh)).statusCode).toBe(403);
-    expect((await api('GET', '/api/user.php', undefined, m.cookie)).statusCode).toBe(403);
-    const resetDo = await api('POST', '/api/password-reset-do.php', {
-      token: intruderReset.searchParams.get('token'),
+    expect((await current(fresh)).status).toBe(403);
+    expect((await current(m.cookie)).status).toBe(403);
+    const resetDo = await resetPassword({
+      token: intruderReset.searchParams.get('token')!,
       password: STRONG,
       password_confirmation: STRONG,
     });
-    expect(resetDo.json().error).toBe('link_invalid');
+    expect(resetDo.error?.error).toBe('link_invalid');
     await expect(
       t.services.accountChanges.confirmEmailChange({
         site: await site(),
@@ -186,9 +192,11 @@ describe('a confirmed email change', () => {
     ).rejects.toMatchObject({ code: 'link_invalid' });
     await expect(t.services.accountChanges.undoEmailChange(token)).rejects.toMatchObject({ code: 'link_invalid' });
     expect((await userRow(m.user.id)).email).toBe(m.form.email);
-    expect((await api('POST', '/api/user.php', { email: m.form.email, password: m.form.password })).statusCode).toBe(
-      200,
-    );
+    const login = await asVisitor(t.app).call(accountsApi.login, {
+      email: m.form.email,
+      password: m.form.password,
+    });
+    expect(login.status).toBe(200);
   });
 });
 
@@ -196,28 +204,27 @@ describe('"your password was changed" emails', () => {
   it('after a password change and after a reset, with the way to a new reset', async () => {
     const m = await buildMember(t);
     const email = m.form.email as string;
-    const changed = await api(
-      'PUT',
-      '/api/password.php',
-      { old_password: m.form.password, password: STRONG, password_confirmation: STRONG },
-      m.cookie,
-    );
-    expect(changed.statusCode).toBe(204);
+    const changed = await asMember(t.app, m.cookie).call(accountChangesApi.changePassword, {
+      old_password: m.form.password,
+      password: STRONG,
+      password_confirmation: STRONG,
+    });
+    expect(changed.status).toBe(204);
     const [first] = await mailsTo(email);
     expect(first.kind).toBe('password_changed');
     expect(linkIn(first.text).pathname).toBe('/reset-password');
     expect(first.text).not.toMatch(/valid for/);
 
-    await api('POST', '/api/password-reset.php', { email });
+    await requestReset(email);
     await t.services.runJobs();
     await t.services.settleJobs();
     const reset = linkIn((await mailsTo(email)).find((x) => x.kind === 'reset')!.text);
-    const done = await api('POST', '/api/password-reset-do.php', {
-      token: reset.searchParams.get('token'),
+    const done = await resetPassword({
+      token: reset.searchParams.get('token')!,
       password: `${STRONG}!`,
       password_confirmation: `${STRONG}!`,
     });
-    expect(done.statusCode).toBe(200);
+    expect(done.status).toBe(200);
     const kinds = (await mailsTo(email)).map((x) => x.kind);
     expect(kinds.filter((k) => k === 'password_changed')).toHaveLength(2);
     expect(kinds[0]).toBe('password_changed');
@@ -237,7 +244,7 @@ describe('password reset answers the same for known and unknown addresses', () =
     const unknown = [1, 2, 3].map((i) => `nobody-${i}-${Date.now()}@example.com`);
     const timed = async (email: string) => {
       const started = performance.now();
-      const res = await api('POST', '/api/password-reset.php', { email });
+      const res = await requestReset(email);
       const ms = performance.now() - started;
       // The job loop runs the job the request queued; here at once, so the next round starts from the same state.
       await t.services.runJobs();
@@ -279,28 +286,25 @@ describe('password reset answers the same for known and unknown addresses', () =
   });
 
   it('refuses only a malformed address (that can be nobody’s)', async () => {
-    const res = await api('POST', '/api/password-reset.php', { email: 'not an address' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('invalid_request');
+    const res = await requestReset('not an address');
+    expect(res.status).toBe(400);
+    expect(res.error?.error).toBe('invalid_request');
   });
 });
 
 describe('a reactivation link request answers the same for every address', () => {
   it('204 with the same answer for a deleted, an active and an unknown address; only the deleted account gets a link', async () => {
     const [deleted, active] = await Promise.all([buildMember(t), buildMember(t)]);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/user.php',
-      headers: CLIENT,
-      payload: { password: deleted.form.password, reason: 'found_partner' },
-      cookies: deleted.cookie,
+    const del = await asMember(t.app, deleted.cookie).call(accountChangesApi.deleteAccount, {
+      password: deleted.form.password,
+      reason: 'found_partner',
     });
-    expect(del.statusCode).toBe(204);
+    expect(del.status).toBe(204);
     await t.services.settleJobs();
     const addresses = [deleted.form.email as string, active.form.email as string, `nobody-${Date.now()}@example.com`];
     const answers = [];
     for (const email of addresses) {
-      answers.push(answer(await api('POST', '/api/reactivation.php', { email })));
+      answers.push(answer(await asVisitor(t.app).call(accountChangesApi.requestReactivation, { email })));
       await t.services.runJobs();
       await t.services.settleJobs();
     }
@@ -325,33 +329,27 @@ describe('limits per target address and per process', () => {
   });
   let ip = 0;
   /** A request from a fresh IP each time: the per-IP budgets never apply. */
-  const fromNewIp = (url: string, payload: object, cookies?: Record<string, string>) =>
-    limited.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...CLIENT },
-      payload,
-      cookies,
-      remoteAddress: `10.23.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
-    });
+  const fromNewIp = () => ({ remoteAddress: `10.23.${Math.floor(++ip / 250)}.${(ip % 250) + 1}` });
+  const requestLimitedReset = (email: string) =>
+    asVisitor(limited.app).call(accountChangesApi.requestPasswordReset, { email }, fromNewIp());
 
   it(`password reset: ${INBOX_MAX} an hour per address, whatever the IPs, known or not`, async () => {
     for (const email of ['victim-reset@example.com', `  VICTIM-RESET@example.com `]) {
       const max = INBOX_MAX;
       const statuses: number[] = [];
-      for (let i = 0; i < max; i++) statuses.push((await fromNewIp('/api/password-reset.php', { email })).statusCode);
-      const over = await fromNewIp('/api/password-reset.php', { email });
+      for (let i = 0; i < max; i++) statuses.push((await requestLimitedReset(email)).status);
+      const over = await requestLimitedReset(email);
       if (email.startsWith('victim')) {
         expect(statuses).toEqual(Array(max).fill(204));
-        expect(over.statusCode).toBe(429);
+        expect(over.status).toBe(429);
       } else {
         // The same address written otherwise is the same target: already spent.
         expect(statuses).toEqual(Array(max).fill(429));
       }
-      expect(over.json().error).toBe('rate_limited');
+      expect(over.error?.error).toBe('rate_limited');
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     }
-    expect((await fromNewIp('/api/password-reset.php', { email: 'someone-else@example.com' })).statusCode).toBe(204);
+    expect((await requestLimitedReset('someone-else@example.com')).status).toBe(204);
     await limited.services.settleJobs();
   });
 
@@ -359,7 +357,7 @@ describe('limits per target address and per process', () => {
     const form = signupForm();
     const statuses: number[] = [];
     for (let i = 0; i <= INBOX_MAX; i++) {
-      statuses.push((await fromNewIp('/api/signup.php', { ...form })).statusCode);
+      statuses.push((await asVisitor(limited.app).call(accountsApi.signup, { ...form }, fromNewIp())).status);
     }
     // The first creates the account, the next ones are answered alike (the owner is emailed), then the address is spent.
     expect(statuses).toEqual([...Array(INBOX_MAX).fill(200), 429]);
@@ -371,7 +369,13 @@ describe('limits per target address and per process', () => {
     for (let i = 0; i <= INBOX_MAX; i++) {
       const m = await buildMember(limited);
       statuses.push(
-        (await fromNewIp('/api/mail-change.php', { email: target, password: m.form.password }, m.cookie)).statusCode,
+        (
+          await asMember(limited.app, m.cookie).call(
+            accountChangesApi.requestMailChange,
+            { email: target, password: m.form.password },
+            fromNewIp(),
+          )
+        ).status,
       );
     }
     expect(statuses).toEqual([...Array(INBOX_MAX).fill(204), 429]);

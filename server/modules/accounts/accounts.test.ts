@@ -121,8 +121,8 @@ describe('signup', () => {
       expect(again.cookies).toEqual([]);
       // One account more (the new address), none for the taken one; the owner's password still works, not the new one.
       expect(await userCount()).toBe(before + 1);
-      expect((await login(owner.form.email as string, 'velvet harbor quill 93')).status).toBe(401);
-      expect((await login(owner.form.email as string, owner.form.password as string)).status).toBe(200);
+      expect((await login(owner.form.email, 'velvet harbor quill 93')).status).toBe(401);
+      expect((await login(owner.form.email, owner.form.password)).status).toBe(200);
       const mail = await lastMail(t, owner.form.email as string);
       expect(mail?.kind).toBe('signup_attempt');
       expect(mail?.subject).toBe('Iemand probeerde zich op Amora aan te melden met jouw e-mailadres');
@@ -154,7 +154,7 @@ describe('signup', () => {
     it('a deleted account is answered alike; its owner gets the notice (logging in offers reactivation)', async () => {
       const m = await buildMember(t);
       const del = await asMember(t.app, m.cookie).call(accountChangesApi.deleteAccount, {
-        password: m.form.password as string,
+        password: m.form.password,
         reason: 'other',
       });
       expect(del.status).toBe(204);
@@ -265,7 +265,7 @@ describe('login and sessions', () => {
 
   it('blocks an account after 5 failures for 15 minutes, even with the right password', async () => {
     const { form } = await buildMember(t);
-    for (let i = 0; i < 5; i++) expect((await login(form.email as string, `wrong-${i}-password`)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(form.email, `wrong-${i}-password`)).status).toBe(401);
     const blocked = await login(form.email as string, form.password as string);
     expect(blocked.status).toBe(429);
     expect(blocked.error).toMatchObject({ error: 'login_blocked', data: { minutes: 15 } });
@@ -274,9 +274,9 @@ describe('login and sessions', () => {
     );
     const saved = clock;
     clock = new Date(saved.getTime() + 10 * 60_000);
-    expect((await login(form.email as string, form.password as string)).error?.data).toMatchObject({ minutes: 5 });
+    expect((await login(form.email, form.password)).error?.data).toMatchObject({ minutes: 5 });
     clock = new Date(saved.getTime() + 15 * 60_000 + 1000);
-    expect((await login(form.email as string, form.password as string)).status).toBe(200);
+    expect((await login(form.email, form.password)).status).toBe(200);
     clock = saved;
   });
 
