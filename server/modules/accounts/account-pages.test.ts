@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, signupForm } from '#server/test/factories.ts';
+import type { TEndpointInput } from '#common/endpoint.ts';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
+import { signupForm } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // The account pages' form actions, through the server-rendered app (needs `npx react-router build`): they follow the
@@ -24,8 +27,15 @@ const postForm = (url: string, fields: Record<string, string>, ip: string, cooki
     cookies,
   });
 
-const api = (method: 'POST', url: string, payload: object, ip: string) =>
-  t.app.inject({ method, url, headers: CLIENT, payload, remoteAddress: ip });
+/** The API twins of the forms, called from an IP. */
+const signupFrom = (form: Record<string, unknown>, ip: string) =>
+  asVisitor(t.app).call(accountsApi.signup, form, { remoteAddress: ip });
+const loginFrom = (email: string, password: string, ip: string) =>
+  asVisitor(t.app).call(accountsApi.login, { email, password }, { remoteAddress: ip });
+const askResetFrom = (email: string, ip: string) =>
+  asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email }, { remoteAddress: ip });
+const resetFrom = (input: TEndpointInput<typeof accountChangesApi.resetPassword>, ip: string) =>
+  asVisitor(t.app).call(accountChangesApi.resetPassword, input, { remoteAddress: ip });
 
 const session = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.find((c) => c.name === 'auth.session')?.value;
@@ -36,10 +46,10 @@ async function member() {
   signups += 1;
   const form = signupForm();
   const ip = `10.9.${Math.floor(signups / 250)}.${signups % 250}`;
-  expect((await api('POST', '/api/signup.php', form, ip)).statusCode).toBe(200);
+  expect((await signupFrom(form, ip)).status).toBe(200);
   // Signup starts no session: the member logs in.
-  const res = await api('POST', '/api/user.php', { email: form.email, password: form.password }, ip);
-  expect(res.statusCode).toBe(200);
+  const res = await loginFrom(form.email, form.password, ip);
+  expect(res.status).toBe(200);
   return { form, cookie: { 'auth.session': session(res)! } };
 }
 
@@ -95,10 +105,10 @@ describe('login form (item 10)', () => {
     const fresh = session(res);
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(cookie['auth.session']);
-    const old = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: cookie });
-    expect(old.statusCode).toBe(403);
-    const now = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: { 'auth.session': fresh! } });
-    expect(now.statusCode).toBe(200);
+    const old = await asMember(t.app, cookie).call(accountsApi.current);
+    expect(old.status).toBe(403);
+    const now = await asMember(t.app, { 'auth.session': fresh! }).call(accountsApi.current);
+    expect(now.status).toBe(200);
   });
 });
 
@@ -106,12 +116,10 @@ describe('form actions share the per-IP limits of their API twins (item 7)', () 
   it('login: after 20 API logins from an IP, the login form answers 429 too; another IP is not affected', async () => {
     const ip = '10.8.3.1';
     for (let i = 0; i < 20; i++) {
-      const res = await api('POST', '/api/user.php', { email: `nobody${i}@example.com`, password: 'guess guess' }, ip);
-      expect(res.statusCode).toBe(401);
+      const res = await loginFrom(`nobody${i}@example.com`, 'guess guess', ip);
+      expect(res.status).toBe(401);
     }
-    expect(
-      (await api('POST', '/api/user.php', { email: 'x@example.com', password: 'guess guess' }, ip)).statusCode,
-    ).toBe(429);
+    expect((await loginFrom('x@example.com', 'guess guess', ip)).status).toBe(429);
     const form = await postForm('/login', { email: 'nobody@example.com', password: 'guess guess' }, ip);
     expect(form.statusCode).toBe(429);
     const elsewhere = await postForm('/login', { email: 'nobody@example.com', password: 'guess guess' }, '10.8.3.2');
@@ -120,7 +128,7 @@ describe('form actions share the per-IP limits of their API twins (item 7)', () 
 
   it('signup: the form spends the same budget as POST /api/signup.php', async () => {
     const ip = '10.8.4.1';
-    for (let i = 0; i < 10; i++) expect((await api('POST', '/api/signup.php', {}, ip)).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await signupFrom({}, ip)).status).toBe(400);
     const res = await t.app.inject({
       method: 'POST',
       url: '/signup.data',
@@ -134,14 +142,10 @@ describe('form actions share the per-IP limits of their API twins (item 7)', () 
 
   it('password reset: request and new-password forms spend the budgets of their API twins', async () => {
     const ip = '10.8.5.1';
-    for (let i = 0; i < 10; i++)
-      expect(
-        (await api('POST', '/api/password-reset.php', { email: `nobody${i}@example.com` }, ip)).statusCode,
-      ).not.toBe(429);
+    for (let i = 0; i < 10; i++) expect((await askResetFrom(`nobody${i}@example.com`, ip)).status).not.toBe(429);
     expect((await postForm('/reset-password', { email: 'nobody@example.com' }, ip)).statusCode).toBe(429);
     const body = { token: 'forged', password: 'a new password', password_confirmation: 'a new password' };
-    for (let i = 0; i < 10; i++)
-      expect((await api('POST', '/api/password-reset-do.php', body, ip)).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await resetFrom(body, ip)).status).toBe(400);
     expect((await postForm('/reset-password/do', body, ip)).statusCode).toBe(429);
   });
 
@@ -151,9 +155,9 @@ describe('form actions share the per-IP limits of their API twins (item 7)', () 
       expect(
         (await postForm('/login', { email: `nobody${i}@example.com`, password: 'guess guess' }, ip)).statusCode,
       ).toBe(401);
-    const res = await api('POST', '/api/user.php', { email: 'x@example.com', password: 'guess guess' }, ip);
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error).toBe('rate_limited');
+    const res = await loginFrom('x@example.com', 'guess guess', ip);
+    expect(res.status).toBe(429);
+    expect(res.error?.error).toBe('rate_limited');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

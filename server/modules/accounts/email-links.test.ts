@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_HOURS } from '#common/constants.ts';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
+import { chatApi } from '#common/wire/chat.ts';
 import { accountTokens, profiles, sessions, users } from '#server/db/schema/index.ts';
 import { serverT } from '#server/lib/i18n.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { activeMember, buildMember, CLIENT, lastMail, linkIn, signupForm } from '#server/test/factories.ts';
+import { activeMember, buildMember, lastMail, linkIn, signupForm } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // Every link an email carries (activation, password reset, email change, reactivation; complaint receipts carry none),
@@ -105,11 +108,8 @@ describe('activation link /activate?token=…', () => {
   it('delivers the message written at signup on the POST, not on the GET', async () => {
     const target = await activeMember(t, {}, { credits: 0 });
     const form = signupForm({ member_id: target.user.profile.id, signup_message: 'Hej! Fika?' });
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form })).statusCode,
-    ).toBe(200);
-    const chats = async () =>
-      (await t.app.inject({ url: '/api/chats.php', headers: CLIENT, cookies: target.cookie })).json() as unknown[];
+    expect((await asVisitor(t.app).call(accountsApi.signup, form)).status).toBe(200);
+    const chats = async () => (await asMember(t.app, target.cookie).call(chatApi.list)).body;
     const link = linkIn((await lastMail(t, form.email))!.text);
     await scan(link);
     expect(await chats()).toEqual([]);
@@ -146,14 +146,11 @@ describe('reactivation link /reactivate?token=…', () => {
   /** A member who deleted the account; returns the member and the emailed link. */
   async function deletedMember() {
     const m = await buildMember(t);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/user.php',
-      headers: CLIENT,
-      payload: { password: m.form.password, reason: 'other' },
-      cookies: m.cookie,
+    const del = await asMember(t.app, m.cookie).call(accountChangesApi.deleteAccount, {
+      password: m.form.password,
+      reason: 'other',
     });
-    expect(del.statusCode).toBe(204);
+    expect(del.status).toBe(204);
     const mail = await lastMail(t, m.form.email as string);
     expect(mail?.kind).toBe('reactivation');
     return { ...m, link: linkIn(mail!.text) };
@@ -182,13 +179,11 @@ describe('reactivation link /reactivate?token=…', () => {
     // The member logs in themselves; the login page says why they are there.
     const login = await scan(new URL('http://localhost/login?reactivated=1'));
     expect(decode(login.body)).toContain(en('auth.login.reactivated'));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user.php',
-      headers: CLIENT,
-      payload: { email: form.email, password: form.password },
+    const res = await asVisitor(t.app).call(accountsApi.login, {
+      email: form.email,
+      password: form.password,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect((await press(link)).headers.location).toBe('/activate/error?reason=link_invalid');
     expect((await scan(link)).headers.location).toBe('/activate/error?reason=link_invalid');
   });
@@ -214,14 +209,11 @@ describe('email change link /mail-change/do?token=…', () => {
   async function requested() {
     const m = await buildMember(t);
     const target = `moved-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/mail-change.php',
-      headers: CLIENT,
-      payload: { email: target, password: m.form.password },
-      cookies: m.cookie,
+    const res = await asMember(t.app, m.cookie).call(accountChangesApi.requestMailChange, {
+      email: target,
+      password: m.form.password,
     });
-    expect(res.statusCode).toBe(204);
+    expect(res.status).toBe(204);
     return { ...m, target, link: linkIn((await lastMail(t, target))!.text) };
   }
 
@@ -305,13 +297,8 @@ describe('email change link /mail-change/do?token=…', () => {
 describe('password reset link /reset-password/do?token=…', () => {
   it('GET without cookies only shows the form: no token used, no session', async () => {
     const { form, user } = await buildMember(t);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/password-reset.php',
-      headers: CLIENT,
-      payload: { email: form.email },
-    });
-    expect(asked.statusCode).toBe(204);
+    const asked = await asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email: form.email });
+    expect(asked.status).toBe(204);
     // The reset email goes out from a job the job loop runs (who is a member never leaks).
     await t.services.runJobs();
     await t.services.settleJobs();
@@ -346,13 +333,8 @@ describe('password reset link /reset-password/do?token=…', () => {
 
   /** Asks for a reset link through the API and returns it once its email went out. */
   async function resetLink(email: string) {
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/password-reset.php',
-      headers: CLIENT,
-      payload: { email },
-    });
-    expect(asked.statusCode).toBe(204);
+    const asked = await asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email });
+    expect(asked.status).toBe(204);
     await t.services.runJobs();
     await t.services.settleJobs();
     return linkIn((await lastMail(t, email))!.text);

@@ -3,8 +3,16 @@ import path from 'node:path';
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { likesApi } from '#common/wire/likes.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
+import { paymentsApi } from '#common/wire/payments.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
+import { reportsApi } from '#common/wire/reports.ts';
 import * as schema from '#server/db/schema/index.ts';
-import { activeMember, CLIENT, photoForm, type TTestMember } from '#server/test/factories.ts';
+import { activeMember, photoForm, type TTestMember } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { testSubscription } from '#server/test/push-service.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { exportPath } from '../privacy/data-export.service.ts';
@@ -23,10 +31,7 @@ const PHONE = '0612345678';
 const NAME = 'Zephyrine_Quillfeather';
 /** What the other member wrote to the purged one: their own words, which stay. */
 const OTHER_TEXT = 'Which city are you in?';
-type TCookie = Record<string, string>;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookies?: TCookie, payload?: object) =>
-  t.app.inject({ method, url, headers: CLIENT, cookies, payload });
 const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   ((await t.services.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
@@ -52,50 +57,53 @@ async function memberWithHistory() {
   const third = await activeMember(t);
   const db = t.services.database.db;
   const email = String(member.form.email).toLowerCase();
-  const ok = async (res: Promise<{ statusCode: number; body: string }>) => {
+  /** Expects an answer to succeed; its body says why it did not. */
+  const ok = async <R extends { status: number; body: unknown }>(res: Promise<R>) => {
+    const r = await res;
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    return r;
+  };
+  /** Uploads a file (multipart, as the browser sends it): the raw answer, which must succeed. */
+  const uploaded = async (res: Promise<{ statusCode: number; body: string }>) => {
     const r = await res;
     expect(r.statusCode, r.body).toBeLessThan(300);
     return r;
   };
   const chatPhoto = async (from: TTestMember, to: TTestMember) => {
     const form = await photoForm({ profile_id: to.user.profile.id });
-    const res = await ok(t.app.inject({ method: 'POST', url: '/api/chat-photo.php', cookies: from.cookie, ...form }));
-    return JSON.parse(res.body).message.photo.filename as string;
+    const res = await uploaded(
+      t.app.inject({ method: 'POST', url: '/api/chat-photo.php', cookies: from.cookie, ...form }),
+    );
+    return chatApi.sendPhoto.response.parse(JSON.parse(res.body)).message.photo!.filename;
   };
-  await ok(t.app.inject({ method: 'POST', url: '/api/photos.php', cookies: member.cookie, ...(await photoForm()) }));
-  await ok(
-    api('POST', '/api/chat.php', member.cookie, { profile_id: other.user.profile.id, text: `my phone is ${PHONE}` }),
+  const as = (m: TTestMember) => asMember(t.app, m.cookie);
+  await uploaded(
+    t.app.inject({ method: 'POST', url: '/api/photos.php', cookies: member.cookie, ...(await photoForm()) }),
   );
-  await ok(api('POST', '/api/chat.php', other.cookie, { profile_id: member.user.profile.id, text: OTHER_TEXT }));
+  await ok(as(member).call(chatApi.send, { profile_id: other.user.profile.id, text: `my phone is ${PHONE}` }));
+  await ok(as(other).call(chatApi.send, { profile_id: member.user.profile.id, text: OTHER_TEXT }));
   const photoUrl = await chatPhoto(member, other);
   const otherPhotoUrl = await chatPhoto(other, member);
-  await ok(api('POST', '/api/like.php', member.cookie, { profile_id: other.user.profile.id }));
-  await ok(api('POST', '/api/like.php', other.cookie, { profile_id: member.user.profile.id }));
-  await ok(api('POST', '/api/swipe.php', member.cookie, { profile_id: third.user.profile.id, action: 'pass' }));
+  await ok(as(member).call(likesApi.like, { profile_id: other.user.profile.id }));
+  await ok(as(other).call(likesApi.like, { profile_id: member.user.profile.id }));
+  await ok(as(member).call(likesApi.swipe, { profile_id: third.user.profile.id, action: 'pass' }));
+  await ok(as(member).call(reportsApi.report, { profile_id: third.user.profile.id, reason: 'fake_profile' }));
+  await ok(as(third).call(reportsApi.report, { profile_id: member.user.profile.id, reason: 'harassment' }));
+  await ok(as(member).call(profilesApi.block, { profile_id: third.user.profile.id }));
   await ok(
-    api('POST', '/api/report.php', member.cookie, { profile_id: third.user.profile.id, reason: 'fake_profile' }),
-  );
-  await ok(api('POST', '/api/report.php', third.cookie, { profile_id: member.user.profile.id, reason: 'harassment' }));
-  await ok(api('POST', '/api/block.php', member.cookie, { profile_id: third.user.profile.id }));
-  await ok(
-    api('POST', '/api/complaint.php', member.cookie, {
+    as(member).call(reportsApi.complaint, {
       name: NAME,
       email,
       topic: 'billing',
       message: `Call me back on ${PHONE}, please.`,
     }),
   );
-  const packs = await api('GET', '/api/packages.php', { ...member.cookie, country: 'DE' });
-  await ok(
-    api(
-      'POST',
-      '/api/payment.php',
-      { ...member.cookie, country: 'DE' },
-      { package_id: packs.json().packages[0].id, payment_method: 'creditcard' },
-    ),
-  );
-  expect((await api('POST', '/api/user.php', undefined, { email, password: 'not the password' })).statusCode).toBe(401);
-  await ok(api('POST', '/api/user.php', undefined, { email, password: member.form.password as string }));
+  const inGermany = asMember(t.app, { ...member.cookie, country: 'DE' });
+  const packs = await inGermany.call(paymentsApi.offer);
+  await ok(inGermany.call(paymentsApi.start, { package_id: packs.body.packages[0].id, payment_method: 'creditcard' }));
+  const visitor = asVisitor(t.app);
+  expect((await visitor.call(accountsApi.login, { email, password: 'not the password' })).status).toBe(401);
+  await ok(visitor.call(accountsApi.login, { email, password: member.form.password }));
   await db.insert(schema.consents).values({
     userId: member.user.id,
     kind: 'terms',
@@ -104,9 +112,9 @@ async function memberWithHistory() {
     ipPrefix: '203.0.113.0/24',
   });
   // Notifications: a changed switch, a browser's push subscription, what was sent, a bounce report.
-  await ok(api('PUT', '/api/notifications.php', member.cookie, { kind: 'news', channel: 'email', enabled: true }));
+  await ok(as(member).call(notificationsApi.set, { kind: 'news', channel: 'email', enabled: true }));
   const browser = testSubscription(`https://push.example/${member.user.id}`);
-  await ok(api('POST', '/api/user.php?push=1', member.cookie, { endpoint: browser.endpoint, keys: browser.keys }));
+  await ok(as(member).call(notificationsApi.subscribePush, { endpoint: browser.endpoint, keys: browser.keys }));
   await db
     .insert(schema.notificationSends)
     .values({ userId: member.user.id, kind: 'like', channel: 'email', eventKey: 'like:1' });
@@ -176,8 +184,11 @@ async function whereMentioned(needle: string): Promise<string[]> {
 }
 
 async function deleteAndPurge(m: TTestMember) {
-  const del = await api('DELETE', '/api/user.php', m.cookie, { password: m.form.password, reason: 'found_partner' });
-  expect(del.statusCode).toBe(204);
+  const del = await asMember(t.app, m.cookie).call(accountChangesApi.deleteAccount, {
+    password: m.form.password,
+    reason: 'found_partner',
+  });
+  expect(del.status).toBe(204);
   const saved = clock;
   clock = new Date(saved.getTime() + 14 * 86_400_000 + 60_000);
   try {
@@ -270,22 +281,23 @@ describe('erasure that erases (GDPR Art. 17)', () => {
 
     // The other member: the conversation stays, with 'Deleted member' (empty name), the member's messages removed and
     // their own as they wrote them.
-    const chats = (await api('GET', '/api/chats.php', other.cookie)).json();
-    const chat = chats.find((c: { profile: { id: number } }) => c.profile.id === who.profileId);
+    const asOther = asMember(t.app, other.cookie);
+    const chats = (await asOther.call(chatApi.list)).body;
+    const chat = chats.find((c) => c.profile.id === who.profileId)!;
     expect(chat.profile).toMatchObject({ name: '', main_image: null });
-    const page = (await api('GET', `/api/chat.php?conversation_id=${chat.conversation.id}`, other.cookie)).json();
+    const page = (await asOther.call(chatApi.page, { conversation_id: chat.conversation.id })).body;
     expect(page.messages).toHaveLength(4);
-    const received = page.messages.filter((m: { from_me: boolean }) => !m.from_me);
+    const received = page.messages.filter((m) => !m.from_me);
     expect(received).toHaveLength(2);
     for (const m of received) expect(m).toMatchObject({ kind: 'removed', text: '', photo: null, gift: null });
-    const sent = page.messages.filter((m: { from_me: boolean }) => m.from_me);
-    expect(sent.map((m: { kind: string; text: string }) => [m.kind, m.text])).toEqual([
+    const sent = page.messages.filter((m) => m.from_me);
+    expect(sent.map((m) => [m.kind, m.text])).toEqual([
       ['text', OTHER_TEXT],
       ['photo', ''],
     ]);
-    expect(sent[1].photo.filename).toBe(otherPhotoUrl);
+    expect(sent[1].photo?.filename).toBe(otherPhotoUrl);
     // Nothing can be sent to a purged member.
-    const send = await api('POST', '/api/chat.php', other.cookie, { profile_id: who.profileId, text: 'hello?' });
-    expect(send.statusCode).toBeGreaterThanOrEqual(400);
+    const send = await asOther.call(chatApi.send, { profile_id: who.profileId, text: 'hello?' });
+    expect(send.status).toBeGreaterThanOrEqual(400);
   });
 });

@@ -1,8 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_VERSION, TERMS_VERSION } from '#common/consents.ts';
+import type { TEndpointInput } from '#common/endpoint.ts';
+import type { TErrorBody } from '#common/errors.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { consentsApi } from '#common/wire/consents.ts';
+import { profilesApi, type TProfileUpdate } from '#common/wire/profiles.ts';
 import { consents, profiles } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT, signupForm } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
@@ -17,8 +23,11 @@ const db = () => t.services.database.db;
 const rowsOf = (userId: number) => db().select().from(consents).where(eq(consents.userId, userId));
 const profileOf = async (profileId: number) =>
   (await db().select().from(profiles).where(eq(profiles.id, profileId)))[0];
-const post = (cookie: Record<string, string>, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/consents.php', headers: CLIENT, cookies: cookie, payload });
+type TCookie = Record<string, string>;
+const post = (cookie: TCookie, input: TEndpointInput<typeof consentsApi.change>) =>
+  asMember(t.app, cookie).call(consentsApi.change, input);
+/** The `{ path, message }` issues of an invalid_request answer. */
+const issuesOf = (res: { error?: TErrorBody }) => (res.error?.data as { issues: unknown[] }).issues;
 
 describe('signup consents', () => {
   it('without the orientation consent stores no orientation and records terms and privacy only', async () => {
@@ -55,21 +64,18 @@ describe('signup consents', () => {
   });
 
   it('refuses a consent that is not a yes/no answer with a field issue', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/signup.php',
-      headers: { ...CLIENT, cookie: 'i18n_redirected=de' },
-      payload: signupForm({ orientation_consent: 'yes' }),
+    const res = await asVisitor(t.app).call(accountsApi.signup, signupForm({ orientation_consent: 'yes' }), {
+      cookies: { i18n_redirected: 'de' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).not.toBe('');
-    expect(res.json().data.issues).toContainEqual({ path: 'orientation_consent', message: 'validation.choose_option' });
+    expect(res.status).toBe(400);
+    expect(res.error?.message).not.toBe('');
+    expect(issuesOf(res)).toContainEqual({ path: 'orientation_consent', message: 'validation.choose_option' });
   });
 });
 
 describe('consents in settings (/api/consents.php)', () => {
   it('needs a login and our origin', async () => {
-    expect((await t.app.inject({ url: '/api/consents.php', headers: CLIENT })).statusCode).toBe(403);
+    expect((await asVisitor(t.app).call(consentsApi.state)).status).toBe(403);
     const m = await buildMember(t);
     const foreign = await t.app.inject({
       method: 'POST',
@@ -87,8 +93,8 @@ describe('consents in settings (/api/consents.php)', () => {
     await db().update(profiles).set({ showSexuality: true }).where(eq(profiles.id, m.user.profile.id));
     expect((await profileOf(m.user.profile.id)).niches).toEqual([1, 2]);
     const res = await post(m.cookie, { kind: 'orientation', given: false });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().orientation).toEqual({ given: false, given_at: null });
+    expect(res.status).toBe(200);
+    expect(res.body.orientation).toEqual({ given: false, given_at: null });
     const profile = await profileOf(m.user.profile.id);
     expect(profile).toMatchObject({ sexuality: null, showSexuality: false, niches: [1] });
     const [row] = await db()
@@ -99,7 +105,7 @@ describe('consents in settings (/api/consents.php)', () => {
 
     // Given again: a new row; the orientation itself is then set by the member in their profile.
     const again = await post(m.cookie, { kind: 'orientation', given: true });
-    expect(again.json().orientation.given).toBe(true);
+    expect(again.body.orientation.given).toBe(true);
     const kinds = (await rowsOf(m.user.id)).filter((r) => r.kind === 'orientation');
     expect(kinds).toHaveLength(2);
     expect(kinds.filter((r) => r.withdrawnAt === null)).toHaveLength(1);
@@ -107,18 +113,26 @@ describe('consents in settings (/api/consents.php)', () => {
 
   it('marketing opt-ins are off until given and can be withdrawn', async () => {
     const m = await buildMember(t);
-    const state = await t.app.inject({ url: '/api/consents.php', headers: CLIENT, cookies: m.cookie });
-    expect(state.json()).toMatchObject({ promotions: { given: false }, news: { given: false } });
-    expect((await post(m.cookie, { kind: 'news', given: true })).json().news.given).toBe(true);
-    expect((await post(m.cookie, { kind: 'news', given: true })).statusCode).toBe(200);
+    const state = await asMember(t.app, m.cookie).call(consentsApi.state);
+    expect(state.body).toMatchObject({ promotions: { given: false }, news: { given: false } });
+    expect((await post(m.cookie, { kind: 'news', given: true })).body.news.given).toBe(true);
+    expect((await post(m.cookie, { kind: 'news', given: true })).status).toBe(200);
     expect((await rowsOf(m.user.id)).filter((r) => r.kind === 'news')).toHaveLength(1);
-    expect((await post(m.cookie, { kind: 'news', given: false })).json().news.given).toBe(false);
-    expect((await post(m.cookie, { kind: 'terms', given: false })).statusCode).toBe(400);
+    expect((await post(m.cookie, { kind: 'news', given: false })).body.news.given).toBe(false);
+    // Terms are not withdrawn in settings: a kind the typed client cannot send.
+    const terms = await t.app.inject({
+      method: 'POST',
+      url: '/api/consents.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { kind: 'terms', given: false },
+    });
+    expect(terms.statusCode).toBe(400);
   });
 });
 
 describe('profile editing needs the orientation consent', () => {
-  const profileBody = (change: Record<string, unknown>) => ({
+  const profileBody = (change: Partial<TProfileUpdate>): TProfileUpdate => ({
     gender: 'male',
     hair_color: null,
     eye_color: null,
@@ -133,49 +147,42 @@ describe('profile editing needs the orientation consent', () => {
     city: 'Haarlem',
     ...change,
   });
-  const save = (cookie: Record<string, string>, change: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/profile.php',
-      headers: CLIENT,
-      cookies: cookie,
-      payload: profileBody(change),
-    });
+  const save = (cookie: TCookie, change: Partial<TProfileUpdate>) =>
+    asMember(t.app, cookie).call(profilesApi.save, profileBody(change));
 
   it('refuses an orientation without consent, accepts it empty, and sets it and its visibility with consent', async () => {
     const without = await buildMember(t, { gender: 'male', looking_for: 'male', orientation_consent: false });
     const refused = await save(without.cookie, { sexuality: 'gay' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().data.issues).toContainEqual({ path: 'sexuality', message: 'consent.orientation_required' });
+    expect(refused.status).toBe(400);
+    expect(issuesOf(refused)).toContainEqual({ path: 'sexuality', message: 'consent.orientation_required' });
     expect((await profileOf(without.user.profile.id)).sexuality).toBeNull();
     const empty = await save(without.cookie, { sexuality: null });
-    expect(empty.statusCode).toBe(200);
-    expect(empty.json().profile).toMatchObject({ sexuality: null, orientation_consent: false, show_sexuality: false });
+    expect(empty.status).toBe(200);
+    expect(empty.body.profile).toMatchObject({ sexuality: null, orientation_consent: false, show_sexuality: false });
 
     const withConsent = await buildMember(t, { gender: 'male', looking_for: 'female', orientation_consent: true });
     const saved = await save(withConsent.cookie, { sexuality: 'bi', show_sexuality: true });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().profile).toMatchObject({ sexuality: 'bi', show_sexuality: true, orientation_consent: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.profile).toMatchObject({ sexuality: 'bi', show_sexuality: true, orientation_consent: true });
     expect((await profileOf(withConsent.user.profile.id)).niches).toEqual([1, 7]);
     // Left out: the stored orientation and its visibility stay as they are.
     const kept = await save(withConsent.cookie, {});
-    expect(kept.json().profile).toMatchObject({ sexuality: 'bi', show_sexuality: true });
+    expect(kept.body.profile).toMatchObject({ sexuality: 'bi', show_sexuality: true });
   });
 });
 
 describe('a new terms version', () => {
-  const prompt = (cookie: Record<string, string>) =>
-    t.app.inject({ url: '/api/terms-acceptance.php', headers: CLIENT, cookies: cookie });
-  const accept = (cookie: Record<string, string>, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/terms-acceptance.php', headers: CLIENT, cookies: cookie, payload });
+  const prompt = async (cookie: TCookie) => (await asMember(t.app, cookie).call(consentsApi.termsPrompt)).body;
+  const accept = (cookie: TCookie, input: TEndpointInput<typeof consentsApi.acceptTerms>) =>
+    asMember(t.app, cookie).call(consentsApi.acceptTerms, input);
 
   it('asks a member who accepted an older version, and records the new acceptance', async () => {
     const m = await activeMember(t);
-    expect((await prompt(m.cookie)).json()).toEqual({ prompt: null });
+    expect(await prompt(m.cookie)).toEqual({ prompt: null });
     await db().update(consents).set({ version: '2020-01-01' }).where(eq(consents.userId, m.user.id));
-    expect((await prompt(m.cookie)).json()).toEqual({ prompt: { terms: true, orientation: false } });
-    expect((await accept(m.cookie, { accept: true })).statusCode).toBe(204);
-    expect((await prompt(m.cookie)).json()).toEqual({ prompt: null });
+    expect(await prompt(m.cookie)).toEqual({ prompt: { terms: true, orientation: false } });
+    expect((await accept(m.cookie, { accept: true })).status).toBe(204);
+    expect(await prompt(m.cookie)).toEqual({ prompt: null });
     const terms = (await rowsOf(m.user.id)).filter((r) => r.kind === 'terms').map((r) => r.version);
     expect(terms.sort()).toEqual(['2020-01-01', TERMS_VERSION]);
   });
@@ -184,22 +191,22 @@ describe('a new terms version', () => {
     const m = await activeMember(t, { gender: 'male', looking_for: 'male' });
     // A member from before the consent record: no row at all, orientation stored.
     await db().delete(consents).where(eq(consents.userId, m.user.id));
-    expect((await prompt(m.cookie)).json()).toEqual({ prompt: { terms: true, orientation: true } });
+    expect(await prompt(m.cookie)).toEqual({ prompt: { terms: true, orientation: true } });
     // Kept until answered.
     expect((await profileOf(m.user.profile.id)).sexuality).toBe('gay');
     const unanswered = await accept(m.cookie, { accept: true });
-    expect(unanswered.statusCode).toBe(400);
-    expect(unanswered.json().data.issues).toContainEqual({ path: 'orientation', message: 'consent.answer_required' });
-    expect((await accept(m.cookie, { accept: true, orientation: false })).statusCode).toBe(204);
+    expect(unanswered.status).toBe(400);
+    expect(issuesOf(unanswered)).toContainEqual({ path: 'orientation', message: 'consent.answer_required' });
+    expect((await accept(m.cookie, { accept: true, orientation: false })).status).toBe(204);
     expect(await profileOf(m.user.profile.id)).toMatchObject({ sexuality: null, niches: [1] });
     expect((await rowsOf(m.user.id)).map((r) => r.kind).sort()).toEqual(['privacy', 'terms']);
-    expect((await prompt(m.cookie)).json()).toEqual({ prompt: null });
+    expect(await prompt(m.cookie)).toEqual({ prompt: null });
   });
 
   it('an existing member who consents keeps their orientation', async () => {
     const m = await activeMember(t, { gender: 'female', looking_for: 'female' });
     await db().delete(consents).where(eq(consents.userId, m.user.id));
-    expect((await accept(m.cookie, { accept: true, orientation: true })).statusCode).toBe(204);
+    expect((await accept(m.cookie, { accept: true, orientation: true })).status).toBe(204);
     expect((await profileOf(m.user.profile.id)).sexuality).toBe('lesbian');
     expect((await rowsOf(m.user.id)).map((r) => r.kind).sort()).toEqual(['orientation', 'privacy', 'terms']);
   });

@@ -3,8 +3,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointUrl, type TEndpointInput } from '#common/endpoint.ts';
 import { NOTIFICATION_KINDS } from '#common/notifications.ts';
-import { DATA_EXPORT_FILES } from '#common/wire/data-export.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { DATA_EXPORT_FILES, dataExportApi } from '#common/wire/data-export.ts';
+import { likesApi } from '#common/wire/likes.ts';
+import { reportsApi } from '#common/wire/reports.ts';
 import {
   creditPackages,
   dataExports,
@@ -18,6 +22,7 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { activeMember, CLIENT, lastMail, photoForm, type TTestMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { exportPath } from './data-export.service.ts';
 
@@ -31,12 +36,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const requestExport = (m: TTestMember) =>
-  t.app.inject({ method: 'POST', url: '/api/data-export.php', headers: CLIENT, cookies: m.cookie });
-const latest = async (m: TTestMember) =>
-  (await t.app.inject({ url: '/api/data-export.php', headers: CLIENT, cookies: m.cookie })).json().export;
+const requestExport = (m: TTestMember) => asMember(t.app, m.cookie).call(dataExportApi.request);
+/** The member's newest export as the request answered it (it is built before the answer on the test app). */
+const requested = async (m: TTestMember) => (await requestExport(m)).body.export!;
+const latest = async (m: TTestMember) => (await asMember(t.app, m.cookie).call(dataExportApi.latest)).body.export;
+/** Downloads an archive: its bytes are binary, so the raw answer (`rawPayload`), not the typed client's text. */
 const download = (m: TTestMember | null, id: number) =>
-  t.app.inject({ url: `/api/data-export-download.php?id=${id}`, headers: CLIENT, cookies: m?.cookie ?? {} });
+  t.app.inject({ url: endpointUrl(dataExportApi.download, { id }), headers: CLIENT, cookies: m?.cookie ?? {} });
 
 /** Two members who wrote each other, one photo message and one profile photo by Anna. */
 async function conversationPair() {
@@ -47,15 +53,9 @@ async function conversationPair() {
     (await t.app.inject({ method: 'POST', url: '/api/photos.php', cookies: anna.cookie, ...profilePhoto })).statusCode,
   ).toBe(201);
   const send = (from: TTestMember, to: TTestMember, text: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/chat.php',
-      headers: CLIENT,
-      cookies: from.cookie,
-      payload: { profile_id: to.user.profile.id, text },
-    });
-  expect((await send(anna, ben, 'Hello Ben, my phone is 0612345678')).statusCode).toBe(200);
-  expect((await send(ben, anna, 'Hi Anna, nice to meet you')).statusCode).toBe(200);
+    asMember(t.app, from.cookie).call(chatApi.send, { profile_id: to.user.profile.id, text });
+  expect((await send(anna, ben, 'Hello Ben, my phone is 0612345678')).status).toBe(200);
+  expect((await send(ben, anna, 'Hi Anna, nice to meet you')).status).toBe(200);
   const chatPhoto = await photoForm({ profile_id: ben.user.profile.id });
   const sent = await t.app.inject({
     method: 'POST',
@@ -65,13 +65,7 @@ async function conversationPair() {
     headers: chatPhoto.headers,
   });
   expect(sent.statusCode).toBe(200);
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/like.php',
-    headers: CLIENT,
-    cookies: ben.cookie,
-    payload: { profile_id: anna.user.profile.id },
-  });
+  await asMember(t.app, ben.cookie).call(likesApi.like, { profile_id: anna.user.profile.id });
   return { anna, ben };
 }
 
@@ -79,12 +73,12 @@ describe('Download my data', () => {
   it('builds a ZIP of JSON files valid against their schemas, with messages both ways, photos and no secrets', async () => {
     const { anna, ben } = await conversationPair();
     const res = await requestExport(anna);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     // The build job ran after the request's commit (the dev mailbox runner waits for it).
-    const state = await latest(anna);
-    expect(state).toMatchObject({ status: 'ready', id: res.json().export.id });
+    const state = (await latest(anna))!;
+    expect(state).toMatchObject({ status: 'ready', id: res.body.export?.id });
     expect(state.size_bytes).toBeGreaterThan(0);
-    expect(new Date(state.expires_at).getTime() - new Date(state.ready_at).getTime()).toBe(7 * DAY);
+    expect(new Date(state.expires_at!).getTime() - new Date(state.ready_at!).getTime()).toBe(7 * DAY);
 
     const zip = await download(anna, state.id);
     expect(zip.statusCode).toBe(200);
@@ -201,7 +195,7 @@ describe('Download my data', () => {
       },
     ]);
 
-    const state = (await requestExport(m)).json().export;
+    const state = await requested(m);
     const entries = unzipSync(new Uint8Array((await download(m, state.id)).rawPayload));
     const notifications = DATA_EXPORT_FILES['notifications.json'].parse(
       JSON.parse(strFromU8(entries['notifications.json'])),
@@ -243,35 +237,46 @@ describe('Download my data', () => {
     const anna = await activeMember(t, {}, { country: 'DE' });
     const ben = await activeMember(t, {}, { country: 'DE' });
     const { db } = t.services.database;
-    const post = (m: TTestMember | null, url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, headers: CLIENT, cookies: m?.cookie ?? {}, payload });
-    const annaReport = { profile_id: ben.user.profile.id, reason: 'fake_profile', message: 'His photos are a model' };
-    expect((await post(anna, '/api/report.php', annaReport)).statusCode).toBeLessThan(300);
+    type TReport = TEndpointInput<typeof reportsApi.report>;
+    type TComplaint = TEndpointInput<typeof reportsApi.complaint>;
+    const report = (m: TTestMember, input: TReport) => asMember(t.app, m.cookie).call(reportsApi.report, input);
+    const complain = (m: TTestMember | null, input: TComplaint) =>
+      asMember(t.app, m?.cookie).call(reportsApi.complaint, input);
+    const annaReport: TReport = {
+      profile_id: ben.user.profile.id,
+      reason: 'fake_profile',
+      message: 'His photos are a model',
+    };
+    expect((await report(anna, annaReport)).status).toBeLessThan(300);
     // About Anna, by Ben: Ben's, not Anna's.
-    const benReport = { profile_id: anna.user.profile.id, reason: 'harassment', message: 'BenSecretReportText' };
-    expect((await post(ben, '/api/report.php', benReport)).statusCode).toBeLessThan(300);
-    const complaint = {
+    const benReport: TReport = {
+      profile_id: anna.user.profile.id,
+      reason: 'harassment',
+      message: 'BenSecretReportText',
+    };
+    expect((await report(ben, benReport)).status).toBeLessThan(300);
+    const complaint: TComplaint = {
       name: 'Anna A.',
       email: anna.form.email,
       topic: 'billing',
       message: 'AnnaComplaint: I was charged twice.',
     };
-    expect((await post(anna, '/api/complaint.php', complaint)).statusCode).toBeLessThan(300);
-    const benComplaint = {
+    expect((await complain(anna, complaint)).status).toBeLessThan(300);
+    const benComplaint: TComplaint = {
       name: 'Ben B.',
       email: ben.form.email,
       topic: 'other',
       message: 'BenComplaint about the site.',
     };
-    expect((await post(ben, '/api/complaint.php', benComplaint)).statusCode).toBeLessThan(300);
+    expect((await complain(ben, benComplaint)).status).toBeLessThan(300);
     // Someone logged out writes with Anna's address: not what Anna submitted.
-    const forged = {
+    const forged: TComplaint = {
       name: 'Not Anna',
       email: anna.form.email,
       topic: 'other',
       message: 'ForgedComplaint in her name.',
     };
-    expect((await post(null, '/api/complaint.php', forged)).statusCode).toBeLessThan(300);
+    expect((await complain(null, forged)).status).toBeLessThan(300);
 
     const [pack] = await db.select({ id: creditPackages.id }).from(creditPackages).limit(1);
     const bank = (holder: string, iban: string, phone: string) => ({
@@ -311,7 +316,7 @@ describe('Download my data', () => {
       details: { ...bank('Anna A.', 'DE89370400440532013000', '+4915112345678'), reference: 'AMR-ANNA0001' },
     });
 
-    const state = (await requestExport(anna)).json().export;
+    const state = await requested(anna);
     const entries = unzipSync(new Uint8Array((await download(anna, state.id)).rawPayload));
     const json = (name: string) => JSON.parse(strFromU8(entries[name]));
 
@@ -391,7 +396,7 @@ describe('Download my data', () => {
   it('writes the README and the email in the member’s language', async () => {
     const m = await activeMember(t, { locale: 'de' });
     await t.services.database.db.update(users).set({ locale: 'de' }).where(eq(users.id, m.user.id));
-    const state = (await requestExport(m)).json().export;
+    const state = await requested(m);
     const entries = unzipSync(new Uint8Array((await download(m, state.id)).rawPayload));
     expect(strFromU8(entries['README.txt'])).toContain('Deine Daten bei');
     expect((await lastMail(t, m.form.email))?.subject).toContain('Deine Daten bei');
@@ -400,7 +405,7 @@ describe('Download my data', () => {
   it('answers 404 alike to another member, a visitor and an unknown id', async () => {
     const anna = await activeMember(t);
     const mallory = await activeMember(t);
-    const state = (await requestExport(anna)).json().export;
+    const state = await requested(anna);
     expect((await download(anna, state.id)).statusCode).toBe(200);
     const others = [await download(mallory, state.id), await download(mallory, state.id + 1000)];
     for (const res of others) expect(res.json()).toMatchObject({ error: 'not_found' });
@@ -417,19 +422,19 @@ describe('Download my data', () => {
       .insert(dataExports)
       .values({ userId: m.user.id, status: 'pending', requestedAt: new Date(Date.now() + offset) });
     const pending = await requestExport(m);
-    expect(pending.statusCode).toBe(409);
-    expect(pending.json().error).toBe('data_export_pending');
+    expect(pending.status).toBe(409);
+    expect(pending.error?.error).toBe('data_export_pending');
     await db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.userId, m.user.id));
-    expect((await requestExport(m)).statusCode).toBe(200);
-    expect((await requestExport(m)).statusCode).toBe(200);
+    expect((await requestExport(m)).status).toBe(200);
+    expect((await requestExport(m)).status).toBe(200);
     const fourth = await requestExport(m);
-    expect(fourth.statusCode).toBe(429);
-    expect(fourth.json().error).toBe('too_many_data_exports');
+    expect(fourth.status).toBe(429);
+    expect(fourth.error?.error).toBe('too_many_data_exports');
   });
 
   it('deletes the file and marks the export expired after 7 days', async () => {
     const m = await activeMember(t);
-    const state = (await requestExport(m)).json().export;
+    const state = await requested(m);
     const [row] = await t.services.database.db.select().from(dataExports).where(eq(dataExports.id, state.id));
     const file = exportPath(t.config.dataDir, row.fileKey!);
     await fs.access(file);
@@ -448,7 +453,7 @@ describe('Download my data', () => {
 
   it('deleteExportsOf erases a member’s exports, rows and files (account purge)', async () => {
     const m = await activeMember(t);
-    const state = (await requestExport(m)).json().export;
+    const state = await requested(m);
     const [row] = await t.services.database.db.select().from(dataExports).where(eq(dataExports.id, state.id));
     await t.services.dataExport.deleteExportsOf(m.user.id);
     await expect(fs.access(exportPath(t.config.dataDir, row.fileKey!))).rejects.toThrow();
@@ -461,11 +466,11 @@ describe('Download my data', () => {
     await fs.rename(dir, `${dir}.away`).catch(() => {});
     await fs.writeFile(dir, 'not a directory'); // every build fails
     try {
-      const state = (await requestExport(m)).json().export;
+      const state = await requested(m);
       expect(state.status).toBe('pending');
       offset += 30 * 60_000;
       await t.services.runJobs();
-      expect((await latest(m)).status).toBe('pending'); // retried
+      expect((await latest(m))?.status).toBe('pending'); // retried
       offset += 2 * 3_600_000;
       await t.services.runJobs();
       expect(await latest(m)).toMatchObject({ id: state.id, status: 'failed' });
@@ -473,6 +478,6 @@ describe('Download my data', () => {
       await fs.rm(dir);
       await fs.rename(`${dir}.away`, dir).catch(() => {});
     }
-    expect((await requestExport(m)).json().export.status).toBe('ready');
+    expect((await requested(m)).status).toBe('ready');
   });
 });
