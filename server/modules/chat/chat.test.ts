@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEndpointInput } from '#common/endpoint.ts';
-import { chatApi } from '#common/wire/chat.ts';
+import type { TErrorBody } from '#common/errors.ts';
+import { chatApi, type TSendAnswer } from '#common/wire/chat.ts';
 import { photosApi } from '#common/wire/photos.ts';
 import { creditLedger, messages, profiles, users } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT, lastMail, linkIn, photoForm } from '#server/test/factories.ts';
@@ -209,15 +210,26 @@ describe('opening the first-message screen (spec §2 members-id-chat)', () => {
 describe('photo and gift messages (spec §3 message kinds)', () => {
   const post = (cookie: TCookie, input: TEndpointInput<typeof chatApi.send>, key?: string) =>
     asMember(t.app, cookie).call(chatApi.send, input, withKey(key));
-  const upload = async (cookie: Record<string, string>, profileId: number, key?: string, image?: Buffer) => {
+  /**
+   * Sends a new photo as the browser does (multipart, which the endpoint client does not send); answers as the
+   * endpoint client does: a 2xx body parsed by the response schema, any other body as `error` (and raw in `body`).
+   */
+  const upload = async (cookie: TCookie, profileId: number, key?: string, image?: Buffer) => {
     const form = await photoForm({ profile_id: profileId }, image);
-    return t.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/chat-photo.php',
       cookies: cookie,
       payload: form.payload,
       headers: { ...form.headers, ...(key ? { 'idempotency-key': key } : {}) },
     });
+    const json: unknown = res.json();
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    return {
+      status: res.statusCode,
+      body: (ok ? chatApi.sendPhoto.response.parse(json) : json) as TSendAnswer,
+      error: ok ? undefined : (json as TErrorBody),
+    };
   };
   const mediaFiles = async () =>
     (await fs.readdir(path.join(t.config.dataDir, 'media')).catch(() => [] as string[])).length;
@@ -269,12 +281,12 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
     const withGps = await readFile(path.join(import.meta.dirname, '../../test/fixtures/gps-photo.jpg'));
     expect(await exifr.gps(withGps)).toBeTruthy();
     const res = await upload(anna.cookie, ben.user.profile.id, undefined, withGps);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credits: 85, message: { kind: 'photo' } });
-    const bytes = await served(res.json().message.photo.filename);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ credits: 85, message: { kind: 'photo' } });
+    const bytes = await served(res.body.message.photo!.filename);
     expect(await exifr.gps(bytes).catch(() => undefined)).toBeFalsy();
     const bad = await upload(anna.cookie, ben.user.profile.id, undefined, Buffer.from('not an image at all'));
-    expect(bad.statusCode).toBe(415);
+    expect(bad.status).toBe(415);
     expect(await balance(anna.user.id)).toBe(85);
   });
 
@@ -283,14 +295,14 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
     const ben = await activeMember(t, {}, { credits: 0 });
     const key = randomUUID();
     const first = await upload(anna.cookie, ben.user.profile.id, key);
-    expect(first.statusCode).toBe(200);
+    expect(first.status).toBe(200);
     const files = await mediaFiles();
     const again = await upload(anna.cookie, ben.user.profile.id, key);
-    expect(again.json().message.id).toBe(first.json().message.id);
+    expect(again.body.message.id).toBe(first.body.message.id);
     expect(await mediaFiles()).toBe(files);
     // No credits left: refused, and the processed files are removed again.
     const broke = await upload(anna.cookie, ben.user.profile.id, randomUUID());
-    expect(broke.statusCode).toBe(402);
+    expect(broke.status).toBe(402);
     expect(await mediaFiles()).toBe(files);
     expect(await balance(anna.user.id)).toBe(0);
     expect(await ledgerSum(anna.user.id)).toBe(0);
@@ -309,13 +321,13 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
     const other = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoB.id }, key);
     expect(other.status).toBe(422);
     expect(other.error).toMatchObject({ error: 'idempotency_key_reused' });
-    expect((await upload(anna.cookie, ben.user.profile.id, key)).statusCode).toBe(422);
+    expect((await upload(anna.cookie, ben.user.profile.id, key)).status).toBe(422);
     const same = await post(anna.cookie, { profile_id: ben.user.profile.id, photo_id: photoA.id }, key);
     expect(same.body.message.id).toBe(first.body.message.id);
 
     const uploadKey = randomUUID();
     const uploaded = await upload(anna.cookie, ben.user.profile.id, uploadKey);
-    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.status).toBe(200);
     const otherImage = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#3c3' } })
       .png()
       .toBuffer();
@@ -324,8 +336,8 @@ describe('photo and gift messages (spec §3 message kinds)', () => {
       await upload(anna.cookie, ben.user.profile.id, uploadKey, otherImage),
       await upload(anna.cookie, carl.user.profile.id, uploadKey),
     ]) {
-      expect(r.statusCode).toBe(422);
-      expect(r.json()).toMatchObject({ error: 'idempotency_key_reused' });
+      expect(r.status).toBe(422);
+      expect(r.error).toMatchObject({ error: 'idempotency_key_reused' });
     }
     expect(await mediaFiles()).toBe(filesAfterUpload);
     expect(filesAfterUpload).toBeGreaterThan(files);
