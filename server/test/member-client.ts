@@ -77,6 +77,32 @@ export function asMember(app: FastifyInstance, cookie: Record<string, string> = 
         cookies: res.cookies,
       };
     },
+
+    /**
+     * Sends a multipart body (built by the test, as the browser sends it; the client's `call` sends JSON only) to an
+     * upload endpoint, and answers like `call`: a 2xx body parsed by the endpoint's response schema, else `error`.
+     */
+    async upload<E extends TEndpoint>(
+      endpoint: E,
+      form: { payload: Buffer; headers: Record<string, string> },
+      extras?: TCallExtras,
+    ): Promise<TMemberAnswer<E>> {
+      const res = await app.inject({
+        method: endpoint.method,
+        url: endpointUrl(endpoint),
+        headers: { ...CLIENT, ...form.headers, ...extras?.headers },
+        cookies: { ...cookie, ...extras?.cookies },
+        payload: form.payload,
+      });
+      const { body, error } = parseAnswer(endpoint, res.statusCode, res.body);
+      return {
+        status: res.statusCode,
+        body: body as TEndpointAnswer<E>,
+        error,
+        headers: res.headers,
+        cookies: res.cookies,
+      };
+    },
   };
 }
 

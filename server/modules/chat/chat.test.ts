@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEndpointInput } from '#common/endpoint.ts';
-import type { TErrorBody } from '#common/errors.ts';
-import { chatApi, type TSendAnswer } from '#common/wire/chat.ts';
+import { chatApi } from '#common/wire/chat.ts';
 import { photosApi } from '#common/wire/photos.ts';
 import { creditLedger, messages, profiles, users } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT, lastMail, linkIn, photoForm } from '#server/test/factories.ts';
@@ -210,27 +209,9 @@ describe('opening the first-message screen (spec §2 members-id-chat)', () => {
 describe('photo and gift messages (spec §3 message kinds)', () => {
   const post = (cookie: TCookie, input: TEndpointInput<typeof chatApi.send>, key?: string) =>
     asMember(t.app, cookie).call(chatApi.send, input, withKey(key));
-  /**
-   * Sends a new photo as the browser does (multipart, which the endpoint client does not send); answers as the
-   * endpoint client does: a 2xx body parsed by the response schema, any other body as `error` (and raw in `body`).
-   */
-  const upload = async (cookie: TCookie, profileId: number, key?: string, image?: Buffer) => {
-    const form = await photoForm({ profile_id: profileId }, image);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat-photo.php',
-      cookies: cookie,
-      payload: form.payload,
-      headers: { ...form.headers, ...(key ? { 'idempotency-key': key } : {}) },
-    });
-    const json: unknown = res.json();
-    const ok = res.statusCode >= 200 && res.statusCode < 300;
-    return {
-      status: res.statusCode,
-      body: (ok ? chatApi.sendPhoto.response.parse(json) : json) as TSendAnswer,
-      error: ok ? undefined : (json as TErrorBody),
-    };
-  };
+  /** Sends a new photo as the browser does (multipart). */
+  const upload = async (cookie: TCookie, profileId: number, key?: string, image?: Buffer) =>
+    asMember(t.app, cookie).upload(chatApi.sendPhoto, await photoForm({ profile_id: profileId }, image), withKey(key));
   const mediaFiles = async () =>
     (await fs.readdir(path.join(t.config.dataDir, 'media')).catch(() => [] as string[])).length;
   const served = async (url: string) => {

@@ -6,10 +6,9 @@ import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TErrorBody } from '#common/errors.ts';
 import { FREE_VISIBLE_PHOTOS, PHOTO_MAX_BYTES } from '#common/photos.ts';
 import { accountsApi } from '#common/wire/accounts.ts';
-import { photosApi, type TPhotosResponse } from '#common/wire/photos.ts';
+import { photosApi } from '#common/wire/photos.ts';
 import { photos, users } from '#server/db/schema/index.ts';
 import { activeMember, CLIENT } from '#server/test/factories.ts';
 import { asMember } from '#server/test/member-client.ts';
@@ -60,25 +59,9 @@ function postInPieces(url: string, headers: Record<string, string>, cookie: Reco
   });
 }
 
-/**
- * Uploads a file as the browser does (multipart, which the endpoint client does not send); answers as the endpoint
- * client does: a 2xx body parsed by the upload's response schema, any other body as `error` (and raw in `body`).
- */
-async function upload(cookie: Record<string, string>, file: Buffer = gpsJpeg, name?: string, type?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/photos.php',
-    cookies: cookie,
-    ...multipart(file, name, type),
-  });
-  const json: unknown = res.json();
-  const ok = res.statusCode >= 200 && res.statusCode < 300;
-  return {
-    status: res.statusCode,
-    body: (ok ? photosApi.upload.response.parse(json) : json) as TPhotosResponse,
-    error: ok ? undefined : (json as TErrorBody),
-  };
-}
+/** Uploads a file as the browser does (multipart). */
+const upload = (cookie: Record<string, string>, file: Buffer = gpsJpeg, name?: string, type?: string) =>
+  asMember(t.app, cookie).upload(photosApi.upload, multipart(file, name, type));
 
 /** The member's own photos. */
 const myPhotos = async (cookie: Record<string, string>) =>
