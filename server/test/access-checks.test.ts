@@ -1,8 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '#common/routes.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { dataExportApi } from '#common/wire/data-export.ts';
+import { likesApi } from '#common/wire/likes.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
+import { paymentsApi } from '#common/wire/payments.ts';
+import { photosApi } from '#common/wire/photos.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
+import { reportsApi, type TReportRequest } from '#common/wire/reports.ts';
+import { sessionsApi } from '#common/wire/sessions.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
 import { blocks, likes, payments, photos, profiles, reports, users } from '../db/schema/index.ts';
-import { activeMember, CLIENT, photoForm } from './factories.ts';
+import { activeMember, photoForm } from './factories.ts';
+import { asMember } from './member-client.ts';
 import { testSubscription } from './push-service.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
@@ -97,19 +108,17 @@ async function germanPurchase() {
   const owner = await activeMember(t);
   const eve = await activeMember(t);
   const de = { ...owner.cookie, country: 'DE' };
-  const pack = (await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: de })).json().packages[0];
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment.php',
-    headers: CLIENT,
-    cookies: de,
-    payload: { package_id: pack.id, payment_method: 'creditcard' },
+  const pack = (await asMember(t.app, de).call(paymentsApi.offer)).body.packages[0];
+  const started = await asMember(t.app, de).call(paymentsApi.start, {
+    package_id: pack.id,
+    payment_method: 'creditcard',
   });
   return { owner, eve, de, pack, started };
 }
 
-const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: Record<string, string>, payload: object) =>
-  t.app.inject({ method, url, headers: CLIENT, cookies: cookie, payload });
+/** Blocks a member as another one. */
+const block = (cookie: Record<string, string>, profileId: number) =>
+  asMember(t.app, cookie).call(profilesApi.block, { profile_id: profileId });
 
 describe('access checks on every id-taking endpoint', () => {
   it('lists every route that takes an id, and each one has a check here', () => {
@@ -134,17 +143,17 @@ describe('access checks on every id-taking endpoint', () => {
   it('POST/DELETE /api/block.php: no block on oneself or unknown members; only the blocker can unblock', async () => {
     const a = await activeMember(t);
     const b = await activeMember(t);
-    expect((await call('POST', '/api/block.php', a.cookie, { profile_id: a.user.profile.id })).statusCode).toBe(400);
-    expect((await call('POST', '/api/block.php', a.cookie, { profile_id: 99_999_999 })).statusCode).toBe(404);
-    await call('POST', '/api/block.php', a.cookie, { profile_id: b.user.profile.id });
+    expect((await block(a.cookie, a.user.profile.id)).status).toBe(400);
+    expect((await block(a.cookie, 99_999_999)).status).toBe(404);
+    await block(a.cookie, b.user.profile.id);
     // b cannot lift a's block by naming a.
-    await call('DELETE', '/api/block.php', b.cookie, { profile_id: a.user.profile.id });
+    await asMember(t.app, b.cookie).call(profilesApi.unblock, { profile_id: a.user.profile.id });
     const rows = await t.services.database.db
       .select()
       .from(blocks)
       .where(eq(blocks.blockerProfileId, a.user.profile.id));
     expect(rows).toHaveLength(1);
-    expect((await call('POST', '/api/block.php', {}, { profile_id: b.user.profile.id })).statusCode).toBe(403);
+    expect((await block({}, b.user.profile.id)).status).toBe(403);
   });
 
   it('PATCH/DELETE /api/photos.php: another member’s photo ids are not found and stay untouched', async () => {
@@ -152,19 +161,20 @@ describe('access checks on every id-taking endpoint', () => {
     const intruder = await activeMember(t);
     const theirs = await uploadTo(owner.cookie);
     const mine = await uploadTo(intruder.cookie);
-    for (const [method, payload] of [
-      ['PATCH', { main_photo_id: theirs }],
-      ['PATCH', { order: [theirs, mine] }],
-      ['PATCH', { order: [theirs] }],
-      ['DELETE', { photo_id: theirs }],
+    const as = asMember(t.app, intruder.cookie);
+    for (const [label, attempt] of [
+      ['PATCH main_photo_id', () => as.call(photosApi.arrange, { main_photo_id: theirs })],
+      ['PATCH order [theirs, mine]', () => as.call(photosApi.arrange, { order: [theirs, mine] })],
+      ['PATCH order [theirs]', () => as.call(photosApi.arrange, { order: [theirs] })],
+      ['DELETE photo_id', () => as.call(photosApi.remove, { photo_id: theirs })],
     ] as const) {
-      const res = await call(method, '/api/photos.php', intruder.cookie, payload);
-      expect(res.statusCode, `${method} ${JSON.stringify(payload)}`).toBe(404);
-      expect(res.json().error).toBe('photo_not_found');
+      const res = await attempt();
+      expect(res.status, label).toBe(404);
+      expect(res.error?.error).toBe('photo_not_found');
     }
     const [row] = await t.services.database.db.select().from(photos).where(eq(photos.id, theirs));
     expect(row).toMatchObject({ profileId: owner.user.profile.id, isMain: true });
-    expect((await call('DELETE', '/api/photos.php', {}, { photo_id: theirs })).statusCode).toBe(403);
+    expect((await asMember(t.app).call(photosApi.remove, { photo_id: theirs })).status).toBe(403);
   });
 
   it('POST /api/report.php: hidden and unknown profiles, and photos of someone else, are refused', async () => {
@@ -181,9 +191,9 @@ describe('access checks on every id-taking endpoint', () => {
       { profile_id: 99_999_999, reason: 'fake_profile' },
       { profile_id: hidden.user.profile.id, reason: 'fake_profile' },
       { profile_id: target.user.profile.id, photo_id: otherPhoto, reason: 'inappropriate_photo' },
-    ]) {
-      const res = await call('POST', '/api/report.php', reporter.cookie, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+    ] satisfies TReportRequest[]) {
+      const res = await asMember(t.app, reporter.cookie).call(reportsApi.report, payload);
+      expect(res.status, JSON.stringify(payload)).toBe(404);
     }
     const stored = await t.services.database.db
       .select()
@@ -201,16 +211,17 @@ describe('access checks on every id-taking endpoint', () => {
       .set({ invisible: true })
       .where(eq(profiles.id, hidden.user.profile.id));
     const blocker = await activeMember(t);
-    await call('POST', '/api/block.php', blocker.cookie, { profile_id: a.user.profile.id });
+    await block(blocker.cookie, a.user.profile.id);
+    const asA = asMember(t.app, a.cookie);
     for (const id of [hidden.user.profile.id, blocker.user.profile.id, 99_999_999]) {
-      expect((await call('POST', '/api/like.php', a.cookie, { profile_id: id })).statusCode).toBe(404);
-      for (const action of ['like', 'pass']) {
-        expect((await call('POST', '/api/swipe.php', a.cookie, { profile_id: id, action })).statusCode).toBe(404);
+      expect((await asA.call(likesApi.like, { profile_id: id })).status).toBe(404);
+      for (const action of ['like', 'pass'] as const) {
+        expect((await asA.call(likesApi.swipe, { profile_id: id, action })).status).toBe(404);
       }
     }
     // b likes a; a "unliking" b removes nothing of b's.
-    await call('POST', '/api/like.php', b.cookie, { profile_id: a.user.profile.id });
-    await call('DELETE', '/api/like.php', a.cookie, { profile_id: b.user.profile.id });
+    await asMember(t.app, b.cookie).call(likesApi.like, { profile_id: a.user.profile.id });
+    await asA.call(likesApi.unlike, { profile_id: b.user.profile.id });
     const rows = await t.services.database.db.select().from(likes).where(eq(likes.likerProfileId, b.user.profile.id));
     expect(rows).toHaveLength(1);
   });
@@ -221,25 +232,22 @@ describe('access checks on every id-taking endpoint', () => {
     const eve = await activeMember(t);
     await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, a.user.id));
     await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, eve.user.id));
-    const sent = await call('POST', '/api/chat.php', a.cookie, { profile_id: b.user.profile.id, text: 'Hi' });
-    const id = sent.json().message.conversation_id;
-    const peek = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${id}`,
-      headers: CLIENT,
-      cookies: eve.cookie,
-    });
-    expect(peek.statusCode).toBe(404);
-    expect((await call('DELETE', '/api/chat.php', eve.cookie, { conversation_id: id })).statusCode).toBe(404);
+    const sent = await asMember(t.app, a.cookie).call(chatApi.send, { profile_id: b.user.profile.id, text: 'Hi' });
+    const id = sent.body.message.conversation_id;
+    const asEve = asMember(t.app, eve.cookie);
+    const peek = await asEve.call(chatApi.page, { conversation_id: id });
+    expect(peek.status).toBe(404);
+    expect((await asEve.call(chatApi.remove, { conversation_id: id })).status).toBe(404);
     const blocker = await activeMember(t);
-    await call('POST', '/api/block.php', blocker.cookie, { profile_id: eve.user.profile.id });
+    await block(blocker.cookie, eve.user.profile.id);
     const hidden = await activeMember(t);
     await t.services.database.db
       .update(profiles)
       .set({ invisible: true })
       .where(eq(profiles.id, hidden.user.profile.id));
     for (const target of [blocker, hidden]) {
-      const res = await call('POST', '/api/chat.php', eve.cookie, { profile_id: target.user.profile.id, text: 'Hi' });
-      expect(res.statusCode).toBe(404);
+      const res = await asEve.call(chatApi.send, { profile_id: target.user.profile.id, text: 'Hi' });
+      expect(res.status).toBe(404);
     }
     expect((await t.services.database.db.select().from(users).where(eq(users.id, eve.user.id)))[0].credits).toBe(100);
   });
@@ -250,11 +258,14 @@ describe('access checks on every id-taking endpoint', () => {
     const b = await activeMember(t);
     await t.services.database.db.update(users).set({ credits: 100 }).where(eq(users.id, eve.user.id));
     const theirs = await uploadTo(owner.cookie);
-    const res = await call('POST', '/api/chat.php', eve.cookie, { profile_id: b.user.profile.id, photo_id: theirs });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error).toBe('photo_not_found');
+    const res = await asMember(t.app, eve.cookie).call(chatApi.send, {
+      profile_id: b.user.profile.id,
+      photo_id: theirs,
+    });
+    expect(res.status).toBe(404);
+    expect(res.error?.error).toBe('photo_not_found');
     const blocker = await activeMember(t);
-    await call('POST', '/api/block.php', blocker.cookie, { profile_id: eve.user.profile.id });
+    await block(blocker.cookie, eve.user.profile.id);
     for (const target of [blocker.user.profile.id, 99_999_999]) {
       const upload = await uploadTo(eve.cookie, { url: '/api/chat-photo.php', profileId: target, status: 404 });
       expect(upload).toBe('profile_not_found');
@@ -264,57 +275,42 @@ describe('access checks on every id-taking endpoint', () => {
 
   it('POST/GET /api/payment.php: only bundles of one’s site and country; another member’s payment is not found', async () => {
     const { eve, pack, started } = await germanPurchase();
-    const peek = await t.app.inject({
-      url: `/api/payment.php?payment_id=${started.json().payment_id}`,
-      headers: CLIENT,
-      cookies: eve.cookie,
-    });
-    expect(peek.statusCode).toBe(404);
+    const peek = await asMember(t.app, eve.cookie).call(paymentsApi.payments, { payment_id: started.body.payment_id });
+    expect(peek.status).toBe(404);
     // A German bundle bought from Poland is not offered there.
-    const fromPoland = await t.app.inject({
-      method: 'POST',
-      url: '/api/payment.php',
-      headers: CLIENT,
-      cookies: { ...eve.cookie, country: 'PL' },
-      payload: { package_id: pack.id, payment_method: 'creditcard' },
+    const fromPoland = await asMember(t.app, { ...eve.cookie, country: 'PL' }).call(paymentsApi.start, {
+      package_id: pack.id,
+      payment_method: 'creditcard',
     });
-    expect(fromPoland.statusCode).toBe(404);
+    expect(fromPoland.status).toBe(404);
   });
 
   it('repeat order and direct debit: only one’s own card, request and bundles of one’s country', async () => {
     const owner = await activeMember(t);
     const eve = await activeMember(t);
     const nl = (cookie: Record<string, string>) => ({ ...cookie, country: 'NL' });
-    const pack = (await t.app.inject({ url: '/api/packages.php', headers: CLIENT, cookies: nl(owner.cookie) })).json()
-      .packages[0];
+    const pack = (await asMember(t.app, nl(owner.cookie)).call(paymentsApi.offer)).body.packages[0];
     // The owner keeps a card with a first payment.
-    const first = await call('POST', '/api/payment.php', nl(owner.cookie), {
+    const first = await asMember(t.app, nl(owner.cookie)).call(paymentsApi.start, {
       package_id: pack.id,
       payment_method: 'creditcard',
       remember_card: true,
     });
-    const [row] = await t.services.database.db.select().from(payments).where(eq(payments.id, first.json().payment_id));
+    const [row] = await t.services.database.db.select().from(payments).where(eq(payments.id, first.body.payment_id));
     await t.services.sandbox.settle(row.providerPaymentId!, 'paid');
     await t.services.paymentWebhook.applyProviderReport(row.providerPaymentId!);
-    const card = (
-      await t.app.inject({ url: '/api/repeat-order.php', headers: CLIENT, cookies: nl(owner.cookie) })
-    ).json().card;
+    const { card } = (await asMember(t.app, nl(owner.cookie)).call(paymentsApi.storedCard)).body;
     expect(card).not.toBeNull();
     // Eve can neither see, forget nor charge it.
-    expect(
-      (await t.app.inject({ url: '/api/repeat-order.php', headers: CLIENT, cookies: nl(eve.cookie) })).json().card,
-    ).toBeNull();
-    const forget = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/repeat-order.php?card_id=${card.id}`,
-      headers: CLIENT,
-      cookies: eve.cookie,
-    });
-    expect(forget.statusCode).toBe(404);
-    expect((await call('POST', '/api/repeat-order.php', nl(eve.cookie), { package_id: pack.id })).statusCode).toBe(404);
+    expect((await asMember(t.app, nl(eve.cookie)).call(paymentsApi.storedCard)).body.card).toBeNull();
+    const forget = await asMember(t.app, eve.cookie).call(paymentsApi.forgetCard, { card_id: card!.id });
+    expect(forget.status).toBe(404);
+    const repeat = (cookie: Record<string, string>) =>
+      asMember(t.app, cookie).call(paymentsApi.repeatOrder, { package_id: pack.id });
+    expect((await repeat(nl(eve.cookie))).status).toBe(404);
     // A Dutch bundle from Poland is not offered, by repeat order or direct debit.
     const pl = { ...owner.cookie, country: 'PL' };
-    expect((await call('POST', '/api/repeat-order.php', pl, { package_id: pack.id })).statusCode).toBe(404);
+    expect((await repeat(pl)).status).toBe(404);
     const form = {
       account_holder: 'Jan Jansen',
       iban: 'NL91ABNA0417164300',
@@ -325,17 +321,19 @@ describe('access checks on every id-taking endpoint', () => {
       phone: '+31612345678',
       consent: true,
     };
-    expect((await call('POST', '/api/directdebit.php', pl, { package_id: pack.id, ...form })).statusCode).toBe(400);
+    const directDebit = (cookie: Record<string, string>) =>
+      asMember(t.app, cookie).call(paymentsApi.requestDirectDebit, { package_id: pack.id, ...form });
+    expect((await directDebit(pl)).status).toBe(400);
     const be = { ...owner.cookie, country: 'BE' };
-    expect((await call('POST', '/api/directdebit.php', be, { package_id: pack.id, ...form })).statusCode).toBe(404);
+    expect((await directDebit(be)).status).toBe(404);
     // Eve cannot confirm the owner's direct debit request, even with the right code.
-    const requested = await call('POST', '/api/directdebit.php', nl(owner.cookie), { package_id: pack.id, ...form });
-    expect(requested.statusCode).toBe(200);
-    const confirm = await call('POST', '/api/directdebit-confirm.php', nl(eve.cookie), {
-      request_id: requested.json().request_id,
+    const requested = await directDebit(nl(owner.cookie));
+    expect(requested.status).toBe(200);
+    const confirm = await asMember(t.app, nl(eve.cookie)).call(paymentsApi.confirmDirectDebit, {
+      request_id: requested.body.request_id,
       otp: '123456',
     });
-    expect(confirm.statusCode).toBe(404);
+    expect(confirm.status).toBe(404);
   });
 
   it('credits and transaction pages: only bundles of one’s country, only one’s own payments, members only', async () => {
@@ -345,10 +343,10 @@ describe('access checks on every id-taking endpoint', () => {
     expect((await page(`/credits/${pack.id}/creditcard`, de)).statusCode).toBe(200);
     expect((await page(`/credits/${pack.id}`, { ...eve.cookie, country: 'PL' })).statusCode).toBe(404);
     expect((await page('/credits/99999', de)).statusCode).toBe(404);
-    expect((await page(`/transactions/${started.json().payment_id}`, de)).statusCode).toBe(200);
-    expect((await page(`/transactions/${started.json().payment_id}`, eve.cookie)).statusCode).toBe(404);
+    expect((await page(`/transactions/${started.body.payment_id}`, de)).statusCode).toBe(200);
+    expect((await page(`/transactions/${started.body.payment_id}`, eve.cookie)).statusCode).toBe(404);
     expect((await page('/transactions/not-a-payment', de)).statusCode).toBe(404);
-    const visitor = await page(`/transactions/${started.json().payment_id}`, {});
+    const visitor = await page(`/transactions/${started.body.payment_id}`, {});
     expect(visitor.statusCode).toBe(302);
     expect(visitor.headers.location).toMatch(/^\/login\?redirect=/);
   });
@@ -356,30 +354,24 @@ describe('access checks on every id-taking endpoint', () => {
   it('GET /api/data-export-download.php: another member’s archive is not found, a visitor must log in', async () => {
     const owner = await activeMember(t);
     const eve = await activeMember(t);
-    const id = (await call('POST', '/api/data-export.php', owner.cookie, {})).json().export.id;
+    const id = (await asMember(t.app, owner.cookie).call(dataExportApi.request)).body.export!.id;
     const get = (cookie: Record<string, string>, exportId: number) =>
-      t.app.inject({ url: `/api/data-export-download.php?id=${exportId}`, headers: CLIENT, cookies: cookie });
-    expect((await get(owner.cookie, id)).statusCode).toBe(200);
-    expect((await get(eve.cookie, id)).statusCode).toBe(404);
-    expect((await get({}, id)).statusCode).toBe(403);
+      asMember(t.app, cookie).call(dataExportApi.download, { id: exportId });
+    expect((await get(owner.cookie, id)).status).toBe(200);
+    expect((await get(eve.cookie, id)).status).toBe(404);
+    expect((await get({}, id)).status).toBe(403);
   });
 
   it('DELETE /api/sessions.php: another member’s session id is not found and stays alive, a visitor must log in', async () => {
     const owner = await activeMember(t);
     const eve = await activeMember(t);
-    const list = await t.app.inject({ url: '/api/sessions.php', headers: CLIENT, cookies: owner.cookie });
-    const id = (list.json() as { sessions: { id: string }[] }).sessions[0].id;
-    const end = (cookie: Record<string, string>) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: `/api/sessions.php?id=${encodeURIComponent(id)}`,
-        headers: CLIENT,
-        cookies: cookie,
-      });
-    expect((await end(eve.cookie)).statusCode).toBe(404);
-    expect((await end({})).statusCode).toBe(403);
+    const list = await asMember(t.app, owner.cookie).call(sessionsApi.list);
+    const { id } = list.body.sessions[0];
+    const end = (cookie: Record<string, string>) => asMember(t.app, cookie).call(sessionsApi.end, { id });
+    expect((await end(eve.cookie)).status).toBe(404);
+    expect((await end({})).status).toBe(403);
     // The owner's session survived both attempts.
-    expect((await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: owner.cookie })).statusCode).toBe(200);
+    expect((await asMember(t.app, owner.cookie).call(accountsApi.current)).status).toBe(200);
   });
 
   it('POST/DELETE /api/user.php?push=1: a member cannot delete another member’s push subscription', async () => {
@@ -387,12 +379,14 @@ describe('access checks on every id-taking endpoint', () => {
     const owner = await activeMember(t);
     const eve = await activeMember(t);
     const sub = testSubscription('https://push.example/send/owner-device');
-    const push = (method: 'POST' | 'DELETE', cookie: Record<string, string>, payload: object) =>
-      call(method, '/api/user.php?push=1', cookie, payload);
-    expect((await push('POST', owner.cookie, { endpoint: sub.endpoint, keys: sub.keys })).statusCode).toBe(200);
-    expect((await push('DELETE', eve.cookie, { endpoint: sub.endpoint })).statusCode).toBe(200);
-    expect((await push('DELETE', {}, { endpoint: sub.endpoint })).statusCode).toBe(403);
-    expect((await push('POST', {}, { endpoint: sub.endpoint, keys: sub.keys })).statusCode).toBe(403);
+    const subscribe = (cookie: Record<string, string>) =>
+      asMember(t.app, cookie).call(notificationsApi.subscribePush, { endpoint: sub.endpoint, keys: sub.keys });
+    const unsubscribe = (cookie: Record<string, string>) =>
+      asMember(t.app, cookie).call(notificationsApi.unsubscribePush, { endpoint: sub.endpoint });
+    expect((await subscribe(owner.cookie)).status).toBe(200);
+    expect((await unsubscribe(eve.cookie)).status).toBe(200);
+    expect((await unsubscribe({})).status).toBe(403);
+    expect((await subscribe({})).status).toBe(403);
     expect(await t.services.push.devices(owner.user.id)).toBe(1);
     expect(await t.services.push.devices(eve.user.id)).toBe(0);
   });
@@ -412,7 +406,7 @@ describe('access checks on every id-taking endpoint', () => {
       .set({ invisible: true })
       .where(eq(profiles.id, hidden.user.profile.id));
     const blocker = await activeMember(t);
-    await call('POST', '/api/block.php', blocker.cookie, { profile_id: viewer.user.profile.id });
+    await block(blocker.cookie, viewer.user.profile.id);
     const page = (id: number | string, suffix = '') =>
       t.app.inject({ url: `/members/${id}${suffix}`, headers: { host: 'localhost' }, cookies: viewer.cookie });
     expect((await page(hidden.user.profile.id)).statusCode).toBe(404);
@@ -436,9 +430,12 @@ describe('access checks on every id-taking endpoint', () => {
     const other = await activeMember(t);
     await t.services.database.db.update(users).set({ credits: 50 }).where(eq(users.id, other.user.id));
     const partner = await activeMember(t);
-    const sent = await call('POST', '/api/chat.php', other.cookie, { profile_id: partner.user.profile.id, text: 'Hi' });
+    const sent = await asMember(t.app, other.cookie).call(chatApi.send, {
+      profile_id: partner.user.profile.id,
+      text: 'Hi',
+    });
     const chatPage = await t.app.inject({
-      url: `/chats/${sent.json().message.conversation_id}`,
+      url: `/chats/${sent.body.message.conversation_id}`,
       headers: { host: 'localhost' },
       cookies: viewer.cookie,
     });
