@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TEndpointInput } from '#common/endpoint.ts';
+import { searchApi } from '#common/wire/search.ts';
 import { profiles } from '#server/db/schema/index.ts';
 import { buildMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
@@ -13,39 +16,43 @@ afterAll(async () => {
 });
 
 describe('member search (GET /api/search.php)', () => {
-  const search = (query: string, cookies?: Record<string, string>) =>
-    t.app.inject({ url: `/api/search.php?${query}`, headers: { host: 'localhost' }, cookies });
+  const search = (query: TEndpointInput<typeof searchApi.search> = {}, cookie?: Record<string, string>) =>
+    asMember(t.app, cookie).call(searchApi.search, query);
 
   it('filters by gender, country and age, with pages and the total', async () => {
-    const all = (await search('')).json();
+    const all = (await search()).body;
     expect(all.numResults).toBeGreaterThanOrEqual(60);
     expect(all.results).toHaveLength(24);
-    const page3 = (await search('page=3')).json();
+    const page3 = (await search({ page: 3 })).body;
     expect(page3.page).toBe(3);
-    expect(page3.results.map((r: { id: number }) => r.id)).not.toEqual(expect.arrayContaining([all.results[0].id]));
-    const women = (await search('gender=female&min_age=30&max_age=40')).json();
+    expect(page3.results.map((r) => r.id)).not.toEqual(expect.arrayContaining([all.results[0].id]));
+    const women = (await search({ gender: 'female', min_age: 30, max_age: 40 })).body;
     expect(women.numResults).toBeGreaterThan(0);
     for (const r of women.results) {
       expect(r.gender).toBe('female');
       expect(r.age).toBeGreaterThanOrEqual(30);
       expect(r.age).toBeLessThanOrEqual(40);
     }
-    const sorted = (await search('min_age=40&max_age=30')).json();
-    expect(sorted.numResults).toBe((await search('min_age=30&max_age=40')).json().numResults);
+    const sorted = (await search({ min_age: 40, max_age: 30 })).body;
+    expect(sorted.numResults).toBe((await search({ min_age: 30, max_age: 40 })).body.numResults);
   });
 
   it('filters by country and region, and suggests similar members when few match', async () => {
-    const any = (await search('')).json().results[0];
-    const inCountry = (await search(`country=${any.country.toLowerCase()}`)).json();
-    expect(inCountry.results.every((r: { country: string }) => r.country === any.country)).toBe(true);
-    const none = (await search(`country=${any.country}&countryregion=ZZZ`)).json();
+    const any = (await search()).body.results[0];
+    const inCountry = (await search({ country: any.country.toLowerCase() })).body;
+    expect(inCountry.results.every((r) => r.country === any.country)).toBe(true);
+    const none = (await search({ country: any.country, countryregion: 'ZZZ' })).body;
     expect(none.numResults).toBe(0);
     expect(none.similar.length).toBeGreaterThan(0);
-    expect(none.similar.every((r: { country: string }) => r.country === any.country)).toBe(true);
+    expect(none.similar.every((r) => r.country === any.country)).toBe(true);
   });
 
   it('ignores malformed filters instead of failing', async () => {
-    const res = await search('gender=robot&country=Netherlands&min_age=abc&page=-4');
+    // Values the query type refuses: sent raw, as a hand-edited URL would.
+    const res = await t.app.inject({
+      url: '/api/search.php?gender=robot&country=Netherlands&min_age=abc&page=-4',
+      headers: { host: 'localhost' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().page).toBe(1);
   });
@@ -53,11 +60,11 @@ describe('member search (GET /api/search.php)', () => {
   it('never shows invisible or disabled members, nor the searching member', async () => {
     const { cookie, user } = await buildMember(t, { gender: 'male', looking_for: 'female' });
     const db = t.services.database.db;
-    const [first] = (await search('')).json().results;
+    const [first] = (await search()).body.results;
     await db.update(profiles).set({ invisible: true }).where(eq(profiles.id, first.id));
-    const after = (await search('', cookie)).json();
-    expect(after.results.map((r: { id: number }) => r.id)).not.toContain(first.id);
-    expect(after.results.map((r: { id: number }) => r.id)).not.toContain(user.profile.id);
+    const after = (await search({}, cookie)).body;
+    expect(after.results.map((r) => r.id)).not.toContain(first.id);
+    expect(after.results.map((r) => r.id)).not.toContain(user.profile.id);
     await db.update(profiles).set({ invisible: false }).where(eq(profiles.id, first.id));
   });
 
@@ -72,13 +79,13 @@ describe('member search (GET /api/search.php)', () => {
       t.services.sites.invalidate();
     };
     await set('none', 'none');
-    expect((await search('')).json().error).toBe('authentication_required');
+    expect((await search()).error?.error).toBe('authentication_required');
     await set('none', 'all');
-    expect((await search('')).statusCode).toBe(403);
-    expect((await search('network=ads')).statusCode).toBe(200);
+    expect((await search()).status).toBe(403);
+    expect((await search({ network: 'ads' })).status).toBe(200);
     const { cookie } = await buildMember(t);
     await set('none', 'none');
-    expect((await search('', cookie)).statusCode).toBe(200);
+    expect((await search({}, cookie)).status).toBe(200);
     await set('all', 'none');
   });
 });
