@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { referenceApi, sitesApi } from '#common/wire/settings.ts';
 import { messages, pageEvents } from '../db/schema/index.ts';
 import { activeMember, CLIENT } from '../test/factories.ts';
+import { asMember, asVisitor } from '../test/member-client.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { PAGE_HIDDEN_PER_MINUTE } from '../modules/analytics/analytics.routes.ts';
 import { badInputSqlState } from './errors.ts';
@@ -37,23 +41,18 @@ describe('errors and unknown API paths', () => {
   });
 
   it('answers invalid input with invalid_request and changes nothing', async () => {
-    const res = await t.app.inject({ url: '/api/settings.php?country=Netherlands' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('invalid_request');
+    const res = await asVisitor(t.app).call(sitesApi.settings, { country: 'Netherlands' });
+    expect(res.status).toBe(400);
+    expect(res.error?.error).toBe('invalid_request');
   });
 });
 
 describe('text input the database cannot store', () => {
   it('refuses a NUL byte or a lone surrogate in any text field with 400 invalid_request naming the field', async () => {
     for (const email of ['a\u0000@example.com', '\u0000', 'a\ud800@example.com']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/user.php',
-        headers: CLIENT,
-        payload: { email, password: 'secret password' },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
+      const res = await asVisitor(t.app).call(accountsApi.login, { email, password: 'secret password' });
+      expect(res.status).toBe(400);
+      expect(res.error).toMatchObject({
         error: 'invalid_request',
         data: { issues: [{ path: 'email', message: 'validation.text_invalid' }] },
       });
@@ -186,17 +185,24 @@ describe('page-hidden beacon', () => {
 describe('caching of API answers', () => {
   it('marks every API answer no-store, errors and unknown paths included, except public reference data', async () => {
     const m = await activeMember(t);
-    const answers = [
-      await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: m.cookie }),
-      await t.app.inject({ url: '/api/settings.php', headers: CLIENT }),
-      await t.app.inject({ url: '/api/chats.php', headers: CLIENT }),
+    const typed = [
+      await asMember(t.app, m.cookie).call(accountsApi.current),
+      await asVisitor(t.app).call(sitesApi.settings, {}),
+      await asVisitor(t.app).call(chatApi.list),
+    ];
+    // No descriptor: an unknown path, a login without its password, the dev mailbox.
+    const raw = [
       await t.app.inject({ url: '/api/nope.php', headers: CLIENT }),
       await t.app.inject({ method: 'POST', url: '/api/user.php', headers: CLIENT, payload: { email: 'x' } }),
       await t.app.inject({ url: '/dev/mailbox.json' }),
     ];
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 403, 404, 400, 200]);
-    for (const res of answers) expect(res.headers['cache-control'], res.body.slice(0, 80)).toBe('no-store');
-    const interests = await t.app.inject({ url: '/api/interests.php' });
+    const answers = [
+      ...typed.map((r) => ({ status: r.status, headers: r.headers, text: JSON.stringify(r.body) })),
+      ...raw.map((r) => ({ status: r.statusCode, headers: r.headers, text: r.body })),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 403, 404, 400, 200]);
+    for (const res of answers) expect(res.headers['cache-control'], res.text.slice(0, 80)).toBe('no-store');
+    const interests = await asVisitor(t.app).call(referenceApi.interests);
     expect(interests.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
