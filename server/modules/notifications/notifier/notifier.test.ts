@@ -7,9 +7,16 @@ import {
   REMINDERS_MAX_UNANSWERED,
   UNREAD_REMINDER_AFTER_MS,
 } from '#common/notifications.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import type { TSettableConsentKind } from '#common/consents.ts';
+import { consentsApi } from '#common/wire/consents.ts';
+import { likesApi } from '#common/wire/likes.ts';
+import { notificationsApi, type TSetNotification } from '#common/wire/notifications.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
 import { consents, jobs, notificationSends, profiles, users } from '#server/db/schema/index.ts';
 import { claimDueJob } from '#server/jobs/jobs.repository.ts';
-import { activeMember, buildMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { activeMember, buildMember, type TTestMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
 import { startTestPushService, type TTestPushService } from '#server/test/push-service.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { notifyEmailJob, notifyEventJob } from './events.ts';
@@ -36,6 +43,8 @@ beforeEach(() => {
 });
 
 const db = () => t.services.database.db;
+/** The typed API client as this member. */
+const as = (m: TTestMember) => asMember(t.app, m.cookie);
 
 /** A confirmed, visible member with credits and one push subscription (a browser) at the local push service. */
 async function member(gender: 'female' | 'male', options: { push?: boolean } = {}) {
@@ -43,37 +52,18 @@ async function member(gender: 'female' | 'male', options: { push?: boolean } = {
   await db().update(users).set({ emailConfirmed: true, status: 'active' }).where(eq(users.id, m.user.id));
   if (options.push !== false) {
     const sub = push.subscription(`m${m.user.id}`);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user.php?push=1',
-      headers: CLIENT,
-      cookies: m.cookie,
-      payload: { endpoint: sub.endpoint, keys: sub.keys },
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await as(m).call(notificationsApi.subscribePush, { endpoint: sub.endpoint, keys: sub.keys });
+    expect(res.status).toBe(200);
   }
   return m;
 }
 
 const send = async (from: TTestMember, to: TTestMember, text = 'Hello there') => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/chat.php',
-    headers: CLIENT,
-    cookies: from.cookie,
-    payload: { profile_id: to.user.profile.id, text },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().message as { id: number; conversation_id: number };
+  const res = await as(from).call(chatApi.send, { profile_id: to.user.profile.id, text });
+  expect(res.status).toBe(200);
+  return res.body.message;
 };
-const like = (from: TTestMember, to: TTestMember) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/like.php',
-    headers: CLIENT,
-    cookies: from.cookie,
-    payload: { profile_id: to.user.profile.id },
-  });
+const like = (from: TTestMember, to: TTestMember) => as(from).call(likesApi.like, { profile_id: to.user.profile.id });
 
 /** Runs everything due (the poller), after the background runs of the request settled. */
 async function drain() {
@@ -149,11 +139,7 @@ describe('notifications of messages', () => {
     });
     await t.services.realtime.setViewing(ben.user.profile.id, { socketId: 'socket-1', conversationId: null, ttlMs: 0 });
     // Reading it (the conversation's newest page) before the email is due: no email.
-    await t.app.inject({
-      url: `/api/chat.php?conversation_id=${opener.conversation_id}`,
-      headers: CLIENT,
-      cookies: ben.cookie,
-    });
+    await as(ben).call(chatApi.page, { conversation_id: opener.conversation_id });
     advance(MESSAGE_EMAIL_DELAY_MS);
     await drain();
     expect(await notificationMails(ben)).toEqual([]);
@@ -164,13 +150,7 @@ describe('notifications of messages', () => {
     const anna = await member('female');
     const ben = await member('male');
     await send(anna, ben);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/block.php',
-      headers: CLIENT,
-      cookies: ben.cookie,
-      payload: { profile_id: anna.user.profile.id },
-    });
+    await as(ben).call(profilesApi.block, { profile_id: anna.user.profile.id });
     advance(MESSAGE_EMAIL_DELAY_MS);
     await drain();
     // The push may have gone out before the block; the email did not.
@@ -186,14 +166,8 @@ describe('notifications of messages', () => {
     const eve = await member('female');
     const finn = await member('male');
     for (const channel of ['email', 'push'] as const) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/notifications.php',
-        headers: CLIENT,
-        cookies: finn.cookie,
-        payload: { kind: 'new_conversations', channel, enabled: false },
-      });
-      expect(res.statusCode).toBe(200);
+      const res = await as(finn).call(notificationsApi.set, { kind: 'new_conversations', channel, enabled: false });
+      expect(res.status).toBe(200);
     }
     await send(eve, finn);
     advance(MESSAGE_EMAIL_DELAY_MS);
@@ -243,19 +217,13 @@ describe('notifications of likes', () => {
   it('a like and a match notify the liked member once each; a like taken back and given again does not', async () => {
     const anna = await member('female');
     const ben = await member('male');
-    expect((await like(anna, ben)).statusCode).toBe(200);
+    expect((await like(anna, ben)).status).toBe(200);
     await drain();
     expect(push.received.find((p) => p.path === `/push/m${ben.user.id}`)?.payload).toMatchObject({
       kind: 'like',
       url: '/likes',
     });
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/api/like.php',
-      headers: CLIENT,
-      cookies: anna.cookie,
-      payload: { profile_id: ben.user.profile.id },
-    });
+    await as(anna).call(likesApi.unlike, { profile_id: ben.user.profile.id });
     await like(anna, ben);
     await like(ben, anna); // a match: Anna hears of it
     await drain();
@@ -365,14 +333,8 @@ describe('promotions and news', () => {
     clock = new Date();
     const optedIn = await member('female', { push: false });
     const silent = await member('female', { push: false });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/notifications.php',
-      headers: CLIENT,
-      cookies: optedIn.cookie,
-      payload: { kind: 'news', channel: 'email', enabled: true },
-    });
-    expect(res.json().kinds.find((k: { kind: string }) => k.kind === 'news')).toEqual({
+    const res = await as(optedIn).call(notificationsApi.set, { kind: 'news', channel: 'email', enabled: true });
+    expect(res.body.kinds.find((k) => k.kind === 'news')).toEqual({
       kind: 'news',
       email: true,
       push: false,
@@ -395,10 +357,12 @@ describe('promotions and news', () => {
 });
 
 describe('marketing switches and consents are one', () => {
-  const api = (m: TTestMember, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: CLIENT, cookies: m.cookie, ...(payload ? { payload } : {}) });
+  const consent = (m: TTestMember, kind: TSettableConsentKind, given: boolean) =>
+    as(m).call(consentsApi.change, { kind, given });
+  const consentsOf = async (m: TTestMember) => (await as(m).call(consentsApi.state)).body;
+  const setSwitch = (m: TTestMember, input: TSetNotification) => as(m).call(notificationsApi.set, input);
   const switchesOf = async (m: TTestMember, kind: string) =>
-    ((await api(m, 'GET', '/api/notifications.php')).json().kinds as { kind: string }[]).find((k) => k.kind === kind);
+    (await as(m).call(notificationsApi.settings)).body.kinds.find((k) => k.kind === kind);
   const consentRows = (m: TTestMember, kind: string) =>
     db()
       .select()
@@ -409,10 +373,10 @@ describe('marketing switches and consents are one', () => {
   it('opting in in settings turns the kind on in /notifications and a broadcast reaches the member', async () => {
     clock = new Date();
     const m = await member('female', { push: false });
-    for (const kind of ['promotions', 'news']) {
-      const given = await api(m, 'POST', '/api/consents.php', { kind, given: true });
-      expect(given.statusCode, given.body).toBe(200);
-      expect(given.json()[kind].given).toBe(true);
+    for (const kind of ['promotions', 'news'] as const) {
+      const given = await consent(m, kind, true);
+      expect(given.status, JSON.stringify(given.error)).toBe(200);
+      expect(given.body[kind].given).toBe(true);
       expect(await switchesOf(m, kind)).toEqual({ kind, email: true, push: true });
     }
     const site = await t.services.sites.resolve('localhost');
@@ -431,33 +395,32 @@ describe('marketing switches and consents are one', () => {
     expect(promotions).toHaveLength(1);
     expect(promotions[0].subject).toContain('Half price this weekend');
     // Withdrawn in settings: off on /notifications as well.
-    await api(m, 'POST', '/api/consents.php', { kind: 'news', given: false });
+    await consent(m, 'news', false);
     expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: false, push: false });
   });
 
   it('turning a kind off on /notifications withdraws the consent settings shows (a record appended)', async () => {
     const m = await member('female', { push: false });
-    await api(m, 'POST', '/api/consents.php', { kind: 'promotions', given: true });
-    const off = (channel: string) =>
-      api(m, 'PUT', '/api/notifications.php', { kind: 'promotions', channel, enabled: false });
-    expect((await off('email')).statusCode).toBe(200);
+    await consent(m, 'promotions', true);
+    const off = (channel: 'email' | 'push') => setSwitch(m, { kind: 'promotions', channel, enabled: false });
+    expect((await off('email')).status).toBe(200);
     // One channel left on: still consented.
-    expect((await api(m, 'GET', '/api/consents.php')).json().promotions.given).toBe(true);
+    expect((await consentsOf(m)).promotions.given).toBe(true);
     expect(await switchesOf(m, 'promotions')).toEqual({ kind: 'promotions', email: false, push: true });
     await off('push');
-    expect((await api(m, 'GET', '/api/consents.php')).json().promotions).toEqual({ given: false, given_at: null });
+    expect((await consentsOf(m)).promotions).toEqual({ given: false, given_at: null });
     const rows = await consentRows(m, 'promotions');
     expect(rows).toHaveLength(1);
     expect(rows[0].withdrawnAt).toBeInstanceOf(Date);
     // Given again in settings after both channels were turned off: on again, a new record.
-    await api(m, 'POST', '/api/consents.php', { kind: 'promotions', given: true });
+    await consent(m, 'promotions', true);
     expect(await switchesOf(m, 'promotions')).toEqual({ kind: 'promotions', email: true, push: true });
     expect(await consentRows(m, 'promotions')).toHaveLength(2);
   });
 
   it('an unsubscribe link turns a marketing kind’s email off; off on both channels it withdraws, its undo gives again', async () => {
     const m = await member('female', { push: false });
-    await api(m, 'POST', '/api/consents.php', { kind: 'news', given: true });
+    await consent(m, 'news', true);
     const token = signUnsubscribeToken(
       await t.services.mailer.listUnsubscribeKey(),
       { userId: m.user.id, scope: 'news' },
@@ -472,18 +435,18 @@ describe('marketing switches and consents are one', () => {
       });
     expect((await link('List-Unsubscribe=One-Click')).statusCode).toBe(200);
     expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: false, push: true });
-    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(true);
+    expect((await consentsOf(m)).news.given).toBe(true);
     expect(await t.services.emailStatus.describeUnsubscribe(token)).toEqual({ scope: 'news', isOff: true });
-    await api(m, 'PUT', '/api/notifications.php', { kind: 'news', channel: 'push', enabled: false });
-    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(false);
+    await setSwitch(m, { kind: 'news', channel: 'push', enabled: false });
+    expect((await consentsOf(m)).news.given).toBe(false);
     // The undo button of the unsubscribe page: email on again, which gives the consent again (a new record).
     await link('action=undo', 'http://localhost');
     expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: true, push: false });
-    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(true);
+    expect((await consentsOf(m)).news.given).toBe(true);
     expect(await consentRows(m, 'news')).toHaveLength(2);
     // A one-click unsubscribe with push already off: off on both, consent withdrawn.
     await link('List-Unsubscribe=One-Click');
     expect(await switchesOf(m, 'news')).toEqual({ kind: 'news', email: false, push: false });
-    expect((await api(m, 'GET', '/api/consents.php')).json().news.given).toBe(false);
+    expect((await consentsOf(m)).news.given).toBe(false);
   });
 });
