@@ -3,9 +3,11 @@ import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_DELIVERY } from '#common/notifications.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
 import { pushSubscriptions } from '#server/db/schema/index.ts';
 import { PermanentJobError } from '#server/jobs/jobs.ts';
-import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
 import { testSubscription } from '#server/test/push-service.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { guardedLookup, PUSH_ADDRESS_REFUSED, type TPushResolver } from './push-address.ts';
@@ -59,13 +61,7 @@ afterAll(async () => {
 });
 
 const subscribe = (cookie: Record<string, string>, endpoint: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/user.php?push=1',
-    headers: CLIENT,
-    cookies: cookie,
-    payload: { endpoint, keys: testSubscription(endpoint).keys },
-  });
+  asMember(t.app, cookie).call(notificationsApi.subscribePush, { endpoint, keys: testSubscription(endpoint).keys });
 
 describe('push endpoints at subscribe (production policy: public addresses only)', () => {
   const refused = [
@@ -112,8 +108,8 @@ describe('push endpoints at subscribe (production policy: public addresses only)
     const m = await activeMember(t);
     for (const endpoint of refused) {
       const res = await subscribe(m.cookie, endpoint);
-      expect(res.statusCode, endpoint).toBe(400);
-      expect(res.json().error, endpoint).toBe('invalid_request');
+      expect(res.status, endpoint).toBe(400);
+      expect(res.error?.error, endpoint).toBe('invalid_request');
     }
     const rows = await t.services.database.db
       .select()
@@ -132,7 +128,7 @@ describe('push endpoints at subscribe (production policy: public addresses only)
       'https://8.8.8.8/push/x',
     ]) {
       const res = await subscribe(m.cookie, endpoint);
-      expect(res.statusCode, `${endpoint} ${res.body}`).toBe(200);
+      expect(res.status, `${endpoint} ${JSON.stringify(res.error)}`).toBe(200);
     }
     expect(await t.services.push.devices(m.user.id)).toBe(5);
   });
@@ -145,7 +141,7 @@ describe('push endpoints at send time (DNS rebinding)', () => {
       const m = await activeMember(t);
       // Public-looking when stored; by the time of the push its name points inside.
       const endpoint = `https://${host}:${listener.port}/push/x`;
-      expect((await subscribe(m.cookie, endpoint)).statusCode, host).toBe(200);
+      expect((await subscribe(m.cookie, endpoint)).status, host).toBe(200);
       const [row] = await t.services.database.db
         .select()
         .from(pushSubscriptions)

@@ -2,11 +2,15 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import type { TEndpointInput } from '#common/endpoint.ts';
 import { PUSH_DELIVERY } from '#common/notifications.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
 import { pushSubscriptions } from '#server/db/schema/index.ts';
 import { PermanentJobError } from '#server/jobs/jobs.ts';
 import { ensureVapidKeys } from '#server/modules/sites/settings.service.ts';
 import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { asMember, type TCallExtras } from '#server/test/member-client.ts';
 import { startTestPushService, type TTestPushService } from '#server/test/push-service.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import type { TActor, TNotificationContent, TNotificationDelivery } from '../notifier/content.ts';
@@ -35,12 +39,15 @@ function catalogue(lng: string, key: string, vars: Record<string, string | numbe
   return (text as string).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name]));
 }
 
-const pushCall = (
-  method: 'POST' | 'DELETE',
+/** Subscribes a browser for a member (null: a visitor). */
+const subscribe = (
   member: TTestMember | null,
-  payload: unknown,
-  url = '/api/user.php?push=1',
-) => t.app.inject({ method, url, headers: CLIENT, cookies: member?.cookie ?? {}, payload: payload as object });
+  body: TEndpointInput<typeof notificationsApi.subscribePush>,
+  extras?: TCallExtras,
+) => asMember(t.app, member?.cookie).call(notificationsApi.subscribePush, body, extras);
+/** Forgets a browser's subscription as a member (null: a visitor). */
+const unsubscribe = (member: TTestMember | null, endpoint: string) =>
+  asMember(t.app, member?.cookie).call(notificationsApi.unsubscribePush, { endpoint });
 
 const rowsOf = (userId: number) =>
   t.services.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -74,18 +81,16 @@ describe('POST/DELETE /api/user.php?push=1', () => {
     const phone = fake.subscription();
     const laptop = fake.subscription();
     for (const sub of [phone, laptop]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/user.php?push=1',
-        headers: { ...CLIENT, 'user-agent': 'TestBrowser/1.0' },
-        cookies: m.cookie,
-        payload: { endpoint: sub.endpoint, expirationTime: null, keys: sub.keys },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ ok: true });
+      const res = await subscribe(
+        m,
+        { endpoint: sub.endpoint, expirationTime: null, keys: sub.keys },
+        { headers: { 'user-agent': 'TestBrowser/1.0' } },
+      );
+      expect(res.status, JSON.stringify(res.error)).toBe(200);
+      expect(res.body).toEqual({ ok: true });
     }
     // Subscribing again (same browser) keeps one row.
-    expect((await pushCall('POST', m, { endpoint: phone.endpoint, keys: phone.keys })).statusCode).toBe(200);
+    expect((await subscribe(m, { endpoint: phone.endpoint, keys: phone.keys })).status).toBe(200);
     expect(await t.services.push.devices(m.user.id)).toBe(2);
     const rows = await rowsOf(m.user.id);
     expect(rows.map((r) => r.endpoint).sort()).toEqual([phone.endpoint, laptop.endpoint].sort());
@@ -94,19 +99,19 @@ describe('POST/DELETE /api/user.php?push=1', () => {
       auth: laptop.keys.auth,
       userAgent: 'TestBrowser/1.0',
     });
-    const del = await pushCall('DELETE', m, { endpoint: phone.endpoint });
-    expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ ok: true });
+    const del = await unsubscribe(m, phone.endpoint);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ ok: true });
     expect((await rowsOf(m.user.id)).map((r) => r.endpoint)).toEqual([laptop.endpoint]);
   });
 
   it('needs a login and our origin', async () => {
     const sub = fake.subscription();
     const body = { endpoint: sub.endpoint, keys: sub.keys };
-    const anonymous = await pushCall('POST', null, body);
-    expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().error).toBe('authentication_required');
-    expect((await pushCall('DELETE', null, { endpoint: sub.endpoint })).json().error).toBe('authentication_required');
+    const anonymous = await subscribe(null, body);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.error?.error).toBe('authentication_required');
+    expect((await unsubscribe(null, sub.endpoint)).error?.error).toBe('authentication_required');
     const m = await activeMember(t);
     const foreign = await t.app.inject({
       method: 'POST',
@@ -151,36 +156,43 @@ describe('POST/DELETE /api/user.php?push=1', () => {
 
   it('leaves login and account deletion on /api/user.php as they were', async () => {
     const m = await activeMember(t);
-    const login = await t.app.inject({
+    const login = await asMember(t.app).call(accountsApi.login, { email: m.form.email, password: m.form.password });
+    expect(login.status, JSON.stringify(login.error)).toBe(200);
+    expect(login.body.user.id).toBe(m.user.id);
+    // A push body without ?push=1 is a malformed login, not a subscription (raw: no endpoint takes that body there).
+    const sub = fake.subscription();
+    const wrongDoor = await t.app.inject({
       method: 'POST',
       url: '/api/user.php',
       headers: CLIENT,
-      payload: { email: m.form.email, password: m.form.password },
+      cookies: m.cookie,
+      payload: { endpoint: sub.endpoint, keys: sub.keys },
     });
-    expect(login.statusCode, login.body).toBe(200);
-    expect(login.json().user.id).toBe(m.user.id);
-    // A push body without ?push=1 is a malformed login, not a subscription.
-    const sub = fake.subscription();
-    const wrongDoor = await pushCall('POST', m, { endpoint: sub.endpoint, keys: sub.keys }, '/api/user.php');
     expect(wrongDoor.statusCode).toBe(400);
     expect(await rowsOf(m.user.id)).toEqual([]);
     // DELETE without ?push=1 is still account deletion (its body needs the password).
-    const deletion = await pushCall('DELETE', m, { endpoint: sub.endpoint }, '/api/user.php');
+    const deletion = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { endpoint: sub.endpoint },
+    });
     expect(deletion.statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: m.cookie })).statusCode).toBe(200);
+    expect((await asMember(t.app, m.cookie).call(accountsApi.current)).status).toBe(200);
   });
 
   it('moves an endpoint re-subscribed by another member; nobody deletes another member’s subscription', async () => {
     const a = await activeMember(t);
     const b = await activeMember(t);
     const sub = fake.subscription();
-    await pushCall('POST', a, { endpoint: sub.endpoint, keys: sub.keys });
+    await subscribe(a, { endpoint: sub.endpoint, keys: sub.keys });
     // b names a's endpoint: answered like any unsubscribe, nothing deleted.
-    const attempt = await pushCall('DELETE', b, { endpoint: sub.endpoint });
-    expect(attempt.statusCode).toBe(200);
+    const attempt = await unsubscribe(b, sub.endpoint);
+    expect(attempt.status).toBe(200);
     expect(await rowsOf(a.user.id)).toHaveLength(1);
     // The same browser, now logged in as b, subscribes again: the row is b's.
-    expect((await pushCall('POST', b, { endpoint: sub.endpoint, keys: sub.keys })).statusCode).toBe(200);
+    expect((await subscribe(b, { endpoint: sub.endpoint, keys: sub.keys })).status).toBe(200);
     expect(await rowsOf(a.user.id)).toEqual([]);
     expect((await rowsOf(b.user.id)).map((r) => r.endpoint)).toEqual([sub.endpoint]);
   });
@@ -191,7 +203,7 @@ describe('deliver through the local push service', () => {
   async function subscribed() {
     const m = await activeMember(t);
     const sub = fake.subscription();
-    await pushCall('POST', m, { endpoint: sub.endpoint, keys: sub.keys });
+    await subscribe(m, { endpoint: sub.endpoint, keys: sub.keys });
     const [row] = await rowsOf(m.user.id);
     return { m, sub, id: row.id };
   }
@@ -287,7 +299,7 @@ describe('deliver through the local push service', () => {
     // Nothing listens on port 9 of this machine: a network error, retried later.
     const offline = await activeMember(t);
     const sub = fake.subscription();
-    await pushCall('POST', offline, { endpoint: 'https://127.0.0.1:9/push/x', keys: sub.keys });
+    await subscribe(offline, { endpoint: 'https://127.0.0.1:9/push/x', keys: sub.keys });
     const [row] = await rowsOf(offline.user.id);
     const err = await t.services.push.deliver(row.id, payload, PUSH_DELIVERY.news).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PushRetryError);
