@@ -2,8 +2,11 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOFT_BOUNCE_WINDOW_MS } from '#common/notifications.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
 import { emailFeedback, users } from '#server/db/schema/index.ts';
-import { buildMember, CLIENT, lastMail } from '#server/test/factories.ts';
+import { buildMember, lastMail } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // Bounce and complaint reports of the mail provider disable notification email (`bounce`, `fbl`); soft
@@ -92,8 +95,8 @@ describe('POST /webhooks/mail', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: 1, disabled: 1 });
     expect(await reasonsOf(m.userId)).toEqual({ reasons: ['bounce'], latest: 'bounce' });
-    const me = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: m.cookie });
-    expect(me.json().user.notifications_disabled).toEqual(['bounce']);
+    const me = await asMember(t.app, m.cookie).call(accountsApi.current);
+    expect(me.body.user.notifications_disabled).toEqual(['bounce']);
   });
 
   it('a complaint disables with fbl', async () => {
@@ -139,19 +142,10 @@ describe('POST /webhooks/mail', () => {
 });
 
 describe('POST /api/notifications.php?reenable=1', () => {
-  const reenable = (cookie: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/notifications.php?reenable=1',
-      headers: CLIENT,
-      cookies: cookie,
-      payload: {},
-    });
+  const reenable = (cookie: Record<string, string>) => asMember(t.app, cookie).call(notificationsApi.reenableEmail);
 
   it('needs a logged-in member', async () => {
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/notifications.php?reenable=1', headers: CLIENT })).statusCode,
-    ).toBe(403);
+    expect((await asVisitor(t.app).call(notificationsApi.reenableEmail)).status).toBe(403);
   });
 
   it('lifts fbl and listunsubscribe at once', async () => {
@@ -162,8 +156,8 @@ describe('POST /api/notifications.php?reenable=1', () => {
       .set({ notificationsDisabled: ['fbl', 'listunsubscribe'] })
       .where(eq(users.id, m.userId));
     const res = await reenable(m.cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'enabled', notifications_disabled: [] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'enabled', notifications_disabled: [] });
     expect(await reasonsOf(m.userId)).toEqual({ reasons: [], latest: null });
   });
 
@@ -172,7 +166,7 @@ describe('POST /api/notifications.php?reenable=1', () => {
     await report([bounce(m.email, 'hard'), complaint(m.email)]);
     expect((await reasonsOf(m.userId)).reasons).toEqual(['bounce', 'fbl']);
     const res = await reenable(m.cookie);
-    expect(res.json()).toEqual({ status: 'confirmation_sent', notifications_disabled: ['bounce'] });
+    expect(res.body).toEqual({ status: 'confirmation_sent', notifications_disabled: ['bounce'] });
     await t.services.settleJobs();
     const mail = await lastMail(t, m.email);
     expect(mail?.kind).toBe('email_reenable');

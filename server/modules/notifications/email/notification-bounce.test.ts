@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likesApi } from '#common/wire/likes.ts';
+import { notificationsApi } from '#common/wire/notifications.ts';
 import { emailFeedback, jobs, notificationSends, users } from '#server/db/schema/index.ts';
-import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { activeMember, type TTestMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
 import { startTestSmtp, type TTestSmtp } from '#server/test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { notifyEmailJob } from '../notifier/events.ts';
@@ -30,14 +33,8 @@ async function member(gender: 'female' | 'male') {
 }
 
 const like = async (from: TTestMember, to: TTestMember) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/like.php',
-    headers: CLIENT,
-    cookies: from.cookie,
-    payload: { profile_id: to.user.profile.id },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await asMember(t.app, from.cookie).call(likesApi.like, { profile_id: to.user.profile.id });
+  expect(res.status, JSON.stringify(res.error)).toBe(200);
 };
 
 async function drain() {
@@ -83,8 +80,8 @@ describe('a notification email refused with 550', () => {
     expect(account.notificationsDisabled).toEqual(['bounce']);
     const feedback = await db().select().from(emailFeedback).where(eq(emailFeedback.userId, anna.user.id));
     expect(feedback.map((f) => f.type)).toEqual(['hard_bounce']);
-    const settings = await t.app.inject({ url: '/api/notifications.php', headers: CLIENT, cookies: anna.cookie });
-    expect(settings.json().notifications_disabled).toEqual(['bounce']);
+    const settings = await asMember(t.app, anna.cookie).call(notificationsApi.settings);
+    expect(settings.body.notifications_disabled).toEqual(['bounce']);
 
     // The server would take mail now; the next like is not tried by email at all.
     await like(carl, anna);

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_LINK_DAYS } from '#common/notifications.ts';
 import { emailFeedback, notificationPreferences, users } from '#server/db/schema/index.ts';
-import { buildMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { buildMember, type TTestMember } from '#server/test/factories.ts';
+import { asMember } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { signUnsubscribeToken, type TUnsubscribeScope, verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -138,8 +140,8 @@ describe('POST /unsubscribe', () => {
     const all = await pageButton(token, 'unsubscribe_all');
     expect(all.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}&all=1`);
     expect(await reasons(userId)).toEqual({ reasons: ['listunsubscribe'], latest: 'listunsubscribe' });
-    const me = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: member.cookie });
-    expect(me.json().user.notifications_disabled).toEqual(['listunsubscribe']);
+    const me = await asMember(t.app, member.cookie).call(accountsApi.current);
+    expect(me.body.user.notifications_disabled).toEqual(['listunsubscribe']);
     // The same again adds nothing twice; an 'all' link does the same by one click.
     expect((await oneClick(await tokenFor(userId, 'all'))).statusCode).toBe(200);
     expect((await reasons(userId)).reasons).toEqual(['listunsubscribe']);
