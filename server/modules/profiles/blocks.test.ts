@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likesApi } from '#common/wire/likes.ts';
+import { profilesApi } from '#common/wire/profiles.ts';
+import { searchApi, type TSearchResponse } from '#common/wire/search.ts';
 import { likes } from '#server/db/schema/index.ts';
-import { activeMember, CLIENT } from '#server/test/factories.ts';
+import { activeMember } from '#server/test/factories.ts';
+import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 // Needs the built web app for the profile page checks (`npm test` builds first).
@@ -13,24 +17,22 @@ afterAll(async () => {
   await t.close();
 });
 
-const ids = (res: { json(): { results: { id: number }[] } }) => res.json().results.map((r) => r.id);
+const ids = (res: { body: TSearchResponse }) => res.body.results.map((r) => r.id);
+const block = (cookie: Record<string, string>, profileId: number) =>
+  asMember(t.app, cookie).call(profilesApi.block, { profile_id: profileId });
+const unblock = (cookie: Record<string, string>, profileId: number) =>
+  asMember(t.app, cookie).call(profilesApi.unblock, { profile_id: profileId });
 
 describe('blocking (spec §6)', () => {
   it('hides both members from each other, shows the blocked text, and is undone by unblocking', async () => {
     const anna = await activeMember(t, { gender: 'female', looking_for: 'male' }, { country: 'NL' });
     const ben = await activeMember(t, { gender: 'male', looking_for: 'female' }, { country: 'NL' });
     const search = (cookie: Record<string, string>) =>
-      t.app.inject({ url: '/api/search.php?country=NL', headers: CLIENT, cookies: cookie });
+      asMember(t.app, cookie).call(searchApi.search, { country: 'NL' });
     expect(ids(await search(ben.cookie))).toContain(anna.user.profile.id);
 
-    const block = await t.app.inject({
-      method: 'POST',
-      url: '/api/block.php',
-      headers: CLIENT,
-      cookies: anna.cookie,
-      payload: { profile_id: ben.user.profile.id },
-    });
-    expect(block.statusCode).toBe(204);
+    const blocked = await block(anna.cookie, ben.user.profile.id);
+    expect(blocked.status).toBe(204);
     expect(ids(await search(ben.cookie))).not.toContain(anna.user.profile.id);
     expect(ids(await search(anna.cookie))).not.toContain(ben.user.profile.id);
 
@@ -51,26 +53,17 @@ describe('blocking (spec §6)', () => {
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain('Unblock');
 
-    const unblock = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/block.php',
-      headers: CLIENT,
-      cookies: anna.cookie,
-      payload: { profile_id: ben.user.profile.id },
-    });
-    expect(unblock.statusCode).toBe(204);
+    const unblocked = await unblock(anna.cookie, ben.user.profile.id);
+    expect(unblocked.status).toBe(204);
     expect(ids(await search(ben.cookie))).toContain(anna.user.profile.id);
   });
 
   it('leaves the like of a member who blocked the viewer new when the viewer opens that profile', async () => {
     const anna = await activeMember(t, { gender: 'female', looking_for: 'male' }, { country: 'NL' });
     const ben = await activeMember(t, { gender: 'male', looking_for: 'female' }, { country: 'NL' });
-    const post = (url: string, cookie: Record<string, string>, payload: object) =>
-      t.app.inject({ method: 'POST', url, headers: CLIENT, cookies: cookie, payload });
-    expect((await post('/api/like.php', anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBeLessThan(
-      300,
-    );
-    expect((await post('/api/block.php', anna.cookie, { profile_id: ben.user.profile.id })).statusCode).toBe(204);
+    const liked = await asMember(t.app, anna.cookie).call(likesApi.like, { profile_id: ben.user.profile.id });
+    expect(liked.status).toBeLessThan(300);
+    expect((await block(anna.cookie, ben.user.profile.id)).status).toBe(204);
     const page = await t.app.inject({
       url: `/members/${anna.user.profile.id}`,
       headers: { host: 'localhost' },
@@ -124,45 +117,16 @@ describe('blocking (spec §6)', () => {
   });
 
   it('needs a login, refuses oneself and unknown members, and cannot lift a block made by the other member', async () => {
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: '/api/block.php',
-      headers: CLIENT,
-      payload: { profile_id: 1 },
-    });
-    expect(anon.json().error).toBe('authentication_required');
+    const anon = await asVisitor(t.app).call(profilesApi.block, { profile_id: 1 });
+    expect(anon.error?.error).toBe('authentication_required');
     const a = await activeMember(t, {}, { country: 'NL' });
     const b = await activeMember(t, {}, { country: 'NL' });
-    const self = await t.app.inject({
-      method: 'POST',
-      url: '/api/block.php',
-      headers: CLIENT,
-      cookies: a.cookie,
-      payload: { profile_id: a.user.profile.id },
-    });
-    expect(self.statusCode).toBe(400);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/block.php',
-      headers: CLIENT,
-      cookies: a.cookie,
-      payload: { profile_id: 99_999_999 },
-    });
-    expect(unknown.statusCode).toBe(404);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/block.php',
-      headers: CLIENT,
-      cookies: a.cookie,
-      payload: { profile_id: b.user.profile.id },
-    });
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/api/block.php',
-      headers: CLIENT,
-      cookies: b.cookie,
-      payload: { profile_id: a.user.profile.id },
-    });
+    const self = await block(a.cookie, a.user.profile.id);
+    expect(self.status).toBe(400);
+    const unknown = await block(a.cookie, 99_999_999);
+    expect(unknown.status).toBe(404);
+    await block(a.cookie, b.user.profile.id);
+    await unblock(b.cookie, a.user.profile.id);
     expect(await t.services.blocks.relation(b.user.profile.id, a.user.profile.id)).toEqual({
       blockedByMe: false,
       blockedMe: true,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchApi } from '#common/wire/search.ts';
 import { OPERATION_LIMITS } from '#server/lib/rate-limit.ts';
-import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { activeMember, type TTestMember } from '#server/test/factories.ts';
+import { asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 /**
@@ -64,16 +66,16 @@ describe('profile reads (/members/{id} and .data)', () => {
 
 describe('search reads', () => {
   it('/api/search.php: a visitor IP gets its budget, then 429 with retry-after; another IP is unaffected', async () => {
-    const search = (ip: string) => t.app.inject({ url: '/api/search.php?page=1', headers: CLIENT, remoteAddress: ip });
+    const search = (ip: string) => asVisitor(t.app).call(searchApi.search, { page: 1 }, { remoteAddress: ip });
     const [{ max }] = OPERATION_LIMITS.search_read_visitor;
     const statuses: number[] = [];
-    for (let i = 0; i < max; i++) statuses.push((await search('203.0.113.60')).statusCode);
+    for (let i = 0; i < max; i++) statuses.push((await search('203.0.113.60')).status);
     expect(statuses).toEqual(Array(max).fill(200));
     const over = await search('203.0.113.60');
-    expect(over.statusCode).toBe(429);
-    expect(over.json().error).toBe('rate_limited');
+    expect(over.status).toBe(429);
+    expect(over.error?.error).toBe('rate_limited');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await search('203.0.113.61')).statusCode).toBe(200);
+    expect((await search('203.0.113.61')).status).toBe(200);
     // The members page shares the budget.
     const page = await t.app.inject({
       url: '/members.data',
