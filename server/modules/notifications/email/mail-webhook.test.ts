@@ -96,7 +96,7 @@ describe('POST /webhooks/mail', () => {
     expect(res.json()).toEqual({ received: 1, disabled: 1 });
     expect(await reasonsOf(m.userId)).toEqual({ reasons: ['bounce'], latest: 'bounce' });
     const me = await asMember(t.app, m.cookie).call(accountsApi.current);
-    expect(me.body.user.notifications_disabled).toEqual(['bounce']);
+    expect(me.body.user?.notifications_disabled).toEqual(['bounce']);
   });
 
   it('a complaint disables with fbl', async () => {
