@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMember, CLIENT } from '../test/factories.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { sitesApi } from '#common/wire/settings.ts';
+import { buildMember } from '../test/factories.ts';
+import { asVisitor } from '../test/member-client.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
 // TRUST_PROXY names the proxies in front; whatever a client writes into X-Forwarded-For, its address
@@ -10,7 +13,7 @@ import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 /** The GeoIP country the app derives from request.ip (an observable of the address it took for the client). */
 async function countryOf(t: TTestApp, remoteAddress: string, forwardedFor?: string): Promise<string | null> {
   const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
-  return (await t.app.inject({ url: '/api/settings.php', remoteAddress, headers })).json().geoip_country;
+  return (await asVisitor(t.app).call(sitesApi.settings, {}, { remoteAddress, headers })).body.geoip_country;
 }
 
 /** The dev mailbox's answers (list page and JSON) to a request from `remoteAddress` with the given headers. */
@@ -34,15 +37,13 @@ function freshClient(): string {
 /** Wrong logins from one socket, each with its own X-Forwarded-For; how many were answered before the first 429. */
 async function loginsBefore429(t: TTestApp, remoteAddress: string, forwardedFor: (i: number) => string) {
   for (let i = 0; i < 60; i++) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user.php',
-      headers: { ...CLIENT, 'x-forwarded-for': forwardedFor(i) },
-      payload: { email: `nobody${i}@example.com`, password: 'guess guess' },
-      remoteAddress,
-    });
-    if (res.statusCode === 429) return i;
-    expect(res.statusCode).toBe(401);
+    const res = await asVisitor(t.app).call(
+      accountsApi.login,
+      { email: `nobody${i}@example.com`, password: 'guess guess' },
+      { headers: { 'x-forwarded-for': forwardedFor(i) }, remoteAddress },
+    );
+    if (res.status === 429) return i;
+    expect(res.status).toBe(401);
   }
   return Infinity;
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUnavailableError } from '../lib/unavailable.ts';
-import { activeMember, CLIENT } from '../test/factories.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { activeMember } from '../test/factories.ts';
+import { asMember, asVisitor } from '../test/member-client.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
@@ -50,10 +52,12 @@ describe('a page request that fails', () => {
       expect(page.body).toContain('href="/members"');
       expect(page.body).not.toContain('ECONNREFUSED');
 
-      const api = await t.app.inject({ url: '/api/user.php', headers: { ...CLIENT, accept: 'application/json' } });
-      expect(api.statusCode).toBe(503);
+      const api = await asVisitor(t.app).call(accountsApi.current, undefined, {
+        headers: { accept: 'application/json' },
+      });
+      expect(api.status).toBe(503);
       expect(api.headers['content-type']).toMatch(/^application\/json/);
-      expect(api.json()).toMatchObject({ error: 'service_unavailable' });
+      expect(api.error).toMatchObject({ error: 'service_unavailable' });
 
       // React Router's data requests (client navigations) keep a machine-readable answer.
       const data = await t.app.inject({ url: '/members.data', headers: HTML });
@@ -178,9 +182,9 @@ describe.skipIf(!process.env.DATABASE_URL)('pages while PostgreSQL is down (Post
     expect(german.statusCode).toBe(503);
     expect(german.body).toContain('<html lang="de">');
     expect(german.body).toContain('Wir sind gleich zurück · ReifeLust');
-    const api = await t.app.inject({ url: '/api/user.php', headers: CLIENT, cookies: member.cookie });
-    expect(api.statusCode).toBe(503);
-    expect(api.json()).toMatchObject({ error: 'service_unavailable' });
+    const api = await asMember(t.app, member.cookie).call(accountsApi.current);
+    expect(api.status).toBe(503);
+    expect(api.error).toMatchObject({ error: 'service_unavailable' });
     await proxy.restore();
     expect((await t.app.inject({ url: '/chats', headers: HTML, cookies: member.cookie })).statusCode).toBe(200);
   });

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema/index.ts';
-import { activeMember, CLIENT } from '../test/factories.ts';
+import { chatApi } from '#common/wire/chat.ts';
+import { activeMember } from '../test/factories.ts';
+import { asMember } from '../test/member-client.ts';
 import { startTestRedis, type TTestRedis } from '../test/redis-server.ts';
 import { openSocket } from '../test/sockets.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
@@ -24,16 +26,13 @@ afterAll(async () => {
   await redis?.kill();
 });
 
-const send = (cookie: Record<string, string>, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/chat.php', headers: CLIENT, cookies: cookie, payload: body });
-
 /** Sends one message and returns how long the answer took and whether the message is stored. */
 async function timedSend(cookie: Record<string, string>, to: number, text: string) {
   const started = performance.now();
-  const res = await send(cookie, { profile_id: to, text });
+  const res = await asMember(t.app, cookie).call(chatApi.send, { profile_id: to, text });
   const ms = performance.now() - started;
-  expect(res.statusCode).toBe(200);
-  const id = res.json().message.id as number;
+  expect(res.status).toBe(200);
+  const { id } = res.body.message;
   const stored = await t.services.database.db.select().from(messages).where(eq(messages.id, id));
   return { ms, stored: stored.length === 1 && stored[0].body === text };
 }
