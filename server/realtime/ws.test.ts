@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE_SESSION_ENDED } from '#common/realtime.ts';
-import { activeMember, CLIENT, lastMail, linkIn, type TTestMember } from '../test/factories.ts';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
+import { chatApi, type TSendMessageRequest } from '#common/wire/chat.ts';
+import { activeMember, lastMail, linkIn, type TTestMember } from '../test/factories.ts';
+import { asMember, asVisitor } from '../test/member-client.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { closeCode, openSocket, type TTestSocket } from '../test/sockets.ts';
 
@@ -15,8 +18,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const send = (cookie: Record<string, string>, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/chat.php', headers: CLIENT, cookies: cookie, payload: body });
+const send = (cookie: Record<string, string>, body: TSendMessageRequest) =>
+  asMember(t.app, cookie).call(chatApi.send, body);
+/** A page of a conversation as a member reads it (`after`: only newer messages). */
+const chatPage = async (cookie: Record<string, string>, conversationId: number, after?: number) =>
+  (await asMember(t.app, cookie).call(chatApi.page, { conversation_id: conversationId, after })).body;
 
 /** The handshake answer of an upgrade that the server refused. */
 function refusedStatus(headers: Record<string, string>): Promise<number> {
@@ -47,8 +53,8 @@ describe('GET /api/ws (realtime)', () => {
     const annaSocket = await openSocket(base, anna.cookie);
     const benSocket = await openSocket(base, ben.cookie);
     const res = await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Hi Ben' });
-    expect(res.statusCode).toBe(200);
-    const id = res.json().message.id;
+    expect(res.status).toBe(200);
+    const { id } = res.body.message;
     const toBen = await benSocket.next('message');
     expect(toBen).toMatchObject({
       profile_id: anna.user.profile.id,
@@ -116,27 +122,19 @@ describe('GET /api/ws (realtime)', () => {
   it('tells the sender when the recipient has read, and the reader’s other tabs', async () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 100 });
-    const sent = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Seen?' })).json().message;
+    const sent = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'Seen?' })).body.message;
     const annaSocket = await openSocket(base, anna.cookie);
     const benOtherTab = await openSocket(base, ben.cookie);
-    const page = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${sent.conversation_id}`,
-      headers: CLIENT,
-      cookies: ben.cookie,
-    });
-    expect(page.json().read_up_to).toBe(0);
+    const page = await chatPage(ben.cookie, sent.conversation_id);
+    expect(page.read_up_to).toBe(0);
     expect(await annaSocket.next('read')).toEqual({
       type: 'read',
       conversation_id: sent.conversation_id,
       up_to: sent.id,
     });
     expect(await benOtherTab.next('chat_read')).toEqual({ type: 'chat_read', conversation_id: sent.conversation_id });
-    const annaView = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${sent.conversation_id}`,
-      headers: CLIENT,
-      cookies: anna.cookie,
-    });
-    expect(annaView.json().read_up_to).toBe(sent.id);
+    const annaView = await chatPage(anna.cookie, sent.conversation_id);
+    expect(annaView.read_up_to).toBe(sent.id);
     annaSocket.close();
     benOtherTab.close();
   });
@@ -144,35 +142,26 @@ describe('GET /api/ws (realtime)', () => {
   it('resyncs with ?after: only newer messages, never a duplicate', async () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 100 });
-    const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'one' })).json().message;
+    const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'one' })).body.message;
     await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'two' });
     await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'three' });
-    const page = await t.app.inject({
-      url: `/api/chat.php?conversation_id=${first.conversation_id}&after=${first.id}`,
-      headers: CLIENT,
-      cookies: ben.cookie,
-    });
-    expect(page.json().messages.map((m: { text: string }) => m.text)).toEqual(['two', 'three']);
-    expect(page.json().has_older).toBe(false);
-    expect(page.json().has_newer).toBe(false);
+    const page = await chatPage(ben.cookie, first.conversation_id, first.id);
+    expect(page.messages.map((m) => m.text)).toEqual(['two', 'three']);
+    expect(page.has_older).toBe(false);
+    expect(page.has_newer).toBe(false);
   });
 
   it('resyncs more than a page in order, without skipping any message', async () => {
     const anna = await activeMember(t, {}, { credits: 1000 });
     const ben = await activeMember(t, {}, { credits: 100 });
-    const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'm0' })).json().message;
+    const first = (await send(anna.cookie, { profile_id: ben.user.profile.id, text: 'm0' })).body.message;
     for (let i = 1; i <= 40; i++) await send(anna.cookie, { profile_id: ben.user.profile.id, text: `m${i}` });
-    const read = (after: number) =>
-      t.app.inject({
-        url: `/api/chat.php?conversation_id=${first.conversation_id}&after=${after}`,
-        headers: CLIENT,
-        cookies: ben.cookie,
-      });
-    const one = (await read(first.id)).json();
+    const read = (after: number) => chatPage(ben.cookie, first.conversation_id, after);
+    const one = await read(first.id);
     expect(one.has_newer).toBe(true);
-    const two = (await read(one.messages.at(-1).id)).json();
+    const two = await read(one.messages.at(-1)!.id);
     expect(two.has_newer).toBe(false);
-    const texts = [...one.messages, ...two.messages].map((m: { text: string }) => m.text);
+    const texts = [...one.messages, ...two.messages].map((m) => m.text);
     expect(texts).toEqual(Array.from({ length: 40 }, (_, i) => `m${i + 1}`));
   });
 });
@@ -180,19 +169,14 @@ describe('GET /api/ws (realtime)', () => {
 describe('sockets end with their session', () => {
   /** A second session of the same member (another device), by logging in again. */
   async function secondSession(m: TTestMember) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user.php',
-      headers: CLIENT,
-      payload: { email: m.form.email, password: m.form.password },
-    });
+    const res = await asVisitor(t.app).call(accountsApi.login, { email: m.form.email, password: m.form.password });
     return { 'auth.session': res.cookies.find((c) => c.name === 'auth.session')!.value };
   }
 
   /** Sends a message from `from` to `to` and waits until `witness` (a socket still open) has it. */
   async function messageArrives(from: TTestMember, to: TTestMember, witness: TTestSocket) {
     const res = await send(from.cookie, { profile_id: to.user.profile.id, text: 'after' });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     await witness.next('message');
   }
 
@@ -203,8 +187,8 @@ describe('sockets end with their session', () => {
     const socket = await openSocket(base, anna.cookie);
     const stays = await openSocket(base, otherDevice);
     const closed = closeCode(socket);
-    const out = await t.app.inject({ url: '/api/logout.php', headers: CLIENT, cookies: anna.cookie });
-    expect(out.statusCode).toBe(204);
+    const out = await asMember(t.app, anna.cookie).call(accountsApi.logout);
+    expect(out.status).toBe(204);
     expect(await closed).toBe(CLOSE_SESSION_ENDED);
     await messageArrives(ben, anna, stays);
     expect(socket.events.filter((e) => e.type === 'message')).toEqual([]);
@@ -218,18 +202,12 @@ describe('sockets end with their session', () => {
     const current = await openSocket(base, anna.cookie);
     const other = await openSocket(base, otherDevice);
     const closed = closeCode(other);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/password.php',
-      headers: CLIENT,
-      cookies: anna.cookie,
-      payload: {
-        old_password: anna.form.password,
-        password: 'a new password',
-        password_confirmation: 'a new password',
-      },
+    const res = await asMember(t.app, anna.cookie).call(accountChangesApi.changePassword, {
+      old_password: anna.form.password,
+      password: 'a new password',
+      password_confirmation: 'a new password',
     });
-    expect(res.statusCode).toBe(204);
+    expect(res.status).toBe(204);
     expect(await closed).toBe(CLOSE_SESSION_ENDED);
     await messageArrives(ben, anna, current);
     expect(other.events.filter((e) => e.type === 'message')).toEqual([]);
@@ -241,36 +219,27 @@ describe('sockets end with their session', () => {
     const otherDevice = await secondSession(anna);
     const sockets = [await openSocket(base, anna.cookie), await openSocket(base, otherDevice)];
     let closed = sockets.map(closeCode);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/password-reset.php',
-      headers: CLIENT,
-      payload: { email: anna.form.email },
-    });
+    await asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email: anna.form.email });
     // The reset email goes out from a job the job loop runs (who is a member never leaks).
     await t.services.runJobs();
     await t.services.settleJobs();
     const token = linkIn((await lastMail(t, anna.form.email as string))!.text).searchParams.get('token')!;
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/password-reset-do.php',
-      headers: CLIENT,
-      payload: { token, password: 'reset password', password_confirmation: 'reset password' },
+    const reset = await asVisitor(t.app).call(accountChangesApi.resetPassword, {
+      token,
+      password: 'reset password',
+      password_confirmation: 'reset password',
     });
-    expect(reset.statusCode).toBe(200);
+    expect(reset.status).toBe(200);
     expect(await Promise.all(closed)).toEqual([CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED]);
 
     const fresh = { 'auth.session': reset.cookies.find((c) => c.name === 'auth.session')!.value };
     const again = [await openSocket(base, fresh), await openSocket(base, fresh)];
     closed = again.map(closeCode);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/user.php',
-      headers: CLIENT,
-      cookies: fresh,
-      payload: { password: 'reset password', reason: 'other' },
+    const del = await asMember(t.app, fresh).call(accountChangesApi.deleteAccount, {
+      password: 'reset password',
+      reason: 'other',
     });
-    expect(del.statusCode).toBe(204);
+    expect(del.status).toBe(204);
     expect(await Promise.all(closed)).toEqual([CLOSE_SESSION_ENDED, CLOSE_SESSION_ENDED]);
   });
 
@@ -278,14 +247,11 @@ describe('sockets end with their session', () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const socket = await openSocket(base, anna.cookie);
     const closed = closeCode(socket);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user.php',
-      headers: CLIENT,
-      cookies: anna.cookie,
-      payload: { email: anna.form.email, password: anna.form.password },
+    const res = await asMember(t.app, anna.cookie).call(accountsApi.login, {
+      email: anna.form.email,
+      password: anna.form.password,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(await closed).toBe(CLOSE_SESSION_ENDED);
   });
 });
