@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountChangesApi } from '#common/wire/accounts.ts';
 import { CLIENT } from '../test/factories.ts';
+import { asVisitor } from '../test/member-client.ts';
 import { startTestRedis, type TTestRedis } from '../test/redis-server.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { createRateLimiter, inboxKey, OPERATION_LIMITS } from './rate-limit.ts';
@@ -85,15 +87,15 @@ describe('mail-bombing: one budget per inbox', () => {
     try {
       const [{ max }] = OPERATION_LIMITS.inbox_email;
       let ip = 0;
-      const post = (url: string, payload: object) =>
-        t.app.inject({ method: 'POST', url, headers: CLIENT, payload, remoteAddress: `10.28.0.${++ip}` });
+      const requestReset = (email: string) =>
+        asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email }, { remoteAddress: `10.28.0.${++ip}` });
       const statuses: number[] = [];
       for (let i = 1; i <= max + 2; i++) {
-        statuses.push((await post('/api/password-reset.php', { email: `Victim+${i}@gmail.com` })).statusCode);
+        statuses.push((await requestReset(`Victim+${i}@gmail.com`)).status);
       }
       expect(statuses).toEqual([...Array(max).fill(204), 429, 429]);
-      expect((await post('/api/password-reset.php', { email: 'v.i.c.t.i.m@googlemail.com' })).statusCode).toBe(429);
-      expect((await post('/api/password-reset.php', { email: 'someone.else@gmail.com' })).statusCode).toBe(204);
+      expect((await requestReset('v.i.c.t.i.m@googlemail.com')).status).toBe(429);
+      expect((await requestReset('someone.else@gmail.com')).status).toBe(204);
       await t.services.settleJobs();
     } finally {
       await t.close();
@@ -120,22 +122,20 @@ describe('across processes: two apps on one Redis share the counts', () => {
   });
 
   const reset = (t: TTestApp, ip: string, n: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/password-reset.php',
-      headers: CLIENT,
-      payload: { email: `cross-${n}-${randomBytes(3).toString('hex')}@example.com` },
-      remoteAddress: ip,
-    });
+    asVisitor(t.app).call(
+      accountChangesApi.requestPasswordReset,
+      { email: `cross-${n}-${randomBytes(3).toString('hex')}@example.com` },
+      { remoteAddress: ip },
+    );
 
   it('a budget spent on one app is spent on the other; another IP is unaffected', async () => {
     const [{ max }] = OPERATION_LIMITS.password_reset_email;
-    for (let i = 0; i < max; i++) expect((await reset(i % 2 ? a : b, '198.51.100.7', i)).statusCode).toBe(204);
+    for (let i = 0; i < max; i++) expect((await reset(i % 2 ? a : b, '198.51.100.7', i)).status).toBe(204);
     const over = await reset(b, '198.51.100.7', max);
-    expect(over.statusCode).toBe(429);
+    expect(over.status).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await reset(a, '198.51.100.7', max + 1)).statusCode).toBe(429);
-    expect((await reset(a, '198.51.100.8', 0)).statusCode).toBe(204);
+    expect((await reset(a, '198.51.100.7', max + 1)).status).toBe(429);
+    expect((await reset(a, '198.51.100.8', 0)).status).toBe(204);
     await a.services.settleJobs();
     await b.services.settleJobs();
   });
@@ -155,12 +155,12 @@ describe('across processes: two apps on one Redis share the counts', () => {
   it('Redis down: requests are still answered (memory counts, never a 500), the outage logged once', async () => {
     await redis.kill();
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await reset(a, '198.51.100.9', i)).statusCode);
+    for (let i = 0; i < 3; i++) statuses.push((await reset(a, '198.51.100.9', i)).status);
     expect(statuses).toEqual([204, 204, 204]);
     // The memory counters still limit this process.
     const [{ max }] = OPERATION_LIMITS.password_reset_email;
-    for (let i = 3; i < max; i++) expect((await reset(a, '198.51.100.9', i)).statusCode).toBe(204);
-    expect((await reset(a, '198.51.100.9', max)).statusCode).toBe(429);
+    for (let i = 3; i < max; i++) expect((await reset(a, '198.51.100.9', i)).status).toBe(204);
+    expect((await reset(a, '198.51.100.9', max)).status).toBe(429);
     const outages = captured.lines.filter((l) => l.msg?.startsWith('rate limits: redis unavailable'));
     expect(outages).toHaveLength(1);
     await a.services.settleJobs();

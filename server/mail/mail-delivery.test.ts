@@ -2,7 +2,10 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, users } from '../db/schema/index.ts';
-import { CLIENT, signupForm } from '../test/factories.ts';
+import { accountChangesApi, accountsApi } from '#common/wire/accounts.ts';
+import { reportsApi } from '#common/wire/reports.ts';
+import { signupForm } from '../test/factories.ts';
+import { asVisitor } from '../test/member-client.ts';
 import { refusingSmtpUrl, startSilentSmtp, startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
@@ -19,8 +22,8 @@ const later = (ms: number) => {
 /** Signs a member up and returns the form (its email is the account's). */
 async function signUp(t: TTestApp) {
   const form = signupForm();
-  const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
-  expect(res.statusCode).toBe(200);
+  const res = await asVisitor(t.app).call(accountsApi.signup, form);
+  expect(res.status).toBe(200);
   const [user] = await t.services.database.db.select({ id: users.id }).from(users).where(eq(users.email, form.email));
   return { form, userId: user.id };
 }
@@ -28,16 +31,11 @@ async function signUp(t: TTestApp) {
 /** Asks for a password reset email; returns the answer and how long it took. */
 async function requestReset(t: TTestApp, email: string) {
   const started = performance.now();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/password-reset.php',
-    headers: CLIENT,
-    payload: { email },
-  });
+  const res = await asVisitor(t.app).call(accountChangesApi.requestPasswordReset, { email });
   const ms = performance.now() - started;
   // The job loop looks the address up and queues the email (nothing runs after the answer).
   await t.services.runJobs();
-  return { status: res.statusCode, ms };
+  return { status: res.status, ms };
 }
 
 /** The `send_mail` jobs of a member, oldest first. */
@@ -80,13 +78,13 @@ describe('a mail server that never greets, or refuses connections', () => {
 
   it('a complaint is answered at once; its emails are queued once the mail server timed out', async () => {
     const started = performance.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/complaint.php',
-      headers: CLIENT,
-      payload: { name: 'Jana', email: 'jana@example.com', topic: 'billing', message: 'Charged twice on Monday.' },
+    const res = await asVisitor(t.app).call(reportsApi.complaint, {
+      name: 'Jana',
+      email: 'jana@example.com',
+      topic: 'billing',
+      message: 'Charged twice on Monday.',
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.status).toBe(201);
     expect(performance.now() - started).toBeLessThan(1000);
     const queued = () =>
       t.services.database.db

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, users } from '../db/schema/index.ts';
-import { CLIENT, signupForm } from '../test/factories.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { signupForm } from '../test/factories.ts';
+import { asVisitor } from '../test/member-client.ts';
 import { startTestSmtp, type TTestSmtp } from '../test/smtp-server.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
@@ -15,8 +17,8 @@ const now = () => clock;
 /** Signs a member up (its activation email is a send_mail job); returns the member's id. */
 async function signUp(t: TTestApp): Promise<number> {
   const form = signupForm();
-  const res = await t.app.inject({ method: 'POST', url: '/api/signup.php', headers: CLIENT, payload: form });
-  expect(res.statusCode).toBe(200);
+  const res = await asVisitor(t.app).call(accountsApi.signup, form);
+  expect(res.status).toBe(200);
   const [user] = await t.services.database.db
     .select({ id: users.id })
     .from(users)

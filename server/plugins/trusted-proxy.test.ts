@@ -12,7 +12,7 @@ import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 
 /** The GeoIP country the app derives from request.ip (an observable of the address it took for the client). */
 async function countryOf(t: TTestApp, remoteAddress: string, forwardedFor?: string): Promise<string | null> {
-  const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+  const headers: Record<string, string> = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
   return (await asVisitor(t.app).call(sitesApi.settings, {}, { remoteAddress, headers })).body.geoip_country;
 }
 
