@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, lastMail, linkIn, signupForm } from '../test/factories.ts';
+import { accountsApi } from '#common/wire/accounts.ts';
+import { lastMail, linkIn, signupForm } from '../test/factories.ts';
+import { asVisitor } from '../test/member-client.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';
 import { siteOrigin } from './site-origin.ts';
 
@@ -61,13 +63,8 @@ describe('links in emails follow the address the member uses', () => {
   /** Signs up at a Host and answers the activation email's link. */
   const activationLinkAt = async (host: string) => {
     const form = signupForm();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/signup.php',
-      headers: { ...CLIENT, host },
-      payload: form,
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await asVisitor(t.app).call(accountsApi.signup, form, { headers: { host } });
+    expect(res.status).toBe(200);
     return linkIn((await lastMail(t, form.email))!.text);
   };
 

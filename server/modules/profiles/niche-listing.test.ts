@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchApi } from '#common/wire/search.ts';
 import { photos, profiles } from '#server/db/schema/index.ts';
-import { activeMember, CLIENT, type TTestMember } from '#server/test/factories.ts';
+import { activeMember, type TTestMember } from '#server/test/factories.ts';
+import { asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { countNicheProfiles, findNicheCards } from './profiles.repository.ts';
 
@@ -43,7 +45,7 @@ const NAMES = ['quietmarcel', 'openlucien', 'straightpaul'];
 /** Which of the three members a body names. */
 const named = (body: string) => NAMES.filter((n) => body.includes(n));
 const get = (host: string, url: string, cookies: Record<string, string> = {}) =>
-  t.app.inject({ url, headers: url.startsWith('/api/') ? { ...CLIENT, host } : { host }, cookies });
+  t.app.inject({ url, headers: { host }, cookies });
 
 describe('a niche site lists only members who chose to appear there', () => {
   it('the gay niche lists the member who shows his orientation, not the one who keeps it hidden', async () => {
@@ -86,12 +88,13 @@ describe('a niche site lists only members who chose to appear there', () => {
 
   it('search and profile pages are the same on every site, so where he appears tells nothing', async () => {
     // Search is not scoped to the site's niche: the niche site finds the same men as the general one.
-    const query = '/api/search.php?country=FR&gender=male';
-    const onNiche = await get('hommes.localhost', query);
-    const onGeneral = await get('localhost', query);
-    expect(onNiche.statusCode).toBe(200);
-    expect(named(onNiche.body).sort()).toEqual([...NAMES].sort());
-    expect(named(onNiche.body).sort()).toEqual(named(onGeneral.body).sort());
+    const search = (host: string) =>
+      asVisitor(t.app).call(searchApi.search, { country: 'FR', gender: 'male' }, { headers: { host } });
+    const onNiche = await search('hommes.localhost');
+    const onGeneral = await search('localhost');
+    expect(onNiche.status).toBe(200);
+    expect(named(JSON.stringify(onNiche.body)).sort()).toEqual([...NAMES].sort());
+    expect(named(JSON.stringify(onNiche.body)).sort()).toEqual(named(JSON.stringify(onGeneral.body)).sort());
     // His profile opens on the niche site exactly as a straight member's does, without his orientation.
     for (const m of [quiet, straight]) {
       const res = await get('hommes.localhost', `/members/${m.user.profile.id}.data`);
