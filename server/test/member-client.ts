@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   endpointUrl,
   takesQuery,
@@ -49,6 +49,19 @@ function parseAnswer(endpoint: TEndpoint, status: number, text: string): { body:
   return { body: raw, error: raw as TErrorBody };
 }
 
+/** An injected answer as a test sees it (see `TMemberAnswer`). */
+function toAnswer<E extends TEndpoint>(endpoint: E, res: LightMyRequestResponse): TMemberAnswer<E> {
+  const { body, error } = parseAnswer(endpoint, res.statusCode, res.body);
+  // The schema parsed a 2xx body into exactly this endpoint's answer type.
+  return {
+    status: res.statusCode,
+    body: body as TEndpointAnswer<E>,
+    error,
+    headers: res.headers,
+    cookies: res.cookies,
+  };
+}
+
 /**
  * A client that calls endpoints as our web client does, as a member (their session cookie) or as a visitor (no
  * cookie): `asMember(t.app, anna.cookie).call(likesApi.like, { profile_id: ben })`.
@@ -67,15 +80,7 @@ export function asMember(app: FastifyInstance, cookie: Record<string, string> = 
         ...(extras?.remoteAddress ? { remoteAddress: extras.remoteAddress } : {}),
         ...(hasBody ? { payload: JSON.stringify(input) } : {}),
       });
-      const { body, error } = parseAnswer(endpoint, res.statusCode, res.body);
-      // The schema above parsed a 2xx body into exactly this endpoint's answer type.
-      return {
-        status: res.statusCode,
-        body: body as TEndpointAnswer<E>,
-        error,
-        headers: res.headers,
-        cookies: res.cookies,
-      };
+      return toAnswer(endpoint, res);
     },
 
     /**
@@ -94,14 +99,7 @@ export function asMember(app: FastifyInstance, cookie: Record<string, string> = 
         cookies: { ...cookie, ...extras?.cookies },
         payload: form.payload,
       });
-      const { body, error } = parseAnswer(endpoint, res.statusCode, res.body);
-      return {
-        status: res.statusCode,
-        body: body as TEndpointAnswer<E>,
-        error,
-        headers: res.headers,
-        cookies: res.cookies,
-      };
+      return toAnswer(endpoint, res);
     },
   };
 }
