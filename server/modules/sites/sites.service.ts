@@ -28,19 +28,12 @@ export function normaliseHost(value: string | undefined | null): string | null {
   return host.length <= 253 && HOSTNAME.test(host) ? host : null;
 }
 
-/** What the sites service takes besides the database. */
-export interface TSitesDeps {
-  /**
-   * The cache's clock in milliseconds: the process's own (default), not the core's business clock, which tests move by
-   * days; a cache entry lives 30 real seconds whatever the date a test plays.
-   */
-  nowMs?: () => number;
-}
-
 /** Resolves domains to sites with a short-lived cache (bounded lifetime, safe across processes). */
-export function createSitesService(core: Pick<TCore, 'db'>, deps: TSitesDeps = {}) {
+export function createSitesService(core: Pick<TCore, 'db'>) {
   const { db } = core;
-  const now = deps.nowMs ?? Date.now;
+  // The cache runs on the process's clock, not the core's business clock that tests move by days: an entry lives 30
+  // real seconds whatever date a test plays.
+  const now = Date.now;
   const cache = new Map<string, { site: TSite; expires: number }>();
   // Every site as last read, without expiry: the error page of a database outage still names the site and speaks its
   // language. Filled at start-up (`warm`) and by every later read.
