@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TStaffAccess } from './staff.ts';
 
 /** The HTTP methods of the API. */
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -23,6 +24,11 @@ export interface TEndpoint {
   status?: 200 | 201;
   /** Left out of /api/docs (OpenAPI has one operation per method and path; fixed-query twins share theirs). */
   hide?: boolean;
+  /**
+   * A console endpoint (`/api/admin/…`, required there): who may call it. `route()` checks the staff session and role
+   * before the handler; the handler checks the site of every id the request names (server/plugins/staff-auth.ts).
+   */
+  staff?: TStaffAccess;
 }
 
 /** Declares one endpoint; keeps the literal types, so that bodies, queries and answers are inferred from it. */

@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isLocale } from '#common/locales.ts';
+import type { TStaffAccess } from '#common/staff.ts';
 import { preferredLocale } from './lib/accept-language.ts';
 import { fastifyTrustProxy } from './lib/client-address.ts';
 import { serverT } from './lib/i18n.ts';
@@ -42,6 +43,8 @@ import { unsubscribeRoutes } from './modules/notifications/email/unsubscribe.rou
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin, isPageRequest, sendErrorPage } from './plugins/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { staffAuthPlugin } from './plugins/staff-auth.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -62,6 +65,8 @@ export interface TRouteInfo {
   method: string;
   url: string;
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** Who may call a console endpoint (`/api/admin/…`). */
+  staff?: TStaffAccess;
 }
 
 declare module 'fastify' {
@@ -96,7 +101,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   const routeCatalog: TRouteInfo[] = [];
   app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url, schema: route.schema, staff: route.config?.staff });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,6 +129,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   });
   await app.register(requestContextPlugin, { sites: services.sites, geoip: services.geoip });
   await app.register(authPlugin, { accounts: services.accounts });
+  await app.register(staffAuthPlugin, { staffAuth: services.staffAuth });
   await app.register(swagger, {
     openapi: { info: { title: 'Amora API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -158,6 +164,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(mailWebhookRoutes, { services });
   await app.register(pushRoutes, { services });
   await app.register(swPushRoutes);
+  await app.register(staffRoutes, { services });
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

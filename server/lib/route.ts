@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { TEndpoint, TEndpointReturn } from '#common/endpoint.ts';
+import { staffGuard } from '#server/plugins/staff-auth.ts';
 
 /** What a route adds to its endpoint: rate limits, hooks and router constraints, never the schema or path. */
 export type TRouteOptions = Pick<RouteOptions, 'config' | 'preHandler' | 'onRequest' | 'constraints' | 'bodyLimit'>;
@@ -76,8 +77,14 @@ export function route<E extends TEndpoint>(
     if (endpoint.status) reply.status(endpoint.status);
     return answer;
   };
+  const consoleRoute = endpoint.path.startsWith('/api/admin/');
+  if (consoleRoute !== Boolean(endpoint.staff))
+    throw new Error(`${endpoint.method} ${endpoint.path}: console endpoints, and only they, declare \`staff\``);
+  const onRequest = endpoint.staff ? [options.onRequest ?? [], staffGuard(endpoint.staff)].flat() : options.onRequest;
   app.route({
     ...options,
+    ...(onRequest ? { onRequest } : {}),
+    config: { ...options.config, ...(endpoint.staff ? { staff: endpoint.staff } : {}) },
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),

@@ -3,3 +3,4 @@ export * from './sites.ts';
 export * from './accounts.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
+export * from './staff.ts';

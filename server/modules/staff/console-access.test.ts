@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleAllowed, STAFF_ROLES, type TStaffAccess, type TStaffRole } from '#common/staff.ts';
+import { sites } from '#server/db/schema/index.ts';
+import { activeMember, buildMember, CLIENT } from '#server/test/factories.ts';
+import { enrolledStaff, type TTestStaff } from '#server/test/staff-client.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+
+/**
+ * Every console endpoint, found in the app's route table (a new one is covered by itself): visitors, members and staff
+ * whose role the endpoint does not allow get 403; staff limited to one site get 403 for another site's things.
+ */
+
+/** Ids of things that belong to the other site (the one the site-limited staff member may not see). */
+export type TOtherSite = { siteId: number; userId: number; profileId: number };
+
+/**
+ * Console endpoints that name a site's thing, with the input that names the other site's: the site-limited staff
+ * member (with an allowed role) must get 403. Key: 'METHOD /path'.
+ */
+const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>> = {};
+
+/**
+ * Console endpoints that name no site's thing (logins, the staff member's own account, owner-only staff management
+ * and audit log): nothing site-scoped to check. A new endpoint must be in one list or the other.
+ */
+const NOT_SITE_SCOPED = new Set([
+  'POST /api/admin/login',
+  'POST /api/admin/verify',
+  'GET /api/admin/enrolment',
+  'POST /api/admin/enrol',
+  'POST /api/admin/logout',
+  'GET /api/admin/me',
+  'GET /api/admin/staff/list',
+  'POST /api/admin/staff/invite',
+  'POST /api/admin/staff/update',
+  'POST /api/admin/staff/reset-access',
+  'GET /api/admin/audit',
+]);
+
+let t: TTestApp;
+const staffByRole = new Map<TStaffRole, TTestStaff>();
+let member: Awaited<ReturnType<typeof activeMember>>;
+let siteIds: { own: number; other: number };
+let other: TOtherSite;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const { db } = t.services.database;
+  const [own] = await db.select().from(sites).where(eq(sites.domain, 'localhost'));
+  const [second] = await db.select().from(sites).where(eq(sites.domain, 'liefde.localhost'));
+  siteIds = { own: own.id, other: second.id };
+  for (const role of STAFF_ROLES) staffByRole.set(role, await enrolledStaff(t, role));
+  member = await activeMember(t);
+  const elsewhere = await buildMember(t, {}, { host: 'liefde.localhost' });
+  expect(elsewhere.user.profile.id).not.toBe(member.user.profile.id);
+  other = { siteId: siteIds.other, userId: elsewhere.user.id, profileId: elsewhere.user.profile.id };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const consoleRoutes = () =>
+  t.app.routeCatalog
+    .filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD')
+    .map((r) => ({ ...r, key: `${r.method} ${r.url}`, access: r.staff as TStaffAccess }));
+
+const send = (r: { method: string; url: string }, cookies: Record<string, string>, input?: unknown) => {
+  const asQuery = r.method === 'GET';
+  const query = asQuery && input ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
+  return t.app.inject({
+    method: r.method as 'GET' | 'POST',
+    url: `${r.url}${query}`,
+    headers: { ...CLIENT, ...(asQuery ? {} : { 'content-type': 'application/json' }) },
+    cookies,
+    ...(asQuery ? {} : { payload: JSON.stringify(input ?? {}) }),
+  });
+};
+
+describe('console access', () => {
+  it('finds the console routes, each declaring who may call it and whether it names a site', () => {
+    const routes = consoleRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(NOT_SITE_SCOPED.size);
+    for (const r of routes) {
+      expect(r.access, r.key).toBeDefined();
+      expect(NOT_SITE_SCOPED.has(r.key) || r.key in SITE_CASES, `${r.key}: add it to SITE_CASES or NOT_SITE_SCOPED`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('answers 403 to visitors and members on every console route but the login steps', async () => {
+    for (const r of consoleRoutes()) {
+      if (r.access.roles === 'public') continue;
+      expect((await send(r, {})).statusCode, `visitor ${r.key}`).toBe(403);
+      expect((await send(r, member.cookie)).statusCode, `member ${r.key}`).toBe(403);
+    }
+  });
+
+  it('answers 403 to staff whose role the route does not allow', async () => {
+    let checked = 0;
+    for (const r of consoleRoutes()) {
+      for (const role of STAFF_ROLES) {
+        if (roleAllowed(role, r.access)) continue;
+        const res = await send(r, staffByRole.get(role)!.cookie);
+        expect(res.statusCode, `${role} ${r.key}`).toBe(403);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("answers 403 to site-limited staff asking for another site's things", async () => {
+    for (const [key, input] of Object.entries(SITE_CASES)) {
+      const r = consoleRoutes().find((c) => c.key === key);
+      expect(r, key).toBeDefined();
+      if (!r || r.access.roles === 'public' || r.access.roles === 'any') continue;
+      const role = r.access.roles[0] ?? 'owner';
+      if (role === 'owner') continue;
+      const limited = await enrolledStaff(t, role, [siteIds.own]);
+      const res = await send(r, limited.cookie, input(other));
+      expect(res.statusCode, `${role} limited to site ${siteIds.own}: ${key}`).toBe(403);
+    }
+  });
+});
