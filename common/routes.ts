@@ -92,6 +92,11 @@ export function pagePath<N extends TPageName>(name: N, ...[params, query]: TPage
     if (value === undefined || value === '') return optional ? '' : '/';
     return `/${encodeURIComponent(String(value))}`;
   });
+  return withQuery(path, query);
+}
+
+/** A path with a query string: each defined field encoded with encodeURIComponent. */
+function withQuery(path: string, query: TPageQuery | undefined): string {
   const fields = Object.entries(query ?? {}).filter(
     (field): field is [string, string | number] => field[1] !== undefined,
   );
@@ -107,4 +112,34 @@ export function pageUrl<N extends TPageName>(origin: string, name: N, ...args: T
 /** The path pattern of a page as React Router's route config takes it (no leading slash). */
 export function routePattern(name: TPageName): string {
   return PAGE_ROUTES[name].slice(1);
+}
+
+/**
+ * The operator console's pages (issue 30), apart from the members' pages: their own layout and chunks under /admin.
+ * Console pages take ids in the query (`/admin/members/view?userId=12`), so their paths have no params.
+ */
+export const ADMIN_ROUTES = {
+  admin: '/admin',
+  'admin-login': '/admin/login',
+  'admin-enrol': '/admin/enrol',
+  'admin-staff': '/admin/staff',
+  'admin-audit': '/admin/audit',
+} as const;
+
+/** A console page's route name. */
+export type TAdminPageName = keyof typeof ADMIN_ROUTES;
+
+/** A console page's path with its query (`adminPath('admin-login', { redirect: '/admin/staff' })`). */
+export function adminPath(name: TAdminPageName, query?: TPageQuery): string {
+  return withQuery(ADMIN_ROUTES[name], query);
+}
+
+/** The path pattern of a console page for React Router's route config (no leading slash). */
+export function adminRoutePattern(name: TAdminPageName): string {
+  return ADMIN_ROUTES[name].slice(1);
+}
+
+/** Whether a path is one of the console's pages. */
+export function isAdminPath(path: string): boolean {
+  return path === ADMIN_ROUTES.admin || path.startsWith(`${ADMIN_ROUTES.admin}/`);
 }

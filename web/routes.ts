@@ -1,8 +1,11 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
-import { routePattern, type TPageName } from '#common/routes.ts';
+import { adminRoutePattern, routePattern, type TAdminPageName, type TPageName } from '#common/routes.ts';
 
 /** A page at its path in common/routes.ts, with its route name as the route id. */
 const page = (name: TPageName, file: string) => route(routePattern(name), file, { id: name });
+
+/** A console page (issue 30): its own layout and chunks under /admin, never loaded by a member's page. */
+const adminPage = (name: TAdminPageName, file: string) => route(adminRoutePattern(name), `admin/${file}`, { id: name });
 
 /** Route ids are the spec's route names (shared/ROUTES.md); paths come from common/routes.ts; modules load on demand. */
 export default [
@@ -65,6 +68,15 @@ export default [
   ]),
   layout('layouts/chat.layout.tsx', { id: 'layout-chat' }, [
     page('members-id-chat', 'pages/member-chat/member-chat.page.tsx'),
+  ]),
+  layout('admin/admin-public.layout.tsx', { id: 'layout-admin-public' }, [
+    adminPage('admin-login', 'pages/login/login.page.tsx'),
+    adminPage('admin-enrol', 'pages/enrol/enrol.page.tsx'),
+  ]),
+  layout('admin/admin.layout.tsx', { id: 'layout-admin' }, [
+    adminPage('admin', 'pages/home/home.page.tsx'),
+    adminPage('admin-staff', 'pages/staff/staff.page.tsx'),
+    adminPage('admin-audit', 'pages/audit/audit.page.tsx'),
   ]),
   layout('layouts/empty.layout.tsx', { id: 'layout-empty' }, [
     page('members-id-signup', 'pages/member-signup/member-signup.page.tsx'),

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { checkCatalogues } from '#common/i18n-check.ts';
-import { loadAllCatalogues } from './catalogue-files.ts';
+import { loadAdminCatalogues, loadAllCatalogues } from './catalogue-files.ts';
 
 describe('catalogues', () => {
   it('all 11 catalogues are complete, with equal placeholders, every plural category and no English left', () => {
     expect(checkCatalogues(loadAllCatalogues())).toEqual([]);
+  });
+
+  it("the console's catalogues (every area of locales/admin/) are complete in all 11 locales too", () => {
+    const admin = loadAdminCatalogues();
+    expect(Object.keys(admin).sort()).toHaveLength(11);
+    expect(checkCatalogues(admin)).toEqual([]);
   });
 
   it('the check catches a missing key, a placeholder mismatch, a missing Polish plural and leftover English', () => {

@@ -114,6 +114,7 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
           nonce: reply.scriptNonce,
           cookies: request.cookies,
           user: request.user,
+          staff: request.staff,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
           origin: siteOrigin(request, services.config.publicUrl),

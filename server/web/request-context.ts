@@ -1,6 +1,7 @@
 import type { TLocale } from '#common/locales.ts';
 import type { TUser } from '#common/wire/user.ts';
 import type { TSite } from '../modules/sites/sites.service.ts';
+import type { TStaffMe } from '../modules/staff/staff-auth.service.ts';
 import type { TServices } from '../services.ts';
 
 /** What every page loader receives through the React Router context (ARCHITECTURE §1b). */
@@ -12,6 +13,8 @@ export interface TRequestContext {
   nonce: string;
   cookies: Record<string, string | undefined>;
   user: TUser | null;
+  /** The staff member of a console page (`/admin…`), else null. */
+  staff: TStaffMe | null;
   ip: string;
   userAgent: string | null;
   /** Base URL for links in emails (see siteOrigin). */

@@ -6,6 +6,7 @@ import { loadCatalogue } from '../lib/catalogues.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 import { sendPageHiddenBeacon } from './platform.api.ts';
 import { url } from '../lib/url.ts';
+import { adminPath, isAdminPath } from '#common/routes.ts';
 
 const BOUNCE_FLAG = 'page-bounce-logging';
 
@@ -58,7 +59,9 @@ export function usePlatformEffects() {
   useEffect(() => {
     configureApi({
       translate: (code) => (i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : undefined),
-      onAuthenticationRequired: () => navigate(url('login'), { replace: true }),
+      // A console call without a console session goes to the console's login, a member's call to the members' one.
+      onAuthenticationRequired: () =>
+        navigate(isAdminPath(window.location.pathname) ? adminPath('admin-login') : url('login'), { replace: true }),
     });
   }, [t, i18n, navigate]);
   usePageBounceLogging();

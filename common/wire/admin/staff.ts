@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../endpoint.ts';
-import { STAFF_ROLES, STAFF_STATUSES } from '../../staff.ts';
+import { defineEndpoint } from '#common/endpoint.ts';
+import { STAFF_ROLES, STAFF_STATUSES } from '#common/staff.ts';
 
 const ZRole = z.enum(STAFF_ROLES);
 const ZEmail = z.string().trim().toLowerCase().email().max(254);

@@ -83,9 +83,10 @@ describe('console access', () => {
     expect(routes.length).toBeGreaterThanOrEqual(NOT_SITE_SCOPED.size);
     for (const r of routes) {
       expect(r.access, r.key).toBeDefined();
-      expect(NOT_SITE_SCOPED.has(r.key) || r.key in SITE_CASES, `${r.key}: add it to SITE_CASES or NOT_SITE_SCOPED`).toBe(
-        true,
-      );
+      expect(
+        NOT_SITE_SCOPED.has(r.key) || r.key in SITE_CASES,
+        `${r.key}: add it to SITE_CASES or NOT_SITE_SCOPED`,
+      ).toBe(true);
     }
   });
 

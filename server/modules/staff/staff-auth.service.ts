@@ -17,6 +17,7 @@ import { randomInt } from 'node:crypto';
 import { recordAudit } from './audit.repository.ts';
 import {
   claimTotpStep,
+  consumeRecoveryCode,
   deleteIdleStaffSessions,
   deleteStaffSession,
   findStaffByEmail,
@@ -29,7 +30,6 @@ import {
   touchStaffSession,
   type TStaffRow,
   updateStaff,
-  useRecoveryCode,
 } from './staff.repository.ts';
 import { newTotpSecret, totpEnrolment, totpStep } from './totp.ts';
 
@@ -112,7 +112,8 @@ export function createStaffAuthService(core: TCore) {
     const step = await totpStep(secret, normalizeCode(code), now());
     if (step !== null) return (await claimTotpStep(db, row.id, step)) ? 'totp' : null;
     if (!row.totpSecret) return null;
-    return (await useRecoveryCode(db, row.id, hashToken(normalizeCode(code)), now())) ? 'recovery' : null;
+    const codeHash = hashToken(normalizeCode(code));
+    return (await consumeRecoveryCode(db, { staffId: row.id, codeHash, now: now() })) ? 'recovery' : null;
   }
 
   return {

@@ -43,7 +43,11 @@ export async function insertStaff(
 }
 
 /** Updates the given columns of a staff member. */
-export async function updateStaff(db: TDb | TTx, id: number, values: Partial<typeof staff.$inferInsert>): Promise<void> {
+export async function updateStaff(
+  db: TDb | TTx,
+  id: number,
+  values: Partial<typeof staff.$inferInsert>,
+): Promise<void> {
   await db.update(staff).set(values).where(eq(staff.id, id));
 }
 
@@ -89,7 +93,10 @@ export async function replaceRecoveryCodes(tx: TTx, staffId: number, codeHashes:
 }
 
 /** Uses an unused recovery code once; true when this request used it. */
-export async function useRecoveryCode(db: TDb, staffId: number, codeHash: string, now: Date): Promise<boolean> {
+export async function consumeRecoveryCode(
+  db: TDb,
+  { staffId, codeHash, now }: { staffId: number; codeHash: string; now: Date },
+): Promise<boolean> {
   const rows = await db
     .update(staffRecoveryCodes)
     .set({ usedAt: now })

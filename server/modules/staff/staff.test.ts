@@ -143,7 +143,8 @@ describe('console login', () => {
     const { services } = t;
     const owners = (await services.staff.list()).filter((s) => s.role === 'owner' && s.status === 'active');
     const lone = await enrolledStaff(t, 'owner');
-    for (const o of owners) await services.database.db.update(staff).set({ status: 'disabled' }).where(eq(staff.id, o.id));
+    for (const o of owners)
+      await services.database.db.update(staff).set({ status: 'disabled' }).where(eq(staff.id, o.id));
     const demote = await asStaff(t.app, lone).call(adminStaffApi.update, {
       staffId: lone.id,
       role: 'admin',
@@ -156,7 +157,7 @@ describe('console login', () => {
   it('gives members and visitors no console, whatever their member session', async () => {
     const member = await activeMember(t);
     expect((await asMember(t.app, member.cookie).call(adminStaffApi.me)).status).toBe(403);
-    const forged = { [STAFF_COOKIE]: member.cookie[Object.keys(member.cookie)[0]] };
+    const forged = { [STAFF_COOKIE]: member.cookie['auth.session'] };
     expect((await asMember(t.app, forged).call(adminStaffApi.me)).status).toBe(403);
   });
 });

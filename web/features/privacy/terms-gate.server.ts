@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { pagePath, PAGE_ROUTES, type TPageName } from '#common/routes.ts';
+import { isAdminPath, pagePath, PAGE_ROUTES, type TPageName } from '#common/routes.ts';
 import type { TRequestContext } from '#server/web/request-context.ts';
 import { url } from '#web/lib/url.ts';
 
@@ -42,7 +42,8 @@ export async function requireAcceptedTerms(ctx: TRequestContext, request: Reques
   if (!ctx.user) return;
   const address = new URL(request.url);
   const path = address.pathname.replace(/\.data$/, '').replace(/\/_root$/, '') || '/';
-  if (isOpenBeforeTerms(path)) return;
+  // The console is not a member's page: a staff member who is also a member is not held up there.
+  if (isOpenBeforeTerms(path) || isAdminPath(path)) return;
   if (!(await ctx.services.consents.termsPrompt(ctx.user.id))) return;
   throw redirect(url('accept-terms', {}, { redirect: path + address.search }));
 }

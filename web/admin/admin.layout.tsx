@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate, useRouteError } from 'react-router';
+import { adminPath, ADMIN_ROUTES } from '#common/routes.ts';
+import { roleAllowed } from '#common/staff.ts';
+import { adminStaffApi } from '#common/wire/admin/staff.ts';
+import { appContext } from '#web/lib/app-context.ts';
+import { api } from '#web/lib/api.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { ErrorView, errorStatus } from '#web/shell/error-view.tsx';
+import type { TAdminData } from './admin-data.ts';
+import { adminCatalogue } from './catalogue.server.ts';
+import { ADMIN_SECTIONS, sectionOf } from './sections.ts';
+import { useAdminCatalogue } from './use-admin-catalogue.ts';
+import type { Route } from './+types/admin.layout';
+
+/** Console pages need a console session (else the console's login, and back afterwards). */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<TAdminData> {
+  const ctx = context.get(appContext);
+  if (!ctx.staff) {
+    const address = new URL(request.url);
+    throw redirect(adminPath('admin-login', { redirect: address.pathname.replace(/\.data$/, '') + address.search }));
+  }
+  const { staff } = ctx;
+  // A section the role may not use is refused here as its API calls would be (the server checks each of them too).
+  const section = sectionOf(new URL(request.url).pathname.replace(/\.data$/, ''));
+  if (section && !roleAllowed(staff.role, section.access)) throw data('', { status: 403 });
+  const sites = await ctx.services.staff.siteOptions(staff.siteIds);
+  return {
+    catalogue: await adminCatalogue(ctx.locale),
+    staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role, siteIds: staff.siteIds, sites },
+  };
+}
+
+/** The staff member and catalogue hold for the whole visit; pages load their own data. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** The console's frame: a top bar, the sections this role may open, and the page. */
+export default function AdminLayout() {
+  const data = useLoaderData<typeof loader>();
+  useAdminCatalogue(data.catalogue);
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const isHydrated = useHydrated();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const sections = ADMIN_SECTIONS.filter((s) => roleAllowed(data.staff.role, s.access));
+  const logout = async () => {
+    await api.call(adminStaffApi.logout).catch(() => undefined);
+    navigate(adminPath('admin-login'), { replace: true });
+  };
+  return (
+    <div className="admin min-vh-100 d-flex flex-column bg-body-tertiary">
+      <a className="visually-hidden-focusable position-absolute p-2 bg-white" href="#admin-main">
+        {t('nav.skip')}
+      </a>
+      <header className="navbar navbar-dark bg-dark px-3 py-2 gap-2">
+        <button
+          type="button"
+          className="btn btn-outline-light btn-sm d-md-none"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+          disabled={!isHydrated}
+        >
+          {t('nav.menu')}
+        </button>
+        <span className="navbar-brand mb-0 h1 fs-5">{t('title')}</span>
+        <span className="ms-auto text-light small text-truncate" style={{ maxWidth: '40vw' }}>
+          {data.staff.name} · {t(`roles.${data.staff.role}`)}
+        </span>
+        <button type="button" className="btn btn-outline-light btn-sm" onClick={logout} disabled={!isHydrated}>
+          {t('nav.logout')}
+        </button>
+      </header>
+      <div className="d-md-flex flex-grow-1">
+        <nav
+          id="admin-nav"
+          aria-label={t('nav.label')}
+          className={`admin-nav bg-white border-end p-2 ${menuOpen ? 'd-block' : 'd-none'} d-md-block`}
+          style={{ minWidth: 200 }}
+        >
+          <ul className="nav nav-pills flex-column gap-1">
+            {sections.map((s) => (
+              <li className="nav-item" key={s.page}>
+                <NavLink
+                  to={ADMIN_ROUTES[s.page]}
+                  end={s.page === 'admin'}
+                  className="nav-link"
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {t(s.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="admin-main" className="flex-grow-1 p-3 p-md-4" style={{ minWidth: 0 }} key={pathname}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <main id="main" className="min-vh-100">
+      <ErrorView status={errorStatus(error)} error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { ADMIN_ROUTES, type TAdminPageName } from '#common/routes.ts';
+import type { TStaffAccess } from '#common/staff.ts';
+
+/** A console section in the navigation: its page, its label key (`admin:nav.…`) and who may open it. */
+export interface TAdminSection {
+  page: TAdminPageName;
+  label: string;
+  access: TStaffAccess;
+}
+
+/** The console's sections in navigation order; the server checks the same roles on every call the page makes. */
+export const ADMIN_SECTIONS: TAdminSection[] = [
+  { page: 'admin', label: 'nav.home', access: { roles: 'any' } },
+  { page: 'admin-staff', label: 'nav.staff', access: { roles: [] } },
+  { page: 'admin-audit', label: 'nav.audit', access: { roles: [] } },
+];
+
+/** The section a path belongs to (the longest matching page path). */
+export function sectionOf(pathname: string): TAdminSection | undefined {
+  return ADMIN_SECTIONS.filter(
+    (s) => pathname === ADMIN_ROUTES[s.page] || pathname.startsWith(`${ADMIN_ROUTES[s.page]}/`),
+  ).sort((a, b) => ADMIN_ROUTES[b.page].length - ADMIN_ROUTES[a.page].length)[0];
+}
