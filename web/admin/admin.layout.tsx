@@ -56,7 +56,7 @@ export default function AdminLayout() {
       <a className="visually-hidden-focusable position-absolute p-2 bg-white" href="#admin-main">
         {t('nav.skip')}
       </a>
-      <header className="navbar navbar-dark bg-dark px-3 py-2 gap-2">
+      <header className="navbar navbar-dark bg-dark px-3 py-2 gap-2 flex-nowrap">
         <button
           type="button"
           className="btn btn-outline-light btn-sm d-md-none"
@@ -68,10 +68,15 @@ export default function AdminLayout() {
           {t('nav.menu')}
         </button>
         <span className="navbar-brand mb-0 h1 fs-5">{t('title')}</span>
-        <span className="ms-auto text-light small text-truncate" style={{ maxWidth: '40vw' }}>
+        <span className="ms-auto text-light small text-truncate d-none d-sm-inline" style={{ maxWidth: '40vw' }}>
           {data.staff.name} · {t(`roles.${data.staff.role}`)}
         </span>
-        <button type="button" className="btn btn-outline-light btn-sm" onClick={logout} disabled={!isHydrated}>
+        <button
+          type="button"
+          className="btn btn-outline-light btn-sm ms-auto ms-sm-0"
+          onClick={logout}
+          disabled={!isHydrated}
+        >
           {t('nav.logout')}
         </button>
       </header>

@@ -152,7 +152,7 @@ export default function AdminAuditPage() {
       ) : (
         <div className="table-responsive">
           <table className="table table-sm align-top bg-white">
-            <thead>
+            <thead className="text-nowrap">
               <tr>
                 <th scope="col">{t('audit.at')}</th>
                 <th scope="col">{t('audit.who')}</th>
