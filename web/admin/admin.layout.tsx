@@ -1,8 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, NavLink, Outlet, redirect, useLoaderData, useLocation, useNavigate, useRouteError } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
 import { adminPath, ADMIN_ROUTES } from '#common/routes.ts';
-import { roleAllowed } from '#common/staff.ts';
+import { roleAllowed, type TStaffRole } from '#common/staff.ts';
 import { adminStaffApi } from '#common/wire/admin/staff.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { api } from '#web/lib/api.ts';
@@ -15,26 +25,52 @@ import { useAdminCatalogue } from './use-admin-catalogue.ts';
 import type { Route } from './+types/admin.layout';
 
 /** Console pages need a console session (else the console's login, and back afterwards). */
-export async function loader({ context, request }: Route.LoaderArgs): Promise<TAdminData> {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   if (!ctx.staff) {
     const address = new URL(request.url);
     throw redirect(adminPath('admin-login', { redirect: address.pathname.replace(/\.data$/, '') + address.search }));
   }
   const { staff } = ctx;
-  // A section the role may not use is refused here as its API calls would be (the server checks each of them too).
-  const section = sectionOf(new URL(request.url).pathname.replace(/\.data$/, ''));
-  if (section && !roleAllowed(staff.role, section.access)) throw data('', { status: 403 });
   const sites = await ctx.services.staff.siteOptions(staff.siteIds);
-  return {
-    catalogue: await adminCatalogue(ctx.locale),
+  // A section the role may not use answers 403 with the console around a short explanation (its API calls would be
+  // refused too: the server checks each of them).
+  const section = sectionOf(new URL(request.url).pathname.replace(/\.data$/, ''));
+  const catalogue = await adminCatalogue(ctx.locale);
+  if (section !== undefined && !roleAllowed(staff.role, section.access)) {
+    const refusal: TForbidden = { catalogue, role: staff.role };
+    throw data(refusal, { status: 403 });
+  }
+  const answer: TAdminData = {
+    catalogue,
     staff: { id: staff.id, name: staff.name, email: staff.email, role: staff.role, siteIds: staff.siteIds, sites },
   };
+  return answer;
 }
 
-/** The staff member and catalogue hold for the whole visit; pages load their own data. */
-export function shouldRevalidate() {
-  return false;
+/** What a refused section's 403 carries: the console's catalogue and the role, for the explanation. */
+type TForbidden = { catalogue: Record<string, unknown>; role: TStaffRole };
+
+/** The explanation of a section the role may not open, with a way back to the console's home. */
+function Forbidden({ refusal }: { refusal: TForbidden }) {
+  useAdminCatalogue(refusal.catalogue);
+  const { t } = useTranslation('admin');
+  return (
+    <main id="main" className="min-vh-100 bg-body-tertiary p-3 p-md-5">
+      <div className="alert alert-warning mx-auto" role="alert" style={{ maxWidth: 640 }}>
+        <h1 className="h4">{t('errors.forbidden_title')}</h1>
+        <p>{t('errors.forbidden', { role: t(`roles.${refusal.role}`) })}</p>
+        <a className="btn btn-outline-secondary" href={adminPath('admin')}>
+          {t('nav.home')}
+        </a>
+      </div>
+    </main>
+  );
+}
+
+/** The staff member and catalogue hold for the visit; only whether the new section is allowed is asked again. */
+export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) {
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 /** The console's frame: a top bar, the sections this role may open, and the page. */
@@ -112,6 +148,8 @@ export default function AdminLayout() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403 && error.data?.catalogue)
+    return <Forbidden refusal={error.data as TForbidden} />;
   return (
     <main id="main" className="min-vh-100">
       <ErrorView status={errorStatus(error)} error={error} />
