@@ -6,6 +6,9 @@ import { staffGuard } from '#server/plugins/staff-auth.ts';
 /** What a route adds to its endpoint: rate limits, hooks and router constraints, never the schema or path. */
 export type TRouteOptions = Pick<RouteOptions, 'config' | 'preHandler' | 'onRequest' | 'constraints' | 'bodyLimit'>;
 
+/** The limit of a console endpoint that sets none (per address). */
+const CONSOLE_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
+
 /** The validated body of an endpoint's request (`unknown` for multipart: the route reads the parts). */
 type TBodyOf<E extends TEndpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : unknown;
 
@@ -84,7 +87,13 @@ export function route<E extends TEndpoint>(
   app.route({
     ...options,
     ...(onRequest ? { onRequest } : {}),
-    config: { ...options.config, ...(endpoint.staff ? { staff: endpoint.staff } : {}) },
+    config: {
+      // Console endpoints without a limit of their own get a generous one per address: a support team works fast,
+      // a stolen session or a script does not get the whole database in a minute.
+      ...(endpoint.staff ? { rateLimit: CONSOLE_RATE_LIMIT } : {}),
+      ...options.config,
+      ...(endpoint.staff ? { staff: endpoint.staff } : {}),
+    },
     method: endpoint.method,
     url: endpoint.path,
     schema: routeSchema(endpoint),

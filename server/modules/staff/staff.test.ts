@@ -174,3 +174,30 @@ async function enrolledStaffLogin(member: { email: string; secret: string }) {
   const token = ok.cookies.find((c) => c.name === STAFF_COOKIE)?.value ?? '';
   return { [STAFF_COOKIE]: token };
 }
+
+describe('console rate limits', () => {
+  it('limits the login steps per address (20 in 15 minutes), whatever the account', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMITS: 'true' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await asVisitor(limited.app).call(
+          adminStaffApi.login,
+          { email: `guess-${i}@staff.example`, password: 'guessing-the-password' },
+          { remoteAddress: '192.0.2.44' },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses[20]).toBe(429);
+      const other = await asVisitor(limited.app).call(
+        adminStaffApi.login,
+        { email: 'guess@staff.example', password: 'guessing-the-password' },
+        { remoteAddress: '192.0.2.45' },
+      );
+      expect(other.status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
