@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'origin_rejected',
   'service_unavailable',
+  'site_not_configured',
   'offline',
   'signups_closed',
   'invite_only',

@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   page_not_found: 404,
   rate_limited: 429,
   service_unavailable: 503,
+  site_not_configured: 503,
   email_exists: 409,
   account_pending_deletion: 409,
   login_failed: 401,

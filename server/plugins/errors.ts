@@ -65,12 +65,17 @@ function errorPageLocale(request: FastifyRequest, site: TKnownSite | undefined):
 export function sendErrorPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  { status, knownSiteOf = () => undefined }: { status: 500 | 503; knownSiteOf?: TKnownSiteOf },
+  {
+    status,
+    kind = 'error',
+    knownSiteOf = () => undefined,
+  }: { status: 500 | 503; kind?: 'error' | 'setup'; knownSiteOf?: TKnownSiteOf },
 ) {
   if (status === 503) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
   const site = request.site ?? knownSiteOf(request.headers.host);
   const html = renderStaticErrorPage({
     status,
+    kind,
     locale: errorPageLocale(request, site),
     siteName: site?.name ?? null,
     retryPath: safeRedirect(request.url, 'http://x', '/'),

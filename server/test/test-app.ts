@@ -52,6 +52,8 @@ export async function buildTestApp(
   options: {
     web?: boolean;
     demoProfiles?: number;
+    /** Seed the demo company and base sites (default); false: a fresh production database with no site. */
+    baseSites?: boolean;
     now?: () => Date;
     env?: Record<string, string>;
     /** Capture the app's log lines (JSON) here; set `env.LOG_LEVEL` to the level the test needs. */
@@ -75,7 +77,7 @@ export async function buildTestApp(
     ...options.env,
   });
   const { database, url: databaseUrl, drop } = await freshDatabase(config.databaseUrl);
-  await seedBaseSites(database.db);
+  if (options.baseSites ?? true) await seedBaseSites(database.db);
   if (options.demoProfiles) {
     await seedDemoProfiles(database.db, { dataDir, count: options.demoProfiles });
   }

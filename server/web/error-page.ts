@@ -8,6 +8,8 @@ import { serverT } from '../lib/i18n.ts';
  */
 export function renderStaticErrorPage(options: {
   status: number;
+  /** 'setup': no site exists yet (a fresh production database), "this site is being set up". */
+  kind?: 'error' | 'setup';
   locale: string;
   siteName: string | null;
   /** The path to offer "try again" on (the page asked for). */
@@ -15,8 +17,9 @@ export function renderStaticErrorPage(options: {
 }): string {
   const t = serverT(options.locale);
   const unavailable = options.status === 503;
-  const title = unavailable ? t('error.unavailable_title') : t('error.title');
-  const body = unavailable ? t('error.unavailable_body') : t('errors.error_occurred');
+  const setup = options.kind === 'setup';
+  const title = setup ? t('error.setup_title') : unavailable ? t('error.unavailable_title') : t('error.title');
+  const body = setup ? t('error.setup_body') : unavailable ? t('error.unavailable_body') : t('errors.error_occurred');
   const retry = unavailable ? t('error.try_again') : t('error.reload');
   const head = options.siteName ? `${title} · ${options.siteName}` : title;
   return `<!DOCTYPE html>

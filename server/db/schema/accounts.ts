@@ -50,11 +50,19 @@ export const users = pgTable(
     signupMemberId: integer('signup_member_id'),
     signupMessage: text('signup_message'),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    /** When the address was first confirmed (the dashboard's activations); null before, and for accounts from before 0025. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_site_email_idx').on(t.siteId, t.email), uniqueIndex('users_profile_idx').on(t.profileId)],
+  (t) => [
+    uniqueIndex('users_site_email_idx').on(t.siteId, t.email),
+    uniqueIndex('users_profile_idx').on(t.profileId),
+    // The dashboard's signups and activations per day (the last 30 days of a range scan).
+    index('users_signup_date_idx').on(t.signupDate),
+    index('users_activated_idx').on(t.activatedAt),
+  ],
 );
 
 /** Server-side sessions; only the SHA-256 of the cookie token is stored. */
@@ -230,6 +238,15 @@ export const discountCodes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A campaign's countries (kind 'campaign'); empty: every country. `country` stays the single-country codes'. */
+    countries: text('countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A campaign's first valid moment; null: valid from its creation. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** How many members may redeem a campaign code; null: no limit. */
+    maxUses: integer('max_uses'),
     /** active | used | disabled */
     status: text('status').notNull().default('active'),
     expires: timestamp('expires', { withTimezone: true }).notNull(),

@@ -263,6 +263,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // The dashboard's messages per day.
+    index('messages_created_idx').on(t.createdAt),
     unique('messages_idempotency_idx').on(t.senderProfileId, t.idempotencyKey),
   ],
 );

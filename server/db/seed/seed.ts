@@ -4,10 +4,14 @@ import { seedBaseSites } from './base-sites.ts';
 import { seedDemoProfiles } from './demo-seed.ts';
 import { seedDemoStaff } from './demo-staff.ts';
 
-/** Seeds sites always and demo members when enabled and none exist yet. */
+/**
+ * The demo (SEED_DEMO, the default): the made-up company, the four `*.localhost` sites and their bundles, then demo
+ * members when none exist yet. A production database (SEED_DEMO=false) gets nothing fictional: the owner creates the
+ * company and the first site in the console, and until then members get the "being set up" page.
+ */
 export async function seedAll(db: TDb, config: TConfig, log: (msg: string) => void): Promise<void> {
-  await seedBaseSites(db);
   if (!config.seedDemo) return;
+  await seedBaseSites(db);
   const started = Date.now();
   const added = await seedDemoProfiles(db, { dataDir: config.dataDir, count: config.demoProfiles });
   if (added > 0) log(`seeded ${added} demo profiles in ${Date.now() - started} ms`);

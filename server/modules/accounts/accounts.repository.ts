@@ -234,7 +234,10 @@ export async function confirmAccount(
   tx: TTx,
   a: { userId: number; profileId: number; status: TUserRow['status'] },
 ): Promise<void> {
-  await tx.update(users).set({ emailConfirmed: true, status: a.status }).where(eq(users.id, a.userId));
+  await tx
+    .update(users)
+    .set({ emailConfirmed: true, status: a.status, activatedAt: sql`coalesce(${users.activatedAt}, now())` })
+    .where(eq(users.id, a.userId));
   await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.id, a.profileId));
 }
 

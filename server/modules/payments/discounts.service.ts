@@ -12,6 +12,7 @@ import {
   insertCodeOnce,
   type TCodeRow,
 } from './discounts.repository.ts';
+import { countRedemptions } from './price-admin.repository.ts';
 
 /** Who uses a code, where. */
 export type TRedeemer = { userId: number; siteId: number; country: string };
@@ -47,6 +48,8 @@ export async function findUsableCode(
     !row ||
     row.status === 'disabled' ||
     row.expires.getTime() <= now.getTime() ||
+    (row.startsAt !== null && row.startsAt.getTime() > now.getTime()) ||
+    (row.countries.length > 0 && !row.countries.includes(who.country)) ||
     (row.userId !== null && row.userId !== who.userId) ||
     (row.siteId !== null && row.siteId !== who.siteId) ||
     (row.country !== null && row.country !== who.country)
@@ -54,6 +57,8 @@ export async function findUsableCode(
     throw new AppError('discount_not_found');
   }
   if ((await hasRedeemed(db, row.id, who.userId)) || row.status === 'used') throw new AppError('discount_used');
+  // A campaign with a use limit: every redemption counts (a payment that ended without money gave its use back).
+  if (row.maxUses !== null && (await countRedemptions(db, row.id)) >= row.maxUses) throw new AppError('discount_used');
   return row;
 }
 

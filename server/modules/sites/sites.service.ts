@@ -28,6 +28,66 @@ export function normaliseHost(value: string | undefined | null): string | null {
   return host.length <= 253 && HOSTNAME.test(host) ? host : null;
 }
 
+/**
+ * The stand-in site of a request while no site exists yet (a fresh production database): only the console (`/admin`,
+ * `/api/admin`) is served with it, so the owner can create the company and the first site. Never stored, id 0.
+ */
+export function setupSite(host: string | null): TSite {
+  const added = new Date(0);
+  const company: TCompanyRow = {
+    id: 0,
+    name: '',
+    address: '',
+    kvk: '',
+    city: '',
+    country: 'NL',
+    tradenames: [],
+    vatNumbers: [],
+    supportPhone: '',
+    deleteDiscount: 0,
+    added,
+  };
+  // Cast: a column added later (with its database default) needs no entry here; nothing member-facing reads this site.
+  return {
+    id: 0,
+    domain: host ?? 'localhost',
+    isDefault: true,
+    companyId: 0,
+    name: host ?? 'localhost',
+    niche: 1,
+    indexTitle: '',
+    description: '',
+    domainLanguage: 'en',
+    mailName: '',
+    supportEmail: '',
+    supportPhone: '',
+    cdnPrefix: '',
+    messageCredits: 10,
+    photoCredits: 15,
+    giftCredits: 20,
+    signupCredits: 0,
+    messageLength: 1000,
+    minimumMessageCosts: {},
+    minAge: 18,
+    refundDays: 14,
+    enableSiteEntryPopup: 'no',
+    entryPopupCountries: [],
+    signups: 'closed',
+    loggedOutSearch: 'none',
+    loggedOutSearchTrafficsource: 'none',
+    memberResell: false,
+    partnerUrl: null,
+    visibleProfileFields: [],
+    visibleProfileNotes: false,
+    searchFields: [],
+    fictionalWarning: {},
+    fictionalSingular: {},
+    fictionalPlural: {},
+    createdAt: added,
+    company,
+  } as TSite;
+}
+
 /** Resolves domains to sites with a short-lived cache (bounded lifetime, safe across processes). */
 export function createSitesService(core: Pick<TCore, 'db'>) {
   const { db } = core;
@@ -49,9 +109,9 @@ export function createSitesService(core: Pick<TCore, 'db'>) {
 
   async function load(host: string | null): Promise<TSite> {
     const row = (host && (await findSiteByDomain(db, host))) || (await findDefaultSite(db));
-    if (!row) throw new AppError('service_unavailable', { reason: 'no_site_configured' });
+    if (!row) throw new AppError('site_not_configured');
     const company = await findCompany(db, row.companyId);
-    if (!company) throw new AppError('service_unavailable', { reason: 'no_company' });
+    if (!company) throw new AppError('site_not_configured');
     remember(row);
     return { ...row, company };
   }

@@ -1,0 +1,130 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TSiteInput } from '#common/site-fields.ts';
+import { sitesApi } from '#common/wire/settings.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { auditEntries, recordingAudit } from '#server/test/audit-stub.ts';
+import { companies, profiles, sites, users } from '#server/db/schema/index.ts';
+import { seedAll } from '#server/db/seed/seed.ts';
+import { asVisitor } from '#server/test/member-client.ts';
+import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { createSiteAdminService } from './site-admin.service.ts';
+
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+/** A complete first site as the owner enters it in the console. */
+export function siteInput(overrides: Partial<TSiteInput> = {}): TSiteInput {
+  return {
+    domain: 'dating.example',
+    is_default: false,
+    company_id: 1,
+    name: 'Dating Example',
+    index_title: 'Dating Example – meet singles',
+    description: 'Meet singles near you.',
+    niche: 1,
+    domain_language: 'nl',
+    cdn_prefix: '',
+    partner_url: null,
+    signups: 'all',
+    logged_out_search: 'all',
+    logged_out_search_trafficsource: 'none',
+    member_resell: false,
+    min_age: 18,
+    enable_site_entry_popup: 'yes',
+    site_entry_popup_countries: ['NL'],
+    message_credits: 10,
+    photo_credits: 15,
+    gift_credits: 20,
+    signup_credits: 0,
+    message_length: 1000,
+    refund_days: 14,
+    minimum_message_costs: { NL: { costs: 49, currency: 'EUR' } },
+    fictional_warning: {},
+    fictional_singular: { nl: 'Fictief profiel' },
+    fictional_plural: {},
+    mail_name: 'Dating Example',
+    support_email: 'support@dating.example',
+    support_phone: '+31 20 000 00 00',
+    visible_profile_fields: ['gender', 'interests'],
+    visible_profile_notes: false,
+    search_fields: ['gender', 'country'],
+    ...overrides,
+  };
+}
+
+describe('a production database (SEED_DEMO=false)', () => {
+  it('holds no company, site or profile after start-up', async () => {
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
+    const lines: string[] = [];
+    const database = await connectDatabase({
+      dataDir: null,
+      startup: (db) => seedAll(db, config, (l) => lines.push(l)),
+    });
+    try {
+      const { db } = database;
+      for (const table of [companies, sites, profiles, users]) {
+        const [{ n }] = await db.select({ n: count() }).from(table);
+        expect(n).toBe(0);
+      }
+      expect(lines).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('before the first site exists', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ baseSites: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers members "being set up" (503, Retry-After), keeps the console reachable, then serves the new site', async () => {
+    const page = await t.app.inject({ url: '/members', headers: { ...HTML, 'accept-language': 'de' } });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('30');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<html lang="de">');
+    expect(page.body).toContain('Diese Seite wird gerade eingerichtet');
+
+    const api = await asVisitor(t.app).call(sitesApi.settings, {});
+    expect(api.status).toBe(503);
+    expect(api.error).toMatchObject({ error: 'site_not_configured' });
+
+    // The console's paths are served with the stand-in site: an unknown console API path is a 404, not the 503.
+    const admin = await t.app.inject({ url: '/api/admin/nothing-here' });
+    expect(admin.statusCode).toBe(404);
+
+    const audit = recordingAudit();
+    const admin2 = createSiteAdminService(
+      { db: t.services.database.db, log: t.services.log },
+      { sites: t.services.sites, audit: audit.fn },
+    );
+    const company = await admin2.createCompany(1, {
+      name: 'Example Media B.V.',
+      address: 'Keizersgracht 1',
+      city: 'Amsterdam',
+      country: 'NL',
+      kvk: '12345678',
+      vat_numbers: ['NL123456789B01'],
+      tradenames: ['Dating Example'],
+      support_phone: '+31 20 000 00 00',
+      delete_discount: 0,
+    });
+    const site = await admin2.createSite(1, siteInput({ company_id: company.id }));
+    expect(site.is_default).toBe(true);
+    expect(auditEntries(audit).map((e) => e.action)).toEqual(['company.create', 'site.create']);
+
+    // Any host gets the first (default) site now, in its language.
+    const settings = await asVisitor(t.app).call(sitesApi.settings, {}, { headers: { host: 'localhost' } });
+    expect(settings.body).toMatchObject({ domain: 'dating.example', name: 'Dating Example', domain_language: 'nl' });
+    expect(settings.body.fictional_singular).toBe('Fictief profiel');
+    const info = await asVisitor(t.app).call(sitesApi.companyInfo);
+    expect(info.body).toMatchObject({ name: 'Example Media B.V.', kvk: '12345678', vat_numbers: ['NL123456789B01'] });
+    expect((await t.app.inject({ url: '/members', headers: HTML })).statusCode).not.toBe(503);
+  });
+});
