@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '#server/db/connect.ts';
 import { messages, payments, users } from '#server/db/schema/index.ts';
 
@@ -32,8 +31,6 @@ export async function activationsPerDay(db: TDb, from: Date, siteIds: number[] |
     .groupBy(sql`1`, users.siteId);
 }
 
-const earlier = alias(payments, 'earlier');
-
 /**
  * Members' first paid purchases per day and site since `from`: paid payments (index payments_paid_at_idx) with no
  * earlier paid payment of the same member (index payments_user_idx). A refunded first purchase still counts.
@@ -47,7 +44,7 @@ export async function firstPurchasesPerDay(db: TDb, from: Date, siteIds: number[
       and(
         gte(payments.paidAt, from),
         inSites(siteIds),
-        sql`not exists (select 1 from ${earlier} where ${earlier.userId} = ${payments.userId} and ${earlier.paidAt} < ${payments.paidAt})`,
+        sql`not exists (select 1 from payments earlier where earlier.user_id = ${payments.userId} and earlier.paid_at < ${payments.paidAt})`,
       ),
     )
     .groupBy(sql`1`, users.siteId);

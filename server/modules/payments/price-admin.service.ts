@@ -53,7 +53,7 @@ export function toCampaign(row: TCampaignRow): TCampaign {
 function campaignColumns(input: TCampaignInput): Omit<TNewCampaign, 'kind'> {
   return {
     siteId: input.siteId,
-    code: input.code,
+    code: input.code.trim().toUpperCase(),
     valuePercentage: input.percentage,
     countries: input.countries,
     paymentMethods: input.methods,
@@ -130,7 +130,7 @@ export function createPriceAdminService(core: Pick<TCore, 'db' | 'log'>, deps: {
     },
     async createCampaign(staffId: number, input: TCampaignInput): Promise<TCampaign> {
       return db.transaction(async (tx) => {
-        if (await codeTaken(tx, input.code, 0))
+        if (await codeTaken(tx, input.code.trim(), 0))
           throw new AppError('invalid_request', { issues: [{ path: 'code', message: 'sites.error.code_taken' }] });
         const id = await insertCampaign(tx, { ...campaignColumns(input), kind: 'campaign' });
         const row = toCampaign((await lockCampaign(tx, id))!);

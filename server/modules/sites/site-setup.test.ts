@@ -1,6 +1,5 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSiteInput } from '#common/site-fields.ts';
 import { sitesApi } from '#common/wire/settings.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
@@ -8,50 +7,11 @@ import { auditEntries, recordingAudit } from '#server/test/audit-stub.ts';
 import { companies, profiles, sites, users } from '#server/db/schema/index.ts';
 import { seedAll } from '#server/db/seed/seed.ts';
 import { asVisitor } from '#server/test/member-client.ts';
+import { siteInput } from '#server/test/site-input.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { createSiteAdminService } from './site-admin.service.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml' };
-
-/** A complete first site as the owner enters it in the console. */
-export function siteInput(overrides: Partial<TSiteInput> = {}): TSiteInput {
-  return {
-    domain: 'dating.example',
-    is_default: false,
-    company_id: 1,
-    name: 'Dating Example',
-    index_title: 'Dating Example – meet singles',
-    description: 'Meet singles near you.',
-    niche: 1,
-    domain_language: 'nl',
-    cdn_prefix: '',
-    partner_url: null,
-    signups: 'all',
-    logged_out_search: 'all',
-    logged_out_search_trafficsource: 'none',
-    member_resell: false,
-    min_age: 18,
-    enable_site_entry_popup: 'yes',
-    site_entry_popup_countries: ['NL'],
-    message_credits: 10,
-    photo_credits: 15,
-    gift_credits: 20,
-    signup_credits: 0,
-    message_length: 1000,
-    refund_days: 14,
-    minimum_message_costs: { NL: { costs: 49, currency: 'EUR' } },
-    fictional_warning: {},
-    fictional_singular: { nl: 'Fictief profiel' },
-    fictional_plural: {},
-    mail_name: 'Dating Example',
-    support_email: 'support@dating.example',
-    support_phone: '+31 20 000 00 00',
-    visible_profile_fields: ['gender', 'interests'],
-    visible_profile_notes: false,
-    search_fields: ['gender', 'country'],
-    ...overrides,
-  };
-}
 
 describe('a production database (SEED_DEMO=false)', () => {
   it('holds no company, site or profile after start-up', async () => {

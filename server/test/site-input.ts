@@ -1,0 +1,41 @@
+import type { TSiteInput } from '#common/site-fields.ts';
+
+/** A complete first site as the owner enters it in the console. */
+export function siteInput(overrides: Partial<TSiteInput> = {}): TSiteInput {
+  return {
+    domain: 'dating.example',
+    is_default: false,
+    company_id: 1,
+    name: 'Dating Example',
+    index_title: 'Dating Example – meet singles',
+    description: 'Meet singles near you.',
+    niche: 1,
+    domain_language: 'nl',
+    cdn_prefix: '',
+    partner_url: null,
+    signups: 'all',
+    logged_out_search: 'all',
+    logged_out_search_trafficsource: 'none',
+    member_resell: false,
+    min_age: 18,
+    enable_site_entry_popup: 'yes',
+    site_entry_popup_countries: ['NL'],
+    message_credits: 10,
+    photo_credits: 15,
+    gift_credits: 20,
+    signup_credits: 0,
+    message_length: 1000,
+    refund_days: 14,
+    minimum_message_costs: { NL: { costs: 49, currency: 'EUR' } },
+    fictional_warning: {},
+    fictional_singular: { nl: 'Fictief profiel' },
+    fictional_plural: {},
+    mail_name: 'Dating Example',
+    support_email: 'support@dating.example',
+    support_phone: '+31 20 000 00 00',
+    visible_profile_fields: ['gender', 'interests'],
+    visible_profile_notes: false,
+    search_fields: ['gender', 'country'],
+    ...overrides,
+  };
+}
