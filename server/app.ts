@@ -45,6 +45,7 @@ import { errorsPlugin, isPageRequest, sendErrorPage } from './plugins/errors.ts'
 import { authPlugin } from './plugins/auth.ts';
 import { staffAuthPlugin } from './plugins/staff-auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { siteAdminRoutes } from './modules/sites/site-admin.routes.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -101,7 +102,8 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   const routeCatalog: TRouteInfo[] = [];
   app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url, schema: route.schema, staff: route.config?.staff });
+    for (const method of [route.method].flat())
+      routeCatalog.push({ method, url: route.url, schema: route.schema, staff: route.config?.staff });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -165,6 +167,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(pushRoutes, { services });
   await app.register(swPushRoutes);
   await app.register(staffRoutes, { services });
+  await app.register(siteAdminRoutes, { services });
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

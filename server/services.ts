@@ -12,6 +12,7 @@ import { createNotificationsArea } from './modules/notifications/notifications.a
 import type { TPushResolver } from './modules/notifications/push/push-address.ts';
 import { createPaymentsArea } from './modules/payments/payments.area.ts';
 import { createPrivacyArea } from './modules/privacy/privacy.area.ts';
+import { createSiteAdminArea } from './modules/sites/site-admin.area.ts';
 import { createStaffArea } from './modules/staff/staff.area.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
@@ -71,6 +72,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
   jobs.bind(runner);
   const members = createMembersArea(core, { ...platform, notifier });
   const staffArea = createStaffArea(core);
+  const siteAdminArea = createSiteAdminArea(core, { sites: site.sites });
   return {
     config,
     database,
@@ -88,6 +90,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     ...notifications,
     ...accounts,
     ...staffArea,
+    ...siteAdminArea,
     /** The job kinds the runner has a definition for (a test checks every declared kind is among them). */
     jobKinds: runner.kinds,
     /** Runs due background jobs once (the process entry polls it). */

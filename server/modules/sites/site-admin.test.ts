@@ -174,7 +174,7 @@ describe('dashboard', () => {
     const dashboard = createDashboardService({ db: t.services.database.db, now: t.services.now });
     const m = await activeMember(t);
     const mail = await lastMail(t, m.form.email);
-    await t.services.accounts.activate(linkIn(mail.text!).searchParams.get('token')!);
+    await t.services.accounts.activate(linkIn(mail!.text).searchParams.get('token')!);
     const { db } = t.services.database;
     const [pkg] = await t.services.payments.packages(defaultSiteId, 'NL');
     const paid = {

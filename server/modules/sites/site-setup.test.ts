@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitesApi } from '#common/wire/settings.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
-import { auditEntries, recordingAudit } from '#server/test/audit-stub.ts';
 import { companies, profiles, sites, users } from '#server/db/schema/index.ts';
 import { seedAll } from '#server/db/seed/seed.ts';
 import { asVisitor } from '#server/test/member-client.ts';
-import { siteInput } from '#server/test/site-input.ts';
+import { companyInput, siteInput } from '#server/test/site-input.ts';
+import { asStaff, enrolledStaff } from '#server/test/staff-client.ts';
+import { adminSitesApi } from '#common/wire/admin/sites.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
-import { createSiteAdminService } from './site-admin.service.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 
@@ -59,29 +59,30 @@ describe('before the first site exists', () => {
     const admin = await t.app.inject({ url: '/api/admin/nothing-here' });
     expect(admin.statusCode).toBe(404);
 
-    const audit = recordingAudit();
-    const admin2 = createSiteAdminService(
-      { db: t.services.database.db, log: t.services.log },
-      { sites: t.services.sites, audit: audit.fn },
-    );
-    const company = await admin2.createCompany(1, {
-      name: 'Example Media B.V.',
-      address: 'Keizersgracht 1',
-      city: 'Amsterdam',
-      country: 'NL',
-      kvk: '12345678',
-      vat_numbers: ['NL123456789B01'],
-      tradenames: ['Dating Example'],
-      support_phone: '+31 20 000 00 00',
-      delete_discount: 0,
+    // The owner enrols on the console (any host) and sets the company and the first site up there.
+    const owner = await enrolledStaff(t, 'owner');
+    const company = await asStaff(t.app, owner).call(adminSitesApi.createCompany, companyInput);
+    expect(company.status).toBe(200);
+    const site = await asStaff(t.app, owner).call(adminSitesApi.create, siteInput({ company_id: company.body.id }));
+    expect(site.body.is_default).toBe(true);
+    const audit = await t.services.staff.audit({ limit: 10 });
+    expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['company.create', 'site.create']));
+
+    // Closing signups in the console reaches the member-facing settings (this process at once, others within 30 s).
+    const closed = await asStaff(t.app, owner).call(adminSitesApi.update, {
+      siteId: site.body.id,
+      patch: { signups: 'closed' },
     });
-    const site = await admin2.createSite(1, siteInput({ company_id: company.id }));
-    expect(site.is_default).toBe(true);
-    expect(auditEntries(audit).map((e) => e.action)).toEqual(['company.create', 'site.create']);
+    expect(closed.body.signups).toBe('closed');
 
     // Any host gets the first (default) site now, in its language.
     const settings = await asVisitor(t.app).call(sitesApi.settings, {}, { headers: { host: 'localhost' } });
-    expect(settings.body).toMatchObject({ domain: 'dating.example', name: 'Dating Example', domain_language: 'nl' });
+    expect(settings.body).toMatchObject({
+      domain: 'dating.example',
+      name: 'Dating Example',
+      domain_language: 'nl',
+      signups: 'closed',
+    });
     expect(settings.body.fictional_singular).toBe('Fictief profiel');
     const info = await asVisitor(t.app).call(sitesApi.companyInfo);
     expect(info.body).toMatchObject({ name: 'Example Media B.V.', kvk: '12345678', vat_numbers: ['NL123456789B01'] });

@@ -5,6 +5,7 @@ import { sites } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT } from '#server/test/factories.ts';
 import { enrolledStaff, type TTestStaff } from '#server/test/staff-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { SITES_SITE_CASES } from '#server/test/site-input.ts';
 
 /**
  * Every console endpoint, found in the app's route table (a new one is covered by itself): visitors, members and staff
@@ -18,7 +19,9 @@ export type TOtherSite = { siteId: number; userId: number; profileId: number };
  * Console endpoints that name a site's thing, with the input that names the other site's: the site-limited staff
  * member (with an allowed role) must get 403. Key: 'METHOD /path'.
  */
-const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>> = {};
+const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>> = {
+  ...SITES_SITE_CASES,
+};
 
 /**
  * Console endpoints that name no site's thing (logins, the staff member's own account, owner-only staff management
@@ -36,6 +39,9 @@ const NOT_SITE_SCOPED = new Set([
   'POST /api/admin/staff/update',
   'POST /api/admin/staff/reset-access',
   'GET /api/admin/audit',
+  // Lists filtered to the staff member's sites (server/modules/sites/site-admin.routes.ts).
+  'GET /api/admin/sites/companies',
+  'GET /api/admin/sites/list',
 ]);
 
 let t: TTestApp;
