@@ -124,6 +124,9 @@ export const ADMIN_ROUTES = {
   'admin-enrol': '/admin/enrol',
   'admin-staff': '/admin/staff',
   'admin-audit': '/admin/audit',
+  'admin-dashboard': '/admin/dashboard',
+  'admin-sites': '/admin/sites',
+  'admin-site': '/admin/sites/edit',
 } as const;
 
 /** A console page's route name. */

@@ -51,7 +51,7 @@ export const SITE_FIELDS = {
   domain: {
     tab: 'general',
     widget: 'text',
-    schema: zText().trim().toLowerCase().max(253).regex(HOSTNAME, 'validation.domain_invalid'),
+    schema: zText().trim().toLowerCase().max(253).regex(HOSTNAME, 'sites.error.domain_invalid'),
   },
   is_default: { tab: 'general', widget: 'switch', schema: z.boolean() },
   company_id: { tab: 'general', widget: 'company', schema: ZSettings.shape.company_id.positive() },

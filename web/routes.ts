@@ -77,6 +77,9 @@ export default [
     adminPage('admin', 'pages/home/home.page.tsx'),
     adminPage('admin-staff', 'pages/staff/staff.page.tsx'),
     adminPage('admin-audit', 'pages/audit/audit.page.tsx'),
+    adminPage('admin-dashboard', 'pages/dashboard/dashboard.page.tsx'),
+    adminPage('admin-sites', 'pages/sites/sites.page.tsx'),
+    adminPage('admin-site', 'pages/sites/site-editor.page.tsx'),
   ]),
   layout('layouts/empty.layout.tsx', { id: 'layout-empty' }, [
     page('members-id-signup', 'pages/member-signup/member-signup.page.tsx'),

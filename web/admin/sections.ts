@@ -11,6 +11,8 @@ export interface TAdminSection {
 /** The console's sections in navigation order; the server checks the same roles on every call the page makes. */
 export const ADMIN_SECTIONS: TAdminSection[] = [
   { page: 'admin', label: 'nav.home', access: { roles: 'any' } },
+  { page: 'admin-dashboard', label: 'dashboard.nav', access: { roles: ['admin', 'support', 'moderator'] } },
+  { page: 'admin-sites', label: 'sites.nav', access: { roles: ['admin'] } },
   { page: 'admin-staff', label: 'nav.staff', access: { roles: [] } },
   { page: 'admin-audit', label: 'nav.audit', access: { roles: [] } },
 ];
