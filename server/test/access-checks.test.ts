@@ -49,6 +49,8 @@ const NOT_OWNED: Record<string, string> = {
     'the sandbox provider’s hosted checkout: an unguessable provider id (96 bits), like a payment service’s page',
   'POST /sandbox/checkout/:id':
     'the sandbox provider’s checkout choice: the id is the capability; our payment only follows what the provider reports',
+  'POST /api/admin/sites/create':
+    'console: company_id names the operator company; only admins of every site may create a site (console-access.test.ts)',
   'POST /webhooks/payment':
     'the payment provider names its own payment id; the status is fetched from the provider, never taken from the call',
 };
