@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FictionalIcon, useFictionalLabel } from './fictional.tsx';
 import { PersonIcon } from './person-icon.tsx';
 
 export interface TMemberCardData {
@@ -14,14 +15,19 @@ export interface TMemberCardData {
   highlight?: string;
 }
 
-/** A member's card: photo, name, age, place, and the fictional badge where it applies (ARCHITECTURE §6). */
+/**
+ * A member's card: photo, name, age, place, and for a fictional profile the icon beside the name (when the site shows
+ * it) and the badge; the link's name says it too, as it replaces the card's text for screen readers (ARCHITECTURE §6).
+ */
 export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) {
   const { t } = useTranslation();
+  const fictional = useFictionalLabel();
+  const name = t('home.view_profile', { name: card.name });
   return (
     <Link
       to={to}
       className="member-card card h-100 text-decoration-none"
-      aria-label={t('home.view_profile', { name: card.name })}
+      aria-label={card.is_fictional ? `${name} (${fictional})` : name}
     >
       <div className="ratio ratio-1x1 member-card__photo position-relative">
         {card.main_image ? (
@@ -40,6 +46,7 @@ export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) 
       ) : null}
       <div className="card-body p-2">
         <p className="card-title fw-semibold mb-0 text-truncate">
+          {card.is_fictional ? <FictionalIcon className="me-1" /> : null}
           {card.name}, {card.age}
         </p>
         <p className="small text-body-secondary mb-0 text-truncate">

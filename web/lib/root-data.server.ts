@@ -23,6 +23,9 @@ export function buildRootData(ctx: TRequestContext): TRootData {
       signups: site.signups,
       entryCountries: site.entryPopupCountries,
       fictionalWarning: siteText(site, 'fictionalWarning', locale),
+      fictionalSingular: siteText(site, 'fictionalSingular', locale),
+      fictionalPlural: siteText(site, 'fictionalPlural', locale),
+      fictionalIcon: site.fictionalIcon,
     },
     company: {
       name: site.company.name,

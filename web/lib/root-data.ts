@@ -19,6 +19,10 @@ export interface TRootData {
     signups: string;
     entryCountries: string[];
     fictionalWarning: string;
+    fictionalSingular: string;
+    fictionalPlural: string;
+    /** The site's `fictional_icon` setting, for visitors; a member's own User carries the same flag. */
+    fictionalIcon: boolean;
   };
   company: { name: string; address: string; city: string; country: string };
   user: TUser | null;

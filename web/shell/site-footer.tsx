@@ -15,7 +15,10 @@ const LINKS = [
   ['pages-service', 'footer.service'],
 ] as const;
 
-/** Footer links of spec §2; `compact` is the one-line variant (installed app, or logged in off the index). */
+/**
+ * Footer links of spec §2; `compact` is the short variant (installed app, or logged in off the index): links and the
+ * disclaimer's fictional warning and adults-only line, without the company block.
+ */
 export function SiteFooter({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -31,6 +34,12 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
             ))}
           </ul>
         </nav>
+        {compact && root ? (
+          // The compact footer keeps the disclaimer in one line: the fictional warning and the adults-only notice.
+          <p className="disclaimer--compact small text-body-secondary mb-0">
+            {root.site.fictionalWarning} {t('disclaimer.adult', { min_age: root.site.minAge })}
+          </p>
+        ) : null}
         {!compact && root ? (
           <p className="small text-body-secondary mb-0">
             {t('footer.copyright', { year: new Date().getUTCFullYear(), company: root.company.name })}{' '}

@@ -59,6 +59,8 @@ export const sites = pgTable('sites', {
   fictionalWarning: jsonb('fictional_warning').$type<TLocalizedText>().notNull().default({}),
   fictionalSingular: jsonb('fictional_singular').$type<TLocalizedText>().notNull().default({}),
   fictionalPlural: jsonb('fictional_plural').$type<TLocalizedText>().notNull().default({}),
+  /** Whether fictional profiles' names carry the fictional icon (the User's `fictional_icon`, spec §3). */
+  fictionalIcon: boolean('fictional_icon').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,9 @@
 import type { TUser } from '#common/wire/user.ts';
 import { mainImage } from '../profiles/profile-card.ts';
-import type { TUserWithProfile } from './accounts.repository.ts';
+import type { TSessionUser } from './accounts.repository.ts';
 
-/** The wire User of spec §3. */
-export function toUserDto(row: TUserWithProfile, cdnPrefix: string): TUser {
+/** The wire User of spec §3; `fictional_icon` is the setting of the account's site (docs/ARCHITECTURE.md). */
+export function toUserDto(row: TSessionUser, cdnPrefix: string): TUser {
   return {
     id: row.id,
     email: row.email,
@@ -14,7 +14,7 @@ export function toUserDto(row: TUserWithProfile, cdnPrefix: string): TUser {
     signup_date: row.signupDate.toISOString(),
     locale: row.locale,
     invisible: row.invisible,
-    fictional_icon: false,
+    fictional_icon: row.fictionalIcon,
     notifications_disabled: row.notificationsDisabled,
     email_disabled_reason: row.emailDisabledReason,
     profile: {

@@ -8,6 +8,7 @@ import {
   photos,
   profiles,
   sessions,
+  sites,
   users,
 } from '#server/db/schema/index.ts';
 
@@ -16,6 +17,9 @@ export type TUserWithProfile = TUserRow & {
   profile: typeof profiles.$inferSelect;
   fileKey: string | null;
 };
+
+/** An account as a session sees it: with its profile and its site's `fictional_icon` setting. */
+export type TSessionUser = TUserWithProfile & { fictionalIcon: boolean };
 
 /** Finds a site's account by (lowercased) email. */
 export async function findUserByEmail(db: TDb, siteId: number, email: string): Promise<TUserRow | undefined> {
@@ -47,16 +51,25 @@ export async function findSessionUser(
   db: TDb,
   sessionId: string,
   now: Date,
-): Promise<(TUserWithProfile & { sessionSeenAt: Date | null }) | undefined> {
+): Promise<(TSessionUser & { sessionSeenAt: Date | null }) | undefined> {
   const [row] = await db
-    .select({ user: users, profile: profiles, fileKey: photos.fileKey, seenAt: sessions.lastSeenAt })
+    .select({
+      user: users,
+      profile: profiles,
+      fileKey: photos.fileKey,
+      seenAt: sessions.lastSeenAt,
+      fictionalIcon: sites.fictionalIcon,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .innerJoin(sites, eq(sites.id, users.siteId))
     .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), sql`${users.status} <> 'purged'`))
     .limit(1);
-  return row ? { ...row.user, profile: row.profile, fileKey: row.fileKey, sessionSeenAt: row.seenAt } : undefined;
+  if (!row) return undefined;
+  const { user, profile, fileKey, seenAt, fictionalIcon } = row;
+  return { ...user, profile, fileKey, fictionalIcon, sessionSeenAt: seenAt };
 }
 
 /** Stores a session. */

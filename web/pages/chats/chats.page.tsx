@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
+import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PersonIcon } from '#web/components/person-icon.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
@@ -17,7 +18,6 @@ import { isDeletedMember, memberName } from '#web/features/erasure/deleted-membe
 import { appContext } from '#web/lib/app-context.ts';
 import { url } from '#web/lib/url.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/chats.page';
 
 /** The member's conversations and, on /chats/{id}, one conversation's newest messages. */
@@ -51,7 +51,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function ChatsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const root = useRootData();
   const { open } = loaderData;
   useEffect(() => {
     setChats(loaderData.chats as TChatListItem[]);
@@ -107,7 +106,10 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
                         <PersonIcon size={48} />
                       </span>
                     )}
-                    <span className="flex-grow-1 text-truncate">{memberName(c.profile, t)}</span>
+                    <span className="flex-grow-1 text-truncate">
+                      {c.profile?.is_fictional ? <FictionalIcon className="me-1" /> : null}
+                      {memberName(c.profile, t)}
+                    </span>
                     {c.num_unread_messages > 0 ? (
                       <span className="badge rounded-pill text-bg-secondary">
                         {c.num_unread_messages}
@@ -142,14 +144,13 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
                 <span className="h5 mb-0 text-body-secondary">{memberName(open.profile, t)}</span>
               ) : open.profile ? (
                 <Link to={url('members-id', { id: open.profile.id })} className="h5 mb-0 text-decoration-none">
+                  {open.profile.is_fictional ? <FictionalIcon className="me-1" /> : null}
                   {open.profile.name}
                 </Link>
               ) : null}
             </header>
             {open.profile?.is_fictional ? (
-              <div className="alert alert-secondary small my-2" role="note">
-                {root?.site.fictionalWarning}
-              </div>
+              <FictionalNote text="singular" className="alert alert-secondary small my-2" />
             ) : null}
             <Conversation
               key={open.id}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '#common/format.ts';
+import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { packagesFor } from '#web/features/payments/packages.server.ts';
@@ -77,6 +78,7 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <p className="small text-body-secondary mt-3">{t('credits.one_time')}</p>
+      <FictionalNote text="warning" />
       <p>
         <Link to={url('transactions')}>{t('credits.history')}</Link>
       </p>

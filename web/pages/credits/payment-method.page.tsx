@@ -5,6 +5,7 @@ import { data, Link, redirect, useNavigate } from 'react-router';
 import { formatMoney } from '#common/format.ts';
 import type { TDiscount } from '#common/wire/payments.ts';
 import { discountedPrice, type TPaymentMethod } from '#common/payments.ts';
+import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { packagesFor } from '#web/features/payments/packages.server.ts';
@@ -145,6 +146,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
           </Field>
         </form>
       )}
+      <FictionalNote text="warning" />
       <Link to={url('credits')}>{t('credits.back')}</Link>
       <Modal
         show={method !== null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '#common/format.ts';
 import { toCardWire } from '#common/wire/payments.ts';
+import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { CardPaymentFailed } from '#web/features/payments/card-payment-failed.tsx';
@@ -129,6 +130,7 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       )}
+      <FictionalNote text="warning" className="small text-body-secondary mt-3" />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { DIRECT_DEBIT_CODE_LENGTH, makeDirectDebitSchema, type TDirectDebitForm } from '#common/direct-debit.ts';
 import { formatMoney } from '#common/format.ts';
 import type { TDirectDebitSent } from '#common/wire/payments.ts';
+import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { packagesFor } from '#web/features/payments/packages.server.ts';
@@ -283,6 +284,7 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
           <Link to={url('credits')}>{t('directdebit.other_methods')}</Link>
         </form>
       )}
+      <FictionalNote text="warning" className="small text-body-secondary mt-3" />
     </section>
   );
 }

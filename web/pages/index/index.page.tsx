@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId } from '#common/constants.ts';
 import { canSearch } from '#common/visibility.ts';
+import { FictionalListNote } from '#web/components/fictional.tsx';
 import { MemberGrid } from '#web/components/member-grid.tsx';
 import { useOpenSignup } from '#web/features/accounts/signup-modal.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
@@ -33,7 +34,6 @@ export default function IndexPage({ loaderData }: Route.ComponentProps) {
   const niche = NICHES[(root?.site.niche ?? 1) as TNicheId] ?? 'general';
   const { cards, canBrowse, total } = loaderData;
   const openSignup = useOpenSignup();
-  const hasFictional = cards.some((c) => c.is_fictional);
   return (
     <>
       <PageTitle />
@@ -77,7 +77,7 @@ export default function IndexPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <MemberGrid cards={cards} className="member-grid" to={canBrowse ? undefined : () => url('signup')} />
         )}
-        {hasFictional ? <p className="small text-body-secondary mt-3">{root?.site.fictionalWarning}</p> : null}
+        <FictionalListNote cards={cards} className="small text-body-secondary mt-3" />
       </section>
 
       <section className="bg-body-tertiary py-5" aria-labelledby="how-title">

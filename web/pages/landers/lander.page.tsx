@@ -4,12 +4,12 @@ import { data } from 'react-router';
 import { LANDER_KINDS, NICHES, type TLanderKind, type TNicheId } from '#common/constants.ts';
 import { INTERESTS } from '#common/profile-attributes.ts';
 import type { TMemberCardData } from '#web/components/member-card.tsx';
+import { FictionalIcon, FictionalListNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LanderCta } from '#web/features/landers/lander-cta.tsx';
 import { landerCards, nicheForSlug } from '#web/features/landers/lander-data.server.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/lander.page';
 
 type TKind = TLanderKind;
@@ -34,6 +34,7 @@ function Caption({ card }: { card: TMemberCardData }) {
   return (
     <p className="mb-0 small">
       <strong>
+        {card.is_fictional ? <FictionalIcon className="me-1" /> : null}
         {card.name}, {card.age}
       </strong>{' '}
       · {t('home.location', { city: card.city, country: card.country_name })}
@@ -153,7 +154,6 @@ const TITLES: Record<TKind, string> = {
 
 export default function LanderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRootData();
   const { kind, niche, cards, total } = loaderData;
   const title = t(TITLES[kind]);
   return (
@@ -167,9 +167,7 @@ export default function LanderPage({ loaderData }: Route.ComponentProps) {
         <LanderCta />
       </div>
       <Variant kind={kind} cards={cards} />
-      {cards.some((c) => c.is_fictional) ? (
-        <p className="small text-body-secondary text-center">{root?.site.fictionalWarning}</p>
-      ) : null}
+      <FictionalListNote cards={cards} className="small text-body-secondary text-center" />
       <div className="my-4">
         <LanderCta />
       </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FictionalIcon, FictionalListNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LanderCta } from '#web/features/landers/lander-cta.tsx';
 import { landerCards } from '#web/features/landers/lander-data.server.ts';
@@ -57,6 +58,7 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
+      <FictionalListNote cards={cards} />
       {done ? (
         <div className="card card-body my-4">
           <p className="lead">{t('lander.swipe_done', { count: likes })}</p>
@@ -85,6 +87,7 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
             ) : null}
             <div className="card-body">
               <p className="h5 mb-0">
+                {card.is_fictional ? <FictionalIcon className="me-1" /> : null}
                 {card.name}, {card.age}
               </p>
               <p className="text-body-secondary mb-0">

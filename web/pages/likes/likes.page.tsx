@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { LIKE_TYPES, type TLikeType } from '#common/likes.ts';
+import { FictionalListNote } from '#web/components/fictional.tsx';
 import { MemberGrid } from '#web/components/member-grid.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
@@ -64,6 +65,7 @@ export default function LikesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           {cards.some((c) => c.like_new) ? <p className="text-body-secondary small">{t('likes.new_hint')}</p> : null}
+          <FictionalListNote cards={cards} />
           <MemberGrid
             cards={cards.map((c) => ({ ...c, highlight: c.like_new ? t('likes.new') : undefined }))}
             to={(c) => url('likes-m-id', { id: c.id })}

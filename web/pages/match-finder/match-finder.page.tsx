@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SEARCH_PAGE_SIZE } from '#common/search.ts';
+import { FictionalListNote } from '#web/components/fictional.tsx';
 import { MemberGrid } from '#web/components/member-grid.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
@@ -65,7 +66,10 @@ export default function MatchFinderPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <MemberGrid cards={cards} />
+        <>
+          <FictionalListNote cards={cards} />
+          <MemberGrid cards={cards} />
+        </>
       )}
       {page > 1 || hasMore ? (
         <nav className="d-flex justify-content-between mt-4" aria-label={t('match_finder.pages')}>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
+import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { chatPrices, Conversation } from '#web/features/chat/conversation.tsx';
 import { appContext } from '#web/lib/app-context.ts';
 import { url } from '#web/lib/url.ts';
-import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/member-chat.page';
 
 /** Starts or continues the conversation with a member; visitors from ads are sent to sign up first. */
@@ -24,7 +24,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function MemberChatPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const root = useRootData();
   const { profile } = loaderData;
   return (
     <section className="container d-flex flex-column flex-grow-1 py-3" style={{ maxWidth: 800, minHeight: 0 }}>
@@ -35,15 +34,12 @@ export default function MemberChatPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <h1 className="h5 mb-0">
           <Link to={url('members-id', { id: profile.id })} className="text-decoration-none">
+            {profile.is_fictional ? <FictionalIcon className="me-1" /> : null}
             {profile.name}
           </Link>
         </h1>
       </header>
-      {profile.is_fictional ? (
-        <div className="alert alert-secondary small my-2" role="note">
-          {root?.site.fictionalWarning}
-        </div>
-      ) : null}
+      {profile.is_fictional ? <FictionalNote text="singular" className="alert alert-secondary small my-2" /> : null}
       <p className="text-body-secondary small mt-2">{t('chat.first_message', { name: profile.name })}</p>
       <Conversation
         conversationId={null}

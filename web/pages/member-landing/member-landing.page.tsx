@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { data, useMatches } from 'react-router';
+import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LanderCta } from '#web/features/landers/lander-cta.tsx';
 import { appContext } from '#web/lib/app-context.ts';
-import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/member-landing.page';
 
 /** A visible member's public card for the member-specific landers (spec §2); anyone else is 404. */
@@ -17,7 +17,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Member landers: `landing` (photo beside text), `landing2` (large photo), `landing3` (compact card). */
 export default function MemberLandingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const root = useRootData();
   const matches = useMatches();
   const variant = matches[matches.length - 1]?.id ?? 'members-id-landing';
   const { card } = loaderData;
@@ -27,7 +26,10 @@ export default function MemberLandingPage({ loaderData }: Route.ComponentProps) 
   ) : null;
   const text = (
     <>
-      <h1 className="h2">{title}</h1>
+      <h1 className="h2">
+        {card.is_fictional ? <FictionalIcon className="me-2" /> : null}
+        {title}
+      </h1>
       <p className="lead">{t('lander.member_text', { name: card.name, age: card.age, city: card.city })}</p>
       {card.about_me ? (
         <blockquote className="border-start border-3 border-primary ps-3">
@@ -37,7 +39,7 @@ export default function MemberLandingPage({ loaderData }: Route.ComponentProps) 
           </p>
         </blockquote>
       ) : null}
-      {card.is_fictional ? <p className="small text-body-secondary">{root?.site.fictionalWarning}</p> : null}
+      {card.is_fictional ? <FictionalNote text="singular" /> : null}
       <LanderCta label={t('lander.cta_chat', { name: card.name })} />
     </>
   );

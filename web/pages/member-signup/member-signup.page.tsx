@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
+import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { SignupModal } from '#web/features/accounts/signup-modal.tsx';
 import { appContext } from '#web/lib/app-context.ts';
@@ -10,7 +11,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, site } = context.get(appContext);
   const card = await services.profiles.publicCard(Number(params.id), site.cdnPrefix);
   if (!card) throw data('', { status: 404 });
-  return { card: { id: card.id, name: card.name, age: card.age, city: card.city, main_image: card.main_image } };
+  const { id, name, age, city, main_image, is_fictional } = card;
+  return { card: { id, name, age, city, main_image, is_fictional } };
 }
 
 /** `/members/{id}/signup`: the member's photo behind the signup modal, which opens at once. */
@@ -23,6 +25,7 @@ export default function MemberSignupPage({ loaderData }: Route.ComponentProps) {
         <img src={card.main_image.thumb_filename} alt="" width={64} height={64} className="rounded-circle" />
       ) : null}
       <p className="mb-0">
+        {card.is_fictional ? <FictionalIcon className="me-1" /> : null}
         <strong>{t('signup.member_block', { name: card.name })}</strong>
         <br />
         <span className="text-body-secondary small">
@@ -31,12 +34,21 @@ export default function MemberSignupPage({ loaderData }: Route.ComponentProps) {
       </p>
     </div>
   );
+  const note = card.is_fictional ? <FictionalNote text="singular" className="small text-body-secondary" /> : null;
   return (
     <div className="member-signup-backdrop">
       <PageTitle title={t('signup.member_block', { name: card.name })} />
       {card.main_image ? <img src={card.main_image.filename} alt="" className="member-signup-photo" /> : null}
+      {card.is_fictional ? (
+        // Outside the modal, which renders only in the browser: the disclosure is in the server's page.
+        <div className="member-signup-note small text-white text-center px-3">
+          <FictionalIcon className="me-1" />
+          <FictionalNote text="singular" className="d-inline mb-0" />
+        </div>
+      ) : null}
       <SignupModal initiallyOpen member={{ id: card.id, name: card.name }}>
         {block}
+        {note}
       </SignupModal>
     </div>
   );

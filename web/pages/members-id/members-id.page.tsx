@@ -4,6 +4,7 @@ import { data, Link, redirect, useRevalidator } from 'react-router';
 import { INTERESTS } from '#common/profile-attributes.ts';
 import { DISTANCE_BUCKETS_KM } from '#common/distance.ts';
 import { canSearch } from '#common/visibility.ts';
+import { FictionalIcon, FictionalListNote, FictionalNote } from '#web/components/fictional.tsx';
 import { MemberGrid } from '#web/components/member-grid.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { LikeButton } from '#web/features/likes/like-button.tsx';
@@ -139,6 +140,7 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
         </div>
         <div className="col-md-7">
           <h1 id="profile-name" className="h2 mb-1">
+            {profile.is_fictional ? <FictionalIcon className="me-2" /> : null}
             {profile.name}
           </h1>
           <p className="text-body-secondary mb-3">
@@ -191,11 +193,7 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
               <ReportButton profileId={profile.id} name={profile.name} />
             </div>
           ) : null}
-          {profile.is_fictional ? (
-            <div className="alert alert-secondary small" role="note">
-              {root?.site.fictionalWarning}
-            </div>
-          ) : null}
+          {profile.is_fictional ? <FictionalNote text="singular" className="alert alert-secondary small" /> : null}
           {profile.about_me ? (
             <section className="mb-4" aria-labelledby="about-title">
               <h2 id="about-title" className="h5">
@@ -241,6 +239,7 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
           <h2 id="related-title" className="h4">
             {t('profile.related')}
           </h2>
+          <FictionalListNote cards={related} />
           <MemberGrid cards={related} />
         </section>
       ) : null}

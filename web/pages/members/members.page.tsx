@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { ZSearchQuery } from '#common/search.ts';
 import { canSearch } from '#common/visibility.ts';
+import { FictionalListNote } from '#web/components/fictional.tsx';
 import { MemberGrid } from '#web/components/member-grid.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { appContext } from '#web/lib/app-context.ts';
@@ -175,6 +176,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
       <p className="text-body-secondary" role="status" aria-live="polite">
         {busy ? t('common.loading') : t('search.results', { count: numResults })}
       </p>
+      <FictionalListNote cards={[...results, ...similar]} />
       {results.length === 0 ? (
         <p>{t('search.empty')}</p>
       ) : (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PREMIUM_PHOTO_LIMIT } from '#common/constants.ts';
+import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { appContext } from '#web/lib/app-context.ts';
@@ -47,6 +48,7 @@ export default function PremiumPage() {
       <Link className="btn btn-primary btn-lg" to={url('credits')}>
         {t('premium.cta')}
       </Link>
+      <FictionalNote text="warning" className="small text-body-secondary mt-4" />
     </section>
   );
 }

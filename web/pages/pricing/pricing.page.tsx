@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts';
+import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { appContext } from '#web/lib/app-context.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
@@ -84,6 +85,7 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       <p className="text-body-secondary">{t('pricing.refund', { count: loaderData.refundDays })}</p>
+      <FictionalNote text="warning" />
     </section>
   );
 }

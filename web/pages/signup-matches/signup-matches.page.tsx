@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FictionalListNote } from '#web/components/fictional.tsx';
 import { MemberGrid } from '#web/components/member-grid.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
@@ -26,6 +27,7 @@ export default function SignupMatchesPage({ loaderData }: Route.ComponentProps) 
       <PageTitle title={t('matches.title')} />
       <h1 className="h3">{t('matches.title')}</h1>
       <p className="text-body-secondary">{t('matches.intro')}</p>
+      <FictionalListNote cards={cards} />
       {cards.length === 0 ? <p>{t('matches.empty')}</p> : <MemberGrid cards={cards} />}
       <Link to={url('members')} className="btn btn-primary mt-3">
         {t('matches.browse')}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SWIPE_DAILY_LIKES } from '#common/constants.ts';
+import { FictionalIcon, FictionalListNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PersonIcon } from '#web/components/person-icon.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
@@ -122,6 +123,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
           {error}
         </div>
       ) : null}
+      <FictionalListNote cards={cards} className="small text-body-secondary text-center" />
       {card ? (
         <>
           <div
@@ -160,6 +162,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="card-body">
               <h2 className="h5 mb-0">
+                {card.is_fictional ? <FictionalIcon className="me-1" /> : null}
                 {card.name}, {card.age}
               </h2>
               <p className="text-body-secondary small mb-0">{card.city || card.country_name}</p>

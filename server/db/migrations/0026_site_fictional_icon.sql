@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "fictional_icon" boolean DEFAULT true NOT NULL;
