@@ -6,14 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { z } from 'zod';
-import { LOCALES } from '#common/locales.ts';
+import { ZBroadcastMessages } from '#common/broadcast.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { queueBroadcast } from '#server/modules/notifications/notifier/notify-sweep.job.ts';
 import { createSitesService, normaliseHost } from '#server/modules/sites/sites.service.ts';
 
-const ZText = z.object({ title: z.string().min(1).max(150), body: z.string().min(1).max(5000), url: z.url() });
-const ZFile = z.partialRecord(z.enum(LOCALES), ZText).refine((m) => Boolean(m.en), 'English text (en) is required');
+const ZFile = ZBroadcastMessages;
 
 const [domain, kind, file] = process.argv.slice(2);
 if (!domain || (kind !== 'promotions' && kind !== 'news') || !file) {
@@ -35,7 +34,7 @@ try {
   const site = await createSitesService({ db: database.db }).resolve(domain);
   if (site.domain !== normaliseHost(domain)) throw new Error(`no site with the domain ${domain}`);
   const broadcast = randomUUID();
-  const messages = parsed.data as Record<string, z.infer<typeof ZText>>;
+  const messages = parsed.data as Record<string, { title: string; body: string; url: string }>;
   await queueBroadcast(database.db, { broadcast, siteId: site.id, kind, messages }, new Date());
   console.log(`Broadcast ${broadcast} (${kind}) queued for ${site.domain}; the running site sends it.`);
 } catch (error) {

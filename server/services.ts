@@ -63,8 +63,9 @@ export async function createServices(config: TConfig, database: TDatabase, optio
   const { jobs: privacyJobs, ...privacy } = createPrivacyArea(core, { dataDir, mailer, jobs, switchesOf });
   // Sent or failed emails keep no copy of their single-use links in the jobs table. Requests wait for their email only
   // when it goes to the dev mailbox table (the demo shows it right after); an SMTP relay never holds a request long.
+  const definitions = [...mailer.jobs, ...paymentJobs, ...privacyJobs, ...accountJobs, ...notificationJobs];
   const runner = createJobRunner(core.db, {
-    definitions: [...mailer.jobs, ...paymentJobs, ...privacyJobs, ...accountJobs, ...notificationJobs],
+    definitions,
     now: core.now,
     log,
     runNowWaitMs: mailer.kind === 'mailbox' ? Infinity : undefined,
@@ -93,6 +94,8 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     ...siteAdminArea,
     /** The job kinds the runner has a definition for (a test checks every declared kind is among them). */
     jobKinds: runner.kinds,
+    /** Kinds whose payload stays whole when they fail (no scrub policy): the console may retry them. */
+    retryableJobKinds: new Set(definitions.filter((d) => !d.policy.scrub).map((d) => d.kind)) as ReadonlySet<string>,
     /** Runs due background jobs once (the process entry polls it). */
     runJobs: (): Promise<number> => runner.runDue(),
     /** Waits for the jobs requests started in the background (`jobs.runNow`) to end; before closing the database. */

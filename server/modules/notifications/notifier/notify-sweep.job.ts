@@ -6,7 +6,7 @@ import {
 } from '#common/notifications.ts';
 import { NOTIFICATION_LOG_RETENTION_DAYS } from '#common/constants.ts';
 import { z } from 'zod';
-import type { TDb } from '#server/db/connect.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
 import { declareJob, defineJob, type TJobDefinition } from '#server/jobs/define-job.ts';
 import { schedulePeriodicJob } from '#server/jobs/jobs.repository.ts';
 import type { TLogger } from '#server/lib/logger.ts';
@@ -169,8 +169,8 @@ export const notifyBroadcastJob = declareJob({
   payload: ZBroadcast.extend({ after: z.number() }),
 });
 
-/** Queues a broadcast (operator scripts; the job loop sends it). Returns the job id. */
-export function queueBroadcast(db: TDb, b: TBroadcast, at: Date): Promise<number> {
+/** Queues a broadcast (the console, operator scripts; the job loop sends it), in the caller's transaction. Returns the job id. */
+export function queueBroadcast(db: TDb | TTx, b: TBroadcast, at: Date): Promise<number> {
   if (!b.messages.en) throw new Error('a broadcast needs at least the English text (messages.en)');
   return notifyBroadcastJob.enqueue(db, { ...b, after: 0 }, { runAt: at, createdAt: at });
 }
