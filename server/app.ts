@@ -46,6 +46,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { staffAuthPlugin } from './plugins/staff-auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { siteAdminRoutes } from './modules/sites/site-admin.routes.ts';
+import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -168,6 +169,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(swPushRoutes);
   await app.register(staffRoutes, { services });
   await app.register(siteAdminRoutes, { services });
+  await app.register(opsRoutes, { services });
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

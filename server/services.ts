@@ -14,6 +14,9 @@ import { createPaymentsArea } from './modules/payments/payments.area.ts';
 import { createPrivacyArea } from './modules/privacy/privacy.area.ts';
 import { createSiteAdminArea } from './modules/sites/site-admin.area.ts';
 import { createStaffArea } from './modules/staff/staff.area.ts';
+import { createOpsService } from './modules/ops/ops.service.ts';
+import { notificationOrigin } from './modules/notifications/notifier/notifier.service.ts';
+import { recordAudit } from './modules/staff/audit.repository.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export type TServices = Awaited<ReturnType<typeof createServices>>;
@@ -74,6 +77,13 @@ export async function createServices(config: TConfig, database: TDatabase, optio
   const members = createMembersArea(core, { ...platform, notifier });
   const staffArea = createStaffArea(core);
   const siteAdminArea = createSiteAdminArea(core, { sites: site.sites });
+  const retryableJobKinds: ReadonlySet<string> = new Set(definitions.filter((d) => !d.policy.scrub).map((d) => d.kind));
+  const ops = createOpsService(core, {
+    retryableKinds: retryableJobKinds,
+    recordAudit,
+    siteById: (id) => site.sites.byId(id),
+    originOf: (s) => notificationOrigin(s, config),
+  });
   return {
     config,
     database,
@@ -95,7 +105,9 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     /** The job kinds the runner has a definition for (a test checks every declared kind is among them). */
     jobKinds: runner.kinds,
     /** Kinds whose payload stays whole when they fail (no scrub policy): the console may retry them. */
-    retryableJobKinds: new Set(definitions.filter((d) => !d.policy.scrub).map((d) => d.kind)) as ReadonlySet<string>,
+    retryableJobKinds,
+    /** The console's operations: queues, failed jobs, notification sends, broadcasts. */
+    ops,
     /** Runs due background jobs once (the process entry polls it). */
     runJobs: (): Promise<number> => runner.runDue(),
     /** Waits for the jobs requests started in the background (`jobs.runNow`) to end; before closing the database. */

@@ -58,6 +58,7 @@ export function setupSite(host: string | null): TSite {
     indexTitle: '',
     description: '',
     domainLanguage: 'en',
+    fictionalIcon: true,
     mailName: '',
     supportEmail: '',
     supportPhone: '',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAllowed, STAFF_ROLES, type TStaffAccess, type TStaffRole } from '#common/staff.ts';
-import { sites } from '#server/db/schema/index.ts';
+import { jobs, sites } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT } from '#server/test/factories.ts';
 import { enrolledStaff, type TTestStaff } from '#server/test/staff-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
@@ -13,7 +13,7 @@ import { SITES_SITE_CASES } from '#server/test/site-input.ts';
  */
 
 /** Ids of things that belong to the other site (the one the site-limited staff member may not see). */
-export type TOtherSite = { siteId: number; userId: number; profileId: number };
+export type TOtherSite = { siteId: number; userId: number; profileId: number; jobId: number };
 
 /**
  * Console endpoints that name a site's thing, with the input that names the other site's: the site-limited staff
@@ -21,7 +21,17 @@ export type TOtherSite = { siteId: number; userId: number; profileId: number };
  */
 const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>> = {
   ...SITES_SITE_CASES,
+  'GET /api/admin/ops/queue': (o) => ({ siteId: o.siteId }),
+  'GET /api/admin/ops/failed': (o) => ({ siteId: o.siteId }),
+  'POST /api/admin/ops/retry': (o) => ({ jobId: o.jobId }),
+  'GET /api/admin/ops/sends': (o) => ({ siteId: o.siteId }),
+  'GET /api/admin/ops/audience': (o) => ({ siteId: o.siteId, kind: 'news' }),
+  'POST /api/admin/ops/preview': (o) => ({ siteId: o.siteId, kind: 'news', messages: BROADCAST }),
+  'POST /api/admin/ops/broadcast': (o) => ({ siteId: o.siteId, kind: 'news', messages: BROADCAST }),
 };
+
+/** A valid broadcast text (its site is what the check is about). */
+const BROADCAST = { en: { title: 'News', body: 'Text', url: 'https://liefde.localhost/' } };
 
 /**
  * Console endpoints that name no site's thing (logins, the staff member's own account, owner-only staff management
@@ -60,7 +70,12 @@ beforeAll(async () => {
   member = await activeMember(t);
   const elsewhere = await buildMember(t, {}, { host: 'liefde.localhost' });
   expect(elsewhere.user.profile.id).not.toBe(member.user.profile.id);
-  other = { siteId: siteIds.other, userId: elsewhere.user.id, profileId: elsewhere.user.profile.id };
+  // A failed job about the other site's member (the console's retry names it).
+  const [job] = await db
+    .insert(jobs)
+    .values({ kind: 'notify_sweep', userId: elsewhere.user.id, failedAt: new Date(), lastError: 'test' })
+    .returning({ id: jobs.id });
+  other = { siteId: siteIds.other, userId: elsewhere.user.id, profileId: elsewhere.user.profile.id, jobId: job.id };
 });
 afterAll(async () => {
   await t.close();
