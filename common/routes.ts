@@ -127,6 +127,8 @@ export const ADMIN_ROUTES = {
   'admin-dashboard': '/admin/dashboard',
   'admin-sites': '/admin/sites',
   'admin-site': '/admin/sites/edit',
+  'admin-ops': '/admin/ops',
+  'admin-ops-broadcast': '/admin/ops/broadcast',
 } as const;
 
 /** A console page's route name. */

@@ -80,6 +80,8 @@ export default [
     adminPage('admin-dashboard', 'pages/dashboard/dashboard.page.tsx'),
     adminPage('admin-sites', 'pages/sites/sites.page.tsx'),
     adminPage('admin-site', 'pages/sites/site-editor.page.tsx'),
+    adminPage('admin-ops', 'pages/ops/ops.page.tsx'),
+    adminPage('admin-ops-broadcast', 'pages/ops/broadcast.page.tsx'),
   ]),
   layout('layouts/empty.layout.tsx', { id: 'layout-empty' }, [
     page('members-id-signup', 'pages/member-signup/member-signup.page.tsx'),

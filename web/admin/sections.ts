@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: TAdminSection[] = [
   { page: 'admin-sites', label: 'sites.nav', access: { roles: ['admin'] } },
   { page: 'admin-staff', label: 'nav.staff', access: { roles: [] } },
   { page: 'admin-audit', label: 'nav.audit', access: { roles: [] } },
+  { page: 'admin-ops', label: 'ops.nav', access: { roles: ['admin', 'support'] } },
 ];
 
 /** The section a path belongs to (the longest matching page path). */
