@@ -228,6 +228,10 @@ export default function AdminBroadcastPage() {
                 className="w-100 border rounded bg-white"
                 style={{ height: 560 }}
               />
+              <details className="mt-2">
+                <summary className="small">{t('ops.bc.plain_text')}</summary>
+                <pre className="small bg-white border rounded p-2 text-wrap">{preview.text}</pre>
+              </details>
             </>
           ) : null}
         </section>
