@@ -135,4 +135,14 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
     why: "the sandbox plays the external payment service: these are the provider's records, with our ids only",
   },
   sandbox_mandates: { how: 'kept', why: "the sandbox payment service's test cards and mandates (provider side)" },
+  staff: { how: 'kept', why: 'operator staff accounts; no member data' },
+  staff_sites: { how: 'kept', why: "staff members' site limits; no member data" },
+  staff_sessions: { how: 'kept', why: 'console sessions of staff; no member data' },
+  staff_recovery_codes: { how: 'kept', why: "hashes of staff members' recovery codes; no member data" },
+  audit_log: {
+    how: 'kept',
+    why:
+      'accountability for staff actions (who did what to which account, DSA Art. 17 decisions): the account id and ' +
+      "the changed settings only, never the member's email, name or texts",
+  },
 };
