@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'account_pending_deletion',
   'login_failed',
   'login_blocked',
+  'account_banned',
+  'account_suspended',
+  'email_banned',
   'activation_failed',
   'link_invalid',
   'email_not_confirmed',
@@ -51,6 +54,7 @@ export const ERROR_CODES = [
   'data_export_pending',
   'too_many_data_exports',
   'daily_limit_reached',
+  'report_decided',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

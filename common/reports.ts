@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { ZEmail } from './accounts.ts';
+import { REPORTED_MESSAGES_MAX } from './moderation.ts';
 
 /** Why a member reports a profile or photo ('report a profile or a photo with a reason'). */
 export const REPORT_REASONS = [
@@ -38,6 +39,8 @@ export const ZReportRequest = z.object({
   photo_id: z.uuid().nullish(),
   reason: z.enum(REPORT_REASONS, 'reports.errors.choose_reason'),
   message: zText().trim().max(REPORT_MESSAGE_MAX, 'reports.errors.message_too_long').default(''),
+  /** The reported messages, when the report comes from a conversation: only these are shown to moderators. */
+  message_ids: z.array(z.number().int().positive()).max(REPORTED_MESSAGES_MAX).optional(),
 });
 
 export type TReportRequest = z.input<typeof ZReportRequest>;

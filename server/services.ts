@@ -8,6 +8,8 @@ import type { TDatabase } from './db/connect.ts';
 import { createJobRunner } from './jobs/jobs.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
 import { createAccountsArea } from './modules/accounts/accounts.area.ts';
+import { createModerationArea } from './modules/moderation/moderation.area.ts';
+import { recordAudit } from './modules/staff/audit.repository.ts';
 import { createNotificationsArea } from './modules/notifications/notifications.area.ts';
 import type { TPushResolver } from './modules/notifications/push/push-address.ts';
 import { createPaymentsArea } from './modules/payments/payments.area.ts';
@@ -84,6 +86,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     siteById: (id) => site.sites.byId(id),
     originOf: (s) => notificationOrigin(s, config),
   });
+  const moderation = createModerationArea(core, { ...platform, config, mailer, audit: recordAudit });
   return {
     config,
     database,
@@ -96,6 +99,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     realtime,
     rateLimits: platform.rateLimits,
     ...members,
+    moderation,
     ...payments,
     ...privacy,
     ...notifications,

@@ -3,6 +3,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -17,6 +18,7 @@ import { usePlatformEffects } from './shell/use-platform-effects.ts';
 import { useRootData } from './lib/use-root-data.ts';
 import { useMemberSync } from './features/realtime/member-sync.ts';
 import { appContext } from './lib/app-context.ts';
+import { url } from './lib/url.ts';
 import { useNonce } from './lib/nonce.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { buildRootData } from './lib/root-data.server.ts';
@@ -30,6 +32,8 @@ import './styles/app.scss';
 /** Resolves site, locale and user once per request (ARCHITECTURE §1b). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
+  // A browser whose session a ban or suspension ended sees the access-ban page first (issue 30).
+  if (ctx.accessBanned && new URL(request.url).pathname !== url('pages-ban')) throw redirect(url('pages-ban'));
   // A member asked to accept new terms (or to answer the orientation question) sees that first.
   await requireAcceptedTerms(ctx, request);
   return buildRootData(ctx);

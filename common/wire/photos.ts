@@ -8,6 +8,8 @@ export const ZPhoto = z.object({
   thumb_filename: z.string(),
   is_main: z.boolean(),
   censored: z.boolean(),
+  /** Only on the member's own photos: waiting for review under pre-moderation (nobody else sees it yet). */
+  in_review: z.boolean().optional(),
 });
 
 /** Every answer of `/api/photos.php`: my photos and my upload limit. */

@@ -13,8 +13,8 @@ export function isComplaintEmail(kind: string): kind is TComplaintEmailKind {
 
 const e = escapeHtml;
 
-/** The shared frame of the complaint emails; `inner` is already escaped HTML. */
-function frame({
+/** The shared frame of the complaint and moderation emails; `inner` is already escaped HTML. */
+export function frame({
   locale,
   site,
   subject,

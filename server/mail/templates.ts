@@ -1,6 +1,7 @@
 import { serverT } from '../lib/i18n.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { COMPLAINT_EMAIL_KINDS, isComplaintEmail, renderComplaintEmail } from './complaint-email.ts';
+import { isModerationEmail, MODERATION_EMAIL_KINDS, renderModerationEmail } from './moderation-email.ts';
 
 /** Transactional emails; texts are catalogue keys `email.<kind>.*`, so every email exists in all 11 locales. */
 export const EMAIL_KINDS = [
@@ -14,6 +15,7 @@ export const EMAIL_KINDS = [
   'email_reenable',
   'signup_attempt',
   ...COMPLAINT_EMAIL_KINDS,
+  ...MODERATION_EMAIL_KINDS,
 ] as const;
 
 /** One transactional email (see EMAIL_KINDS). */
@@ -36,6 +38,7 @@ const NOTICE_FOOTERS: Partial<Record<TEmailKind, string>> = {
 /** Renders subject, HTML and text parts of an email in a locale; `vars.link` is the call to action. */
 export function renderEmail(kind: TEmailKind, locale: string, vars: Record<string, string | number>) {
   if (isComplaintEmail(kind)) return renderComplaintEmail(kind, locale, vars);
+  if (isModerationEmail(kind)) return renderModerationEmail(kind, locale, vars);
   const t = serverT(locale);
   const v = { ...vars, interpolation: { escapeValue: false } };
   const subject = t(`email.${kind}.subject`, v);

@@ -115,6 +115,7 @@ export async function webPlugin(app: FastifyInstance, { services }: { services: 
           cookies: request.cookies,
           user: request.user,
           staff: request.staff,
+          accessBanned: request.accessBanned,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
           origin: siteOrigin(request, services.config.publicUrl),

@@ -15,6 +15,8 @@ export interface TRequestContext {
   user: TUser | null;
   /** The staff member of a console page (`/admin…`), else null. */
   staff: TStaffMe | null;
+  /** The browser's session was ended by a ban or suspension: pages redirect to the access-ban page. */
+  accessBanned: boolean;
   ip: string;
   userAgent: string | null;
   /** Base URL for links in emails (see siteOrigin). */

@@ -55,6 +55,12 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set when staff banned the member for good (moderation): no login, no session, not listed. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** Until when staff suspended the member; the suspension ends by itself at this moment (checks compare with now). */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** The reason category of the current ban or suspension (common/moderation.ts MODERATION_REASONS). */
+    banReason: text('ban_reason'),
   },
   (t) => [
     uniqueIndex('users_site_email_idx').on(t.siteId, t.email),

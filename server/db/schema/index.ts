@@ -4,3 +4,4 @@ export * from './accounts.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
 export * from './staff.ts';
+export * from './moderation.ts';

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   unique,
@@ -16,6 +17,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TReportSnapshot } from '#common/moderation.ts';
 
 /** Member profiles (spec §3 Profile); demo and fictional profiles live here too. */
 export const profiles = pgTable(
@@ -79,6 +81,12 @@ export const photos = pgTable(
     /** Separate random key of the blurred variant served under /cdn/, so the full photo cannot be derived from it. */
     censoredKey: text('censored_key').unique(),
     isMain: boolean('is_main').notNull().default(false),
+    /**
+     * live | pending (pre-moderation: only its owner sees it, never main) (common/moderation.ts PHOTO_STATUSES). Under
+     * post-moderation a photo is live at once and `reviewedAt` stays null until staff looked at it.
+     */
+    status: text('status').notNull().default('live'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     position: integer('position').notNull().default(0),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -86,6 +94,10 @@ export const photos = pgTable(
   },
   (t) => [
     index('photos_profile_idx').on(t.profileId, t.position),
+    // The photo review queue: photos nobody reviewed yet, oldest first.
+    index('photos_review_idx')
+      .on(t.createdAt)
+      .where(sql`${t.reviewedAt} is null`),
     // At most one main photo per profile, whatever runs at the same time.
     uniqueIndex('photos_one_main_idx')
       .on(t.profileId)
@@ -126,8 +138,22 @@ export const reports = pgTable(
     /** One of REPORT_REASONS (common/reports.ts). */
     reason: text('reason').notNull(),
     message: text('message').notNull().default(''),
-    /** open | reviewed | dismissed */
+    /** open | decided */
     status: text('status').notNull().default('open'),
+    /** The site of the reported member (null for a fictional profile, which belongs to no account). */
+    siteId: integer('site_id'),
+    /** The reported profile as it was when reported (name, texts, attributes, photo urls): the evidence. */
+    snapshot: jsonb('snapshot').$type<TReportSnapshot>(),
+    /** The reported messages (only these are shown to staff, never the whole conversation). */
+    messageIds: bigint('message_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    /** What staff decided (common/moderation.ts REPORT_ACTIONS), when, by whom, and the note the member is told. */
+    decision: text('decision'),
+    decisionNote: text('decision_note'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -152,6 +178,10 @@ export const complaints = pgTable(
     locale: text('locale').notNull(),
     /** open | answered | closed */
     status: text('status').notNull().default('open'),
+    /** Staff's answer, emailed to the complainant. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: integer('replied_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('complaints_status_idx').on(t.status, t.createdAt)],

@@ -58,6 +58,8 @@ export const sites = pgTable('sites', {
   searchFields: text('search_fields').array().notNull().default([]),
   fictionalWarning: jsonb('fictional_warning').$type<TLocalizedText>().notNull().default({}),
   fictionalSingular: jsonb('fictional_singular').$type<TLocalizedText>().notNull().default({}),
+  /** pre: new photos wait for staff (only their owner sees them); post: live at once and queued for review. */
+  photoModeration: text('photo_moderation').notNull().default('post'),
   fictionalPlural: jsonb('fictional_plural').$type<TLocalizedText>().notNull().default({}),
   /** Whether fictional profiles' names carry the fictional icon (the User's `fictional_icon`, spec §3). */
   fictionalIcon: boolean('fictional_icon').notNull().default(true),

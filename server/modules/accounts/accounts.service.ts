@@ -11,6 +11,7 @@ import { hashToken, newToken } from '#server/lib/tokens.ts';
 import type { TMailer } from '#server/mail/mailer.ts';
 import type { TRealtimeHub } from '#server/realtime/hub.ts';
 import { publishSessionsEnded } from '#server/realtime/session-events.ts';
+import { endPastSuspension, findAccessBan, isBannedSession, takeBannedSession } from '../moderation/bans.repository.ts';
 import { touchSession } from '../sessions/sessions.repository.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { toUserDto } from './accounts.presenter.ts';
@@ -50,7 +51,21 @@ export function createAccountsService(deps: TAccountsDeps) {
   // Verifying against a real hash for unknown emails keeps both answers equally slow.
   const dummyHash = hashPassword(newToken());
 
+  /**
+   * Refuses a session to a banned or suspended member (login, reset and reactivation links alike), with the error
+   * that points to the access-ban page; a suspension whose date passed ends here, by itself.
+   */
+  async function assertNotBanned(userId: number): Promise<void> {
+    const ban = await findAccessBan(db, userId);
+    if (ban?.bannedAt) throw new AppError('account_banned');
+    if (!ban?.suspendedUntil) return;
+    if (ban.suspendedUntil > now())
+      throw new AppError('account_suspended', { until: ban.suspendedUntil.toISOString() });
+    await endPastSuspension(db, userId, now());
+  }
+
   async function startSession(userId: number, client: TSessionClient): Promise<TNewSession> {
+    await assertNotBanned(userId);
     const token = newToken();
     await insertSession(db, {
       id: hashToken(token),
@@ -120,12 +135,22 @@ export function createAccountsService(deps: TAccountsDeps) {
       if (!usable || !valid) throw new AppError('login_failed');
       await markLoginSucceeded(db, attempt.attemptId);
       if (user.status === 'deleted') throw new AppError('account_pending_deletion');
-      await setLastLogin(db, user.id, now());
       const session = await startSession(user.id, ctx);
+      await setLastLogin(db, user.id, now());
       // Rotation against session fixation: whatever session the browser came with (a planted one, or another
       // account's) ends with this login, on the API and the login form alike.
       if (ctx.currentSession) await endSession(ctx.currentSession);
       return { userId: user.id, session };
+    },
+
+    /**
+     * Whether a session cookie belongs to a session a ban or suspension ended, not yet shown the access-ban page;
+     * `take` consumes it (the ban page was shown), so later requests are a plain visitor's.
+     */
+    async endedByBan(token: string | undefined, opts: { take?: boolean } = {}): Promise<boolean> {
+      if (!token) return false;
+      const sessionId = hashToken(token);
+      return opts.take ? takeBannedSession(db, sessionId, now()) : isBannedSession(db, sessionId, now());
     },
 
     /** Starts a session for an account (after a password reset or reactivation link). */

@@ -9,6 +9,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { assertStrongPassword, hashPassword, siteWords } from '#server/lib/passwords.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
 import { recordConsent } from '../consents/consents.service.ts';
+import { isEmailBanned } from '../moderation/bans.repository.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { lockAccountAddress } from './account-changes.repository.ts';
@@ -99,6 +100,8 @@ export function createSignupService(deps: TAccountsDeps) {
       const v = parsed.data;
       // Every refusal comes before the address is looked up: a weak password is refused alike for every address.
       assertStrongPassword(v.password, [v.email, v.name, ...siteWords(site)]);
+      // An address banned on this site may not sign up again (issue 30); said plainly, as the ban page promises.
+      if (await isEmailBanned(db, site.id, v.email.trim().toLowerCase())) throw new AppError('email_banned');
       // Hashed for every address, so an existing one answers as slowly as a new one.
       const passwordHash = await hashPassword(v.password);
       const tracking = Object.fromEntries(
@@ -203,6 +206,8 @@ export function createSignupService(deps: TAccountsDeps) {
       if (!row) throw new AppError('link_invalid');
       const user = await findUserWithProfile(db, row.userId);
       if (!user || user.status === 'deleted' || user.status === 'purged') throw new AppError('activation_failed');
+      if (user.bannedAt) throw new AppError('account_banned');
+      if (user.suspendedUntil && user.suspendedUntil > now()) throw new AppError('account_suspended');
       const status = user.status === 'not_confirmed' ? 'active' : user.status;
       await db.transaction((tx) => confirmAccount(tx, { userId: user.id, profileId: user.profileId, status }));
       return user.id;

@@ -16,7 +16,8 @@ export function listPhotos(db: TDb | TTx, profileId: number): Promise<TPhotoRow[
 
 /**
  * Adds a photo unless the profile already holds `limit`; the profile row is locked so two uploads at once cannot
- * both pass the count. Returns false when the limit was reached.
+ * both pass the count. Returns false when the limit was reached. A `pending` photo (pre-moderation) waits for review
+ * and is never the main photo; otherwise the first live photo is.
  */
 export async function insertPhotoWithinLimit(
   db: TDb,
@@ -24,16 +25,24 @@ export async function insertPhotoWithinLimit(
     profileId,
     photo,
     limit,
-  }: { profileId: number; photo: TPhotoKeys & { width: number; height: number }; limit: number },
+    pending = false,
+  }: { profileId: number; photo: TPhotoKeys & { width: number; height: number }; limit: number; pending?: boolean },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockProfile(tx, profileId);
-    const [{ n, last }] = await tx
-      .select({ n: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${photos.position}), -1)::int` })
+    const [{ n, last, main }] = await tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        last: sql<number>`coalesce(max(${photos.position}), -1)::int`,
+        main: sql<number>`count(*) filter (where ${photos.isMain})::int`,
+      })
       .from(photos)
       .where(eq(photos.profileId, profileId));
     if (n >= limit) return false;
-    await tx.insert(photos).values({ profileId, ...photo, isMain: n === 0, position: last + 1 });
+    const isMain = !pending && main === 0;
+    await tx
+      .insert(photos)
+      .values({ profileId, ...photo, isMain, position: last + 1, status: pending ? 'pending' : 'live' });
     return true;
   });
 }
@@ -44,7 +53,7 @@ async function lockProfile(tx: TTx, profileId: number): Promise<void> {
 }
 
 /** Deletes one of a profile's photos; the next photo becomes main when the main one goes. Returns its keys. */
-export async function deletePhoto(db: TDb, profileId: number, photoId: string): Promise<TPhotoKeys | null> {
+export async function deletePhoto(db: TDb | TTx, profileId: number, photoId: string): Promise<TPhotoKeys | null> {
   return db.transaction(async (tx) => {
     await lockProfile(tx, profileId);
     const [gone] = await tx
@@ -53,7 +62,7 @@ export async function deletePhoto(db: TDb, profileId: number, photoId: string): 
       .returning();
     if (!gone) return null;
     if (gone.isMain) {
-      const [next] = await listPhotos(tx, profileId);
+      const [next] = (await listPhotos(tx, profileId)).filter((p) => p.status === 'live');
       if (next) await tx.update(photos).set({ isMain: true }).where(eq(photos.id, next.id));
     }
     return { fileKey: gone.fileKey, censoredKey: gone.censoredKey };
@@ -70,7 +79,9 @@ export async function arrangePhotos(
     await lockProfile(tx, profileId);
     const own = await listPhotos(tx, profileId);
     const ids = new Set(own.map((p) => p.id));
-    if (change.mainPhotoId && !ids.has(change.mainPhotoId)) return false;
+    // A photo waiting for review cannot be the main one (the main photo is what everyone sees).
+    const live = new Set(own.filter((p) => p.status === 'live').map((p) => p.id));
+    if (change.mainPhotoId && !live.has(change.mainPhotoId)) return false;
     if (change.order && (change.order.length !== ids.size || !change.order.every((id) => ids.has(id)))) return false;
     if (change.order && new Set(change.order).size !== change.order.length) return false;
     if (change.mainPhotoId) {

@@ -10,7 +10,8 @@ import type { TServices } from '#server/services.ts';
 /** The logged-in member as the photo service needs them. */
 function member(request: FastifyRequest) {
   const user = requireUser(request);
-  return { profileId: user.profile.id, isPremium: user.paid_user, cdnPrefix: request.site.cdnPrefix };
+  const { cdnPrefix, photoModeration } = request.site;
+  return { profileId: user.profile.id, isPremium: user.paid_user, cdnPrefix, photoModeration };
 }
 
 /** A member's own photos (spec §2 profile settings with images overview): list, upload, delete, main, order. */

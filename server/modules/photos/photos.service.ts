@@ -24,13 +24,19 @@ export function visiblePhotoCount(viewer: TPhotoViewer): number {
 /** Photos in display order as a viewer may see them: the first ones sharp, the rest censored. */
 export function toPhotoWire(rows: TPhotoRow[], cdnPrefix: string, viewer: TPhotoViewer): TPhoto[] {
   const sharp = visiblePhotoCount(viewer);
-  return rows.map((row, i) => ({
+  // Photos waiting for review (pre-moderation) are their owner's alone (issue 30).
+  const shown = viewer === 'self' ? rows : rows.filter((row) => row.status === 'live');
+  return shown.map((row, i) => ({
     id: row.id,
     ...photoUrls(row, cdnPrefix, i >= sharp),
     is_main: row.isMain,
     censored: i >= sharp,
+    ...(viewer === 'self' ? { in_review: row.status === 'pending' } : {}),
   }));
 }
+
+/** The member as their own photos' rules need them; `photoModeration` is their site's (pre: uploads wait). */
+type TPhotoMember = { profileId: number; isPremium: boolean; cdnPrefix: string; photoModeration?: string };
 
 /** A member's own photos: upload within the tier's limit, delete, choose the main photo, reorder. */
 export function createPhotosService(core: Pick<TCore, 'db'>, deps: { store: TPhotoStore }) {
@@ -44,7 +50,7 @@ export function createPhotosService(core: Pick<TCore, 'db'>, deps: { store: TPho
     /** The member's own photos and their upload limit. */
     mine,
     /** Processes and stores an upload; refuses it past the limit of the member's tier (free 3, premium 25). */
-    async upload(member: { profileId: number; isPremium: boolean; cdnPrefix: string }, file: Buffer) {
+    async upload(member: TPhotoMember, file: Buffer) {
       const limit = photoLimit(member.isPremium);
       // Cheap early refusal before the image work; the locked insert below is the real guard.
       if ((await countPhotos(db, member.profileId)) >= limit) throw limitReached(limit, member.isPremium);
@@ -54,6 +60,7 @@ export function createPhotosService(core: Pick<TCore, 'db'>, deps: { store: TPho
         profileId: member.profileId,
         photo: { ...keys, width: processed.width, height: processed.height },
         limit,
+        pending: member.photoModeration === 'pre',
       }).catch(async (error: unknown) => {
         await store.remove(keys);
         throw error;
@@ -65,17 +72,14 @@ export function createPhotosService(core: Pick<TCore, 'db'>, deps: { store: TPho
       return mine(member.profileId, member.cdnPrefix, member.isPremium);
     },
     /** Deletes one of the member's own photos and its files. */
-    async remove(member: { profileId: number; isPremium: boolean; cdnPrefix: string }, photoId: string) {
+    async remove(member: TPhotoMember, photoId: string) {
       const keys = await deletePhoto(db, member.profileId, photoId);
       if (!keys) throw new AppError('photo_not_found');
       await store.remove(keys);
       return mine(member.profileId, member.cdnPrefix, member.isPremium);
     },
     /** Chooses the main photo and/or reorders; every id must be one of the member's own photos. */
-    async arrange(
-      member: { profileId: number; isPremium: boolean; cdnPrefix: string },
-      change: { mainPhotoId?: string; order?: string[] },
-    ) {
+    async arrange(member: TPhotoMember, change: { mainPhotoId?: string; order?: string[] }) {
       if (!(await arrangePhotos(db, member.profileId, change))) throw new AppError('photo_not_found');
       return mine(member.profileId, member.cdnPrefix, member.isPremium);
     },

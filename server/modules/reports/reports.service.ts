@@ -8,10 +8,13 @@ import type { TMailer } from '#server/mail/mailer.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import {
   countComplaintsTo,
+  countMessagesBetween,
   insertComplaint,
   insertReportOnce,
   isPhotoOfProfile,
   isProfileReportableBy,
+  reportSiteOf,
+  snapshotProfile,
 } from './reports.repository.ts';
 import { subHours } from 'date-fns';
 
@@ -33,7 +36,10 @@ export function createReportsService(core: Pick<TCore, 'db'>, deps: { mailer: TM
   const { mailer } = deps;
 
   return {
-    /** Stores a member's report of a profile they can see, or of one of its photos; a repeat changes nothing. */
+    /**
+     * Stores a member's report of a profile they can see, or of one of its photos or of messages it sent them; a repeat
+     * changes nothing. The profile is kept as it is now (snapshot), so staff judge what was reported.
+     */
     async report(reporterProfileId: number, input: TReportRequest): Promise<void> {
       const v = parseOrThrow(ZReportRequest, input);
       if (v.profile_id === reporterProfileId) throw new AppError('invalid_request');
@@ -41,7 +47,15 @@ export function createReportsService(core: Pick<TCore, 'db'>, deps: { mailer: TM
       // or a harasser who blocked first); other hidden and unknown profiles answer alike, so nothing can be probed.
       if (!(await isProfileReportableBy(db, reporterProfileId, v.profile_id))) throw new AppError('profile_not_found');
       if (v.photo_id && !(await isPhotoOfProfile(db, v.photo_id, v.profile_id))) throw new AppError('photo_not_found');
+      const messageIds = [...new Set(v.message_ids ?? [])];
+      // Only messages the reported member sent to the reporter: a report never reaches into another conversation.
+      const pair = { senderProfileId: v.profile_id, readerProfileId: reporterProfileId };
+      if (messageIds.length && (await countMessagesBetween(db, messageIds, pair)) !== messageIds.length)
+        throw new AppError('invalid_request');
       await insertReportOnce(db, {
+        siteId: await reportSiteOf(db, reporterProfileId, v.profile_id),
+        snapshot: await snapshotProfile(db, v.profile_id),
+        messageIds,
         reporterProfileId,
         profileId: v.profile_id,
         photoId: v.photo_id ?? null,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TDb } from '#server/db/connect.ts';
+import type { TDb, TTx } from '#server/db/connect.ts';
 import { companies, sites } from '#server/db/schema/index.ts';
 
 export type TSiteRow = typeof sites.$inferSelect;
@@ -13,7 +13,7 @@ export async function findSiteByDomain(db: TDb, domain: string): Promise<TSiteRo
 
 /** Finds the default site (serves localhost and unknown hosts). */
 /** A site by id. */
-export async function findSiteById(db: TDb, id: number): Promise<TSiteRow | undefined> {
+export async function findSiteById(db: TDb | TTx, id: number): Promise<TSiteRow | undefined> {
   const [row] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
   return row;
 }

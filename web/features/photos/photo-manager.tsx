@@ -107,9 +107,17 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
                       {t('photos.main')}
                     </span>
                   ) : null}
+                  {photo.in_review ? (
+                    <span
+                      className="badge text-bg-warning position-absolute top-0 start-0 m-2"
+                      title={t('photos.in_review_hint')}
+                    >
+                      {t('photos.in_review')}
+                    </span>
+                  ) : null}
                 </div>
                 <div className="card-body p-2 d-flex flex-wrap gap-1 justify-content-center">
-                  {!photo.is_main ? (
+                  {!photo.is_main && !photo.in_review ? (
                     <button
                       type="button"
                       className="btn btn-outline-primary btn-sm"
