@@ -134,7 +134,11 @@ export const reports = pgTable(
     profileId: integer('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /**
+     * The reported photo. No foreign key: the id stays as evidence when the photo is deleted (a `set null` would also
+     * collide with the same reporter's report of the whole profile under reports_once_idx).
+     */
+    photoId: uuid('photo_id'),
     /** One of REPORT_REASONS (common/reports.ts). */
     reason: text('reason').notNull(),
     message: text('message').notNull().default(''),
