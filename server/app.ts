@@ -34,6 +34,7 @@ import { myProfileRoutes } from './modules/profiles/my-profile.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { pushRoutes } from './modules/notifications/push/push.routes.ts';
 import { swPushRoutes } from './modules/notifications/push/sw-push.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(staffRoutes, { services });
   await app.register(siteAdminRoutes, { services });
   await app.register(opsRoutes, { services });
+  await app.register(moderationRoutes, { services });
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

@@ -39,6 +39,12 @@ export async function lockBanTarget(tx: TTx, userId: number): Promise<TBanTarget
   return row;
 }
 
+/** The site of an account (for the staff member's site check); undefined when there is none. */
+export async function findUserSite(db: TDb, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ siteId: users.siteId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.siteId;
+}
+
 /** The account of a profile (none for a fictional profile). */
 export async function findUserIdOfProfile(db: TDb | TTx, profileId: number): Promise<number | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.profileId, profileId)).limit(1);

@@ -6,7 +6,14 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { TRealtimeHub } from '#server/realtime/hub.ts';
 import { publishSessionsEnded } from '#server/realtime/session-events.ts';
 import type { TAudit } from './audit.ts';
-import { clearBan, deleteBannedEmail, insertBannedEmail, lockBanTarget, markBanned } from './bans.repository.ts';
+import {
+  clearBan,
+  deleteBannedEmail,
+  findUserSite,
+  insertBannedEmail,
+  lockBanTarget,
+  markBanned,
+} from './bans.repository.ts';
 import type { TModerationMail, TStatementContent } from './moderation-mail.ts';
 
 /** A ban (no `until`) or a suspension until a moment, decided by a staff member. */
@@ -95,6 +102,9 @@ export function createBansService(core: Pick<TCore, 'db' | 'now' | 'log'>, deps:
   return {
     banInTx,
     afterBan,
+
+    /** The site of a member (for the staff member's site check); undefined when there is no such member. */
+    siteOf: (userId: number) => findUserSite(db, userId),
 
     /** Bans a member for good: logged out everywhere at once, address kept from signing up again on the site. */
     async ban(order: Omit<TBanOrder, 'until'>): Promise<void> {

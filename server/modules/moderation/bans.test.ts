@@ -12,12 +12,14 @@ import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 let t: TTestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  const email = `moderator-${Date.now()}@staff.example`;
+  STAFF = (await t.services.staff.invite(null, { email, name: 'Mod', role: 'moderator', siteIds: [] })).id;
 });
 afterAll(async () => {
   await t.close();
 });
 
-const STAFF = 1;
+let STAFF = 0;
 const db = () => t.services.database.db;
 
 /** A member reports another; returns the report's id. */

@@ -13,13 +13,15 @@ let t: TTestApp;
 let jpeg: Buffer;
 beforeAll(async () => {
   t = await buildTestApp();
+  const email = `moderator-${Date.now()}@staff.example`;
+  STAFF = (await t.services.staff.invite(null, { email, name: 'Mod', role: 'moderator', siteIds: [] })).id;
   jpeg = await readFile(path.join(import.meta.dirname, '../../test/fixtures/gps-photo.jpg'));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const STAFF = 1;
+let STAFF = 0;
 const db = () => t.services.database.db;
 
 function multipart(file: Buffer) {

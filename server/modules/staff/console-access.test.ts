@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAllowed, STAFF_ROLES, type TStaffAccess, type TStaffRole } from '#common/staff.ts';
-import { jobs, sites } from '#server/db/schema/index.ts';
+import { complaints, jobs, photos, reports, sites } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT } from '#server/test/factories.ts';
 import { enrolledStaff, type TTestStaff } from '#server/test/staff-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
@@ -13,7 +13,15 @@ import { SITES_SITE_CASES } from '#server/test/site-input.ts';
  */
 
 /** Ids of things that belong to the other site (the one the site-limited staff member may not see). */
-export type TOtherSite = { siteId: number; userId: number; profileId: number; jobId: number };
+export type TOtherSite = {
+  siteId: number;
+  userId: number;
+  profileId: number;
+  jobId: number;
+  reportId: number;
+  photoId: string;
+  complaintId: number;
+};
 
 /**
  * Console endpoints that name a site's thing, with the input that names the other site's: the site-limited staff
@@ -28,6 +36,17 @@ const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>>
   'GET /api/admin/ops/audience': (o) => ({ siteId: o.siteId, kind: 'news' }),
   'POST /api/admin/ops/preview': (o) => ({ siteId: o.siteId, kind: 'news', messages: BROADCAST }),
   'POST /api/admin/ops/broadcast': (o) => ({ siteId: o.siteId, kind: 'news', messages: BROADCAST }),
+  'GET /api/admin/moderation/reports': (o) => ({ siteId: o.siteId }),
+  'GET /api/admin/moderation/report': (o) => ({ reportId: o.reportId }),
+  'POST /api/admin/moderation/decide': (o) => ({ reportId: o.reportId, action: 'dismiss', reason: 'other' }),
+  'GET /api/admin/moderation/photos': (o) => ({ siteId: o.siteId }),
+  'POST /api/admin/moderation/photo-approve': (o) => ({ photoId: o.photoId }),
+  'POST /api/admin/moderation/photo-reject': (o) => ({ photoId: o.photoId, reason: 'other' }),
+  'GET /api/admin/moderation/complaints': (o) => ({ siteId: o.siteId }),
+  'POST /api/admin/moderation/complaint-reply': (o) => ({ complaintId: o.complaintId, reply: 'Hello' }),
+  'POST /api/admin/moderation/complaint-status': (o) => ({ complaintId: o.complaintId, status: 'closed' }),
+  'POST /api/admin/moderation/ban': (o) => ({ userId: o.userId, reason: 'other' }),
+  'POST /api/admin/moderation/unban': (o) => ({ userId: o.userId }),
 };
 
 /** A valid broadcast text (its site is what the check is about). */
@@ -75,7 +94,35 @@ beforeAll(async () => {
     .insert(jobs)
     .values({ kind: 'notify_sweep', userId: elsewhere.user.id, failedAt: new Date(), lastError: 'test' })
     .returning({ id: jobs.id });
-  other = { siteId: siteIds.other, userId: elsewhere.user.id, profileId: elsewhere.user.profile.id, jobId: job.id };
+  const profileId = elsewhere.user.profile.id;
+  const [report] = await db
+    .insert(reports)
+    .values({ reporterProfileId: member.user.profile.id, profileId, reason: 'other', siteId: siteIds.other })
+    .returning({ id: reports.id });
+  const [photo] = await db
+    .insert(photos)
+    .values({ profileId, fileKey: `access-${profileId}`, width: 600, height: 800 })
+    .returning({ id: photos.id });
+  const [complaint] = await db
+    .insert(complaints)
+    .values({
+      siteId: siteIds.other,
+      name: 'X',
+      email: 'x@example.com',
+      topic: 'other',
+      message: 'A complaint.',
+      locale: 'en',
+    })
+    .returning({ id: complaints.id });
+  other = {
+    siteId: siteIds.other,
+    userId: elsewhere.user.id,
+    profileId,
+    reportId: report.id,
+    photoId: photo.id,
+    complaintId: complaint.id,
+    jobId: job.id,
+  };
 });
 afterAll(async () => {
   await t.close();
