@@ -129,6 +129,7 @@ export const ADMIN_ROUTES = {
   'admin-site': '/admin/sites/edit',
   'admin-ops': '/admin/ops',
   'admin-ops-broadcast': '/admin/ops/broadcast',
+  'admin-moderation': '/admin/moderation',
 } as const;
 
 /** A console page's route name. */

@@ -82,6 +82,7 @@ export default [
     adminPage('admin-site', 'pages/sites/site-editor.page.tsx'),
     adminPage('admin-ops', 'pages/ops/ops.page.tsx'),
     adminPage('admin-ops-broadcast', 'pages/ops/broadcast.page.tsx'),
+    adminPage('admin-moderation', 'pages/moderation/reports.page.tsx'),
   ]),
   layout('layouts/empty.layout.tsx', { id: 'layout-empty' }, [
     page('members-id-signup', 'pages/member-signup/member-signup.page.tsx'),

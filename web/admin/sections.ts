@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: TAdminSection[] = [
   { page: 'admin-staff', label: 'nav.staff', access: { roles: [] } },
   { page: 'admin-audit', label: 'nav.audit', access: { roles: [] } },
   { page: 'admin-ops', label: 'ops.nav', access: { roles: ['admin', 'support'] } },
+  { page: 'admin-moderation', label: 'moderation.nav', access: { roles: ['moderator'] } },
 ];
 
 /** The section a path belongs to (the longest matching page path). */
