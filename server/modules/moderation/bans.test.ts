@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '#common/wire/accounts.ts';
 import { profilesApi } from '#common/wire/profiles.ts';
 import { reportsApi } from '#common/wire/reports.ts';
-import { bannedEmails, bannedSessions, profiles, reports, sessions, users } from '#server/db/schema/index.ts';
+import { adminModerationApi } from '#common/wire/admin/moderation.ts';
+import { auditLog, bannedEmails, bannedSessions, profiles, reports, sessions, users } from '#server/db/schema/index.ts';
+import { asStaff, enrolledStaff } from '#server/test/staff-client.ts';
 import { sessionsChannel } from '#server/realtime/session-events.ts';
 import { activeMember, lastMail, signupForm } from '#server/test/factories.ts';
 import { asMember, asVisitor } from '#server/test/member-client.ts';
@@ -155,5 +157,28 @@ describe('suspensions', () => {
     });
     expect(login.status).toBe(200);
     expect(await db().select().from(bannedEmails).where(eq(bannedEmails.email, eva.form.email))).toHaveLength(0);
+  });
+});
+
+describe('the console', () => {
+  it('a moderator bans through a report: the member is logged out at once and the decision is audited', async () => {
+    const mod = await enrolledStaff(t, 'moderator');
+    const rep = await activeMember(t);
+    const fay = await activeMember(t);
+    const reportId = await reportOf(rep, fay.user.profile.id);
+    const queue = await asStaff(t.app, mod).call(adminModerationApi.reports, { status: 'open', page: 0 });
+    expect(queue.body.rows.map((r) => r.id)).toContain(reportId);
+    const evidence = await asStaff(t.app, mod).call(adminModerationApi.report, { reportId });
+    expect(evidence.body.report.snapshot?.name).toBe(fay.form.name);
+    const res = await asStaff(t.app, mod).call(adminModerationApi.decide, {
+      reportId,
+      action: 'ban',
+      reason: 'harassment',
+      note: '',
+    });
+    expect(res.status).toBe(204);
+    expect((await asMember(t.app, fay.cookie).call(profilesApi.mine)).error?.error).toBe('account_banned');
+    const audit = await db().select().from(auditLog).where(eq(auditLog.staffId, mod.id));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['member.ban', 'report.ban']));
   });
 });
