@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_MODERATION_MODES } from './moderation.ts';
 import { COUNTRIES, LOCALES } from './locales.ts';
 import { zText } from './text.ts';
 import { ZCompanyInfo, ZSettings } from './wire/settings.ts';
@@ -100,6 +101,7 @@ export const SITE_FIELDS = {
   fictional_warning: { tab: 'texts', widget: 'locales', schema: ZLocalized },
   fictional_singular: { tab: 'texts', widget: 'locales', schema: ZLocalized },
   fictional_plural: { tab: 'texts', widget: 'locales', schema: ZLocalized },
+  fictional_icon: { tab: 'texts', widget: 'switch', schema: z.boolean() },
   mail_name: { tab: 'support', widget: 'text', schema: zText().trim().min(1).max(80) },
   support_email: { tab: 'support', widget: 'email', schema: zText().trim().max(254).email() },
   support_phone: { tab: 'support', widget: 'text', schema: zText().trim().max(40) },
@@ -110,6 +112,12 @@ export const SITE_FIELDS = {
     schema: z.array(z.enum(PROFILE_FIELDS)),
   },
   visible_profile_notes: { tab: 'profiles', widget: 'switch', schema: ZSettings.shape.visible_profile_notes },
+  photo_moderation: {
+    tab: 'profiles',
+    widget: 'select',
+    options: PHOTO_MODERATION_MODES,
+    schema: z.enum(PHOTO_MODERATION_MODES),
+  },
   search_fields: {
     tab: 'profiles',
     widget: 'multiselect',

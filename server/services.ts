@@ -18,7 +18,6 @@ import { createSiteAdminArea } from './modules/sites/site-admin.area.ts';
 import { createStaffArea } from './modules/staff/staff.area.ts';
 import { createOpsService } from './modules/ops/ops.service.ts';
 import { notificationOrigin } from './modules/notifications/notifier/notifier.service.ts';
-import { recordAudit } from './modules/staff/audit.repository.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export type TServices = Awaited<ReturnType<typeof createServices>>;

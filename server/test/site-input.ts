@@ -30,6 +30,8 @@ export function siteInput(overrides: Partial<TSiteInput> = {}): TSiteInput {
     fictional_warning: {},
     fictional_singular: { nl: 'Fictief profiel' },
     fictional_plural: {},
+    fictional_icon: true,
+    photo_moderation: 'post',
     mail_name: 'Dating Example',
     support_email: 'support@dating.example',
     support_phone: '+31 20 000 00 00',

@@ -59,6 +59,7 @@ export function setupSite(host: string | null): TSite {
     description: '',
     domainLanguage: 'en',
     fictionalIcon: true,
+    photoModeration: 'post',
     mailName: '',
     supportEmail: '',
     supportPhone: '',

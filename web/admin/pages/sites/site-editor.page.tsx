@@ -49,6 +49,8 @@ function newSite(companyId: number): TSiteInput {
     fictional_warning: {},
     fictional_singular: {},
     fictional_plural: {},
+    fictional_icon: true,
+    photo_moderation: 'post',
     mail_name: '',
     support_email: '',
     support_phone: '',
