@@ -135,6 +135,18 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
     why: "the sandbox plays the external payment service: these are the provider's records, with our ids only",
   },
   sandbox_mandates: { how: 'kept', why: "the sandbox payment service's test cards and mandates (provider side)" },
+  banned_sessions: {
+    how: 'kept',
+    why:
+      "a banned member's ended sessions (the hash of the cookie and the account id only), so that browser is shown " +
+      'the ban page once; a banned account is not erased on request while the ban holds',
+  },
+  banned_emails: {
+    how: 'kept',
+    why:
+      'a banned address may not sign up again on that site (the terms and the ban page promise it); the normalized ' +
+      'address, the reason category and when only',
+  },
   staff: { how: 'kept', why: 'operator staff accounts; no member data' },
   staff_sites: { how: 'kept', why: "staff members' site limits; no member data" },
   staff_sessions: { how: 'kept', why: 'console sessions of staff; no member data' },
