@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -100,12 +101,14 @@ export async function connectDatabase(options: {
     };
   }
   let client: PGlite;
+  // Trigram indexes serve the console's member search (migration 0024 creates the extension).
+  const extensions = { pg_trgm };
   if (options.dataDir) {
     // PGlite does not create the parent folder of its data directory.
     await fs.mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+    client = await PGlite.create(path.join(options.dataDir, 'pgdata'), { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });

@@ -68,6 +68,8 @@ export const users = pgTable(
     // The dashboard's signups and activations per day (the last 30 days of a range scan).
     index('users_signup_date_idx').on(t.signupDate),
     index('users_activated_idx').on(t.activatedAt),
+    // Staff look members up by any part of their address (console member search): trigrams answer `ilike '%…%'`.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

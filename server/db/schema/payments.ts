@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   jsonb,
   index,
@@ -73,6 +74,9 @@ export const payments = pgTable(
     index('payments_paid_at_idx')
       .on(t.paidAt)
       .where(sql`paid_at is not null`),
+    // The console's payments list: newest first, optionally by status (payments in review).
+    index('payments_created_idx').on(t.createdAt),
+    index('payments_status_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -212,4 +216,30 @@ export const directDebitRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('direct_debit_requests_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every report a payment service made about one of our payments, as it was applied (webhook, reconciliation, a
+ * member's refresh): what the provider said and what we did with it. The console shows it as the payment's history;
+ * ids, statuses and amounts only (kept with the payment, tax law).
+ */
+export const paymentReports = pgTable(
+  'payment_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** webhook | reconcile | refresh */
+    source: text('source').notNull(),
+    /** The status the provider reported. */
+    status: text('status').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    chargedBack: boolean('charged_back').notNull().default(false),
+    /** What applying it did: granted | held | status | chargeback | unchanged */
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_reports_payment_idx').on(t.paymentId, t.createdAt)],
 );

@@ -66,6 +66,8 @@ export const profiles = pgTable(
       .on(t.gender, t.country, t.regionCode, t.birthDate)
       .where(sql`${t.status} = 'active' and ${t.invisible} = false`),
     index('profiles_niches_idx').using('gin', t.niches),
+    // Staff look members up by any part of their name (console member search).
+    index('profiles_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 

@@ -105,6 +105,10 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
       'tax law (PAYMENT_RETENTION_YEARS): amount, currency, method, status and dates only; no name, email or IP is ' +
       'stored in it',
   },
+  payment_reports: {
+    how: 'kept',
+    why: "the payment service's reports of a kept payment (status, amount, time): ids only, part of its record",
+  },
   credit_ledger: { how: 'kept', why: 'tax law (PAYMENT_RETENTION_YEARS): what each payment bought and was spent on' },
   discount_redemptions: { how: 'kept', why: "part of a payment's price (tax law); ids only" },
   discount_codes: {

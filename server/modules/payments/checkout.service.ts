@@ -123,7 +123,7 @@ export function createCheckoutService(
     let status: TPaymentStatus = 'pending';
     if (extra.sequence === 'recurring') {
       // The charge is made; if asking for its outcome fails now, the provider's report brings it.
-      const applied = await webhook.applyProviderReport(created.id).catch(() => null);
+      const applied = await webhook.applyProviderReport(created.id, 'checkout').catch(() => null);
       status = (applied?.status as TPaymentStatus | undefined) ?? 'pending';
     }
     return { payment_id: payment.id, checkout_url: created.checkoutUrl, status };

@@ -9,6 +9,7 @@ import { insertMandate } from './mandates.repository.ts';
 import {
   countPaidPayments,
   creditPurchase,
+  insertPaymentReport,
   linkProviderPayment,
   lockCredits,
   lockPaymentByProviderId,
@@ -21,11 +22,16 @@ import type { TPaymentProvider, TProviderPayment } from './provider.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Statuses of a payment that ended here without money: a paid report for one of them is held for review. */
 const ENDED_WITHOUT_MONEY = ['failed', 'cancelled', 'expired'];
+/** Who brought a provider's report: its webhook, the reconciliation job, a member's refresh, a charge's answer. */
+export type TReportSource = 'webhook' | 'reconcile' | 'refresh' | 'checkout';
+/** What applying a report did to the payment (kept in its history, `payment_reports`). */
+type TOutcome = 'granted' | 'held' | 'status' | 'chargeback' | 'unchanged';
 /** What applying a report did: the payment after it, the balance when credits were granted, why it was held. */
 type TApplied = {
   payment: TPaymentRow;
   granted: { credits: number; profileId: number } | null;
   held?: string;
+  outcome: TOutcome;
 };
 
 /**
@@ -59,6 +65,7 @@ export function createPaymentWebhookService(
       payment: await setPaymentStatus(tx, { paymentId: payment.id, status: 'review', now: now() }),
       granted: null,
       held: why,
+      outcome: 'held',
     };
   }
 
@@ -68,7 +75,7 @@ export function createPaymentWebhookService(
       // The bank took the money back: the credits go (as far as unspent), and so does direct debit for this member.
       const { updated, after } = await reversePayment(tx, { payment, reason: 'chargeback', now: now() });
       if (payment.method === 'directdebit') await blockDirectDebit(tx, payment.userId);
-      return { payment: updated, granted: after };
+      return { payment: updated, granted: after, outcome: 'chargeback' };
     }
     if (reported.status === 'paid' && ENDED_WITHOUT_MONEY.includes(payment.status)) {
       // Money arrived for a payment that ended here (e.g. expired by the reconciliation job): a person decides.
@@ -80,7 +87,7 @@ export function createPaymentWebhookService(
       reported.status === payment.status ||
       reported.status === 'open'
     ) {
-      return { payment, granted: null };
+      return { payment, granted: null, outcome: 'unchanged' };
     }
     if (reported.status === 'paid') {
       if (reported.amountMinor !== payment.amountMinor || reported.currency !== payment.currency) {
@@ -103,14 +110,14 @@ export function createPaymentWebhookService(
       }
       // A personal code is spent; a code for everyone stays usable by others (one redemption per member).
       if (payment.discountCodeId) await markPersonalCodeUsed(tx, payment.discountCodeId, now());
-      return { payment: updated, granted: account };
+      return { payment: updated, granted: account, outcome: 'granted' };
     }
     const updated = await setPaymentStatus(tx, { paymentId: payment.id, status: reported.status, now: now() });
     // A payment that ends without money gives its discount code back.
     if (FINAL_PAYMENT_STATUSES.includes(reported.status)) await releaseRedemption(tx, payment.id);
     // A direct debit the bank could not collect: no more direct debits for this member (spec §9 'blocked').
     if (payment.method === 'directdebit' && reported.status === 'failed') await blockDirectDebit(tx, payment.userId);
-    return { payment: updated, granted: null };
+    return { payment: updated, granted: null, outcome: 'status' };
   }
 
   return {
@@ -123,7 +130,10 @@ export function createPaymentWebhookService(
      * payment to `review`, grants nothing and is logged as an error for support. Answers our payment, or null when
      * the id is not one of ours.
      */
-    async applyProviderReport(providerPaymentId: string): Promise<TPaymentRow | null> {
+    async applyProviderReport(
+      providerPaymentId: string,
+      source: TReportSource = 'webhook',
+    ): Promise<TPaymentRow | null> {
       const reported = await provider.getPayment(providerPaymentId);
       if (!reported) return null;
       const result = await db.transaction(async (tx): Promise<TApplied | null> => {
@@ -133,7 +143,20 @@ export function createPaymentWebhookService(
           const link = { paymentId: reported.reference, provider: provider.name, providerPaymentId };
           payment = await linkProviderPayment(tx, link, now());
         }
-        return payment ? applyLocked(tx, payment, reported) : null;
+        if (!payment) return null;
+        const applied = await applyLocked(tx, payment, reported);
+        // The payment's history for support (console): what the provider said and what it did here.
+        await insertPaymentReport(tx, {
+          paymentId: payment.id,
+          source,
+          status: reported.status,
+          amountMinor: reported.amountMinor,
+          currency: reported.currency,
+          chargedBack: Boolean(reported.chargedBack),
+          outcome: applied.outcome,
+          createdAt: now(),
+        });
+        return applied;
       });
       if (result?.held) {
         log.error(

@@ -11,6 +11,7 @@ import { createPaymentsService } from './payments.service.ts';
 import type { TPaymentProvider } from './provider.ts';
 import { defineReconcilePaymentJob } from './reconcile.job.ts';
 import { createRefundsService } from './refunds.service.ts';
+import { createReviewService } from './review.service.ts';
 import { createSandboxProvider } from './sandbox.provider.ts';
 import { createSmsSender } from './sms.ts';
 
@@ -44,11 +45,17 @@ export function createPaymentsArea(core: TCore, deps: TPaymentsDeps) {
     paymentWebhook,
     /** Refunds by support. */
     refunds: createRefundsService(core, { provider, realtime }),
+    /** Support's decisions on payments held in review. */
+    review: createReviewService(core, { provider, realtime }),
     discounts: createDiscountsService(core),
     /** The sandbox payment service (the default provider), for its hosted checkout. */
     sandbox,
     directDebit: createDirectDebitService(core, { provider, checkout, sms }),
-    jobs: [defineReconcilePaymentJob(core, { refresh: paymentWebhook.applyProviderReport })] satisfies TJobDefinition[],
+    jobs: [
+      defineReconcilePaymentJob(core, {
+        refresh: (providerPaymentId) => paymentWebhook.applyProviderReport(providerPaymentId, 'reconcile'),
+      }),
+    ] satisfies TJobDefinition[],
   };
 }
 

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '#server/db/connect.ts';
-import { creditLedger, creditPackages, discountRedemptions, payments, sites, users } from '#server/db/schema/index.ts';
+import {
+  creditLedger,
+  creditPackages,
+  discountRedemptions,
+  paymentReports,
+  payments,
+  sites,
+  users,
+} from '#server/db/schema/index.ts';
 
 /** A payment by our id. */
 export async function findPayment(db: TDb, paymentId: string) {
@@ -254,4 +262,9 @@ export async function countDirectDebits(tx: TTx, userId: number, since: Date) {
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.method, 'directdebit'), gte(payments.createdAt, since)));
   return counts;
+}
+
+/** Keeps one provider report of a payment and what applying it did (the payment's history in the console). */
+export async function insertPaymentReport(tx: TTx, row: typeof paymentReports.$inferInsert) {
+  await tx.insert(paymentReports).values(row);
 }

@@ -45,7 +45,7 @@ export function createPaymentsService(
       const row = await findMemberPayment(db, userId, paymentId);
       if (!row) throw new AppError('payment_not_found');
       if (row.providerPaymentId && !FINAL_PAYMENT_STATUSES.includes(row.status as TPaymentStatus)) {
-        return (await webhook.applyProviderReport(row.providerPaymentId)) ?? row;
+        return (await webhook.applyProviderReport(row.providerPaymentId, 'refresh')) ?? row;
       }
       return row;
     },

@@ -1,4 +1,5 @@
 import type { TCore } from '#server/core.ts';
+import type { TTx } from '#server/db/connect.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { TRealtimeHub } from '#server/realtime/hub.ts';
 import { publishCredits } from '#server/realtime/publish-credits.ts';
@@ -18,9 +19,13 @@ export function createRefundsService(
     /**
      * Refunds a paid purchase (support, spec §3 refund_days): only within the site's `refund_days` of the payment and
      * only while the purchased credits are unused (the return policy refunds unused credits). Appends the reversal
-     * to the ledger; the member stays premium only with another paid purchase. Refunding twice is refused.
+     * to the ledger; the member stays premium only with another paid purchase. Refunding twice is refused. `within`
+     * runs inside the refund's transaction (the console records its audit entry there).
      */
-    async refund(paymentId: string): Promise<TPaymentRow> {
+    async refund(
+      paymentId: string,
+      within?: (tx: TTx, refunded: { before: TPaymentRow; after: TPaymentRow }) => Promise<unknown>,
+    ): Promise<TPaymentRow> {
       const result = await db.transaction(async (tx) => {
         const payment = await lockPayment(tx, paymentId);
         if (!payment) throw new AppError('payment_not_found');
@@ -39,7 +44,10 @@ export function createRefundsService(
             description: `Refund ${payment.credits} credits`,
           });
         }
-        return reversePayment(tx, { payment, reason: 'refund', now: now() });
+        const reversed = await reversePayment(tx, { payment, reason: 'refund', now: now() });
+        // The console's audit entry, in the refund's own transaction.
+        await within?.(tx, { before: payment, after: reversed.updated });
+        return reversed;
       });
       await publishCredits(realtime, result.after.profileId, result.after.credits);
       return result.updated;
