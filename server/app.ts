@@ -48,6 +48,7 @@ import { staffAuthPlugin } from './plugins/staff-auth.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { siteAdminRoutes } from './modules/sites/site-admin.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
+import { memberAdminRoutes } from './modules/member-admin/member-admin.routes.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -172,6 +173,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(siteAdminRoutes, { services });
   await app.register(opsRoutes, { services });
   await app.register(moderationRoutes, { services });
+  await app.register(memberAdminRoutes, { services });
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

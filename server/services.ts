@@ -18,6 +18,7 @@ import { createSiteAdminArea } from './modules/sites/site-admin.area.ts';
 import { createStaffArea } from './modules/staff/staff.area.ts';
 import { createOpsService } from './modules/ops/ops.service.ts';
 import { notificationOrigin } from './modules/notifications/notifier/notifier.service.ts';
+import { createMemberAdminArea } from './modules/member-admin/member-admin.area.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export type TServices = Awaited<ReturnType<typeof createServices>>;
@@ -86,6 +87,15 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     originOf: (s) => notificationOrigin(s, config),
   });
   const moderation = createModerationArea(core, { ...platform, config, mailer, audit: recordAudit });
+  const memberAdmin = createMemberAdminArea(core, {
+    config,
+    mailer,
+    jobs,
+    realtime,
+    sites: site.sites,
+    payments: { provider, refunds: payments.refunds, review: payments.review },
+    audit: recordAudit,
+  });
   return {
     config,
     database,
@@ -105,6 +115,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     ...accounts,
     ...staffArea,
     ...siteAdminArea,
+    ...memberAdmin,
     /** The job kinds the runner has a definition for (a test checks every declared kind is among them). */
     jobKinds: runner.kinds,
     /** Kinds whose payload stays whole when they fail (no scrub policy): the console may retry them. */

@@ -3,7 +3,14 @@ import type { TCore } from '#server/core.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { photoUrls } from '../photos/photo-store.ts';
 import { describeUserAgent, publicSessionId } from '../sessions/sessions.service.ts';
-import { findMemberAccount, findMemberRecords, findMemberSite, findPaymentOwner } from './member-file.repository.ts';
+import { findAudit } from '../staff/audit.repository.ts';
+import {
+  findMemberAccount,
+  findMemberRecords,
+  findMemberSite,
+  findPaymentOwner,
+  MEMBER_FILE_ROWS,
+} from './member-file.repository.ts';
 import { searchMembers } from './member-search.repository.ts';
 import { assertActorSite, type TActor } from './staff-port.ts';
 
@@ -50,9 +57,11 @@ export function createMemberAdminService(core: TCore) {
       if (!account) throw new AppError('not_found');
       assertActorSite(actor, account.siteId);
       const records = await findMemberRecords(db, account, now());
+      const audit = await findAudit(db, { userId, siteIds: actor.siteIds, limit: MEMBER_FILE_ROWS });
       return {
         account,
         ...records,
+        audit,
         photos: records.photos.map((p) => ({
           id: p.id,
           isMain: p.isMain,

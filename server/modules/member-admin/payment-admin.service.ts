@@ -5,6 +5,7 @@ import type { TPaymentProvider } from '../payments/provider.ts';
 import type { TRefundsService } from '../payments/refunds.service.ts';
 import type { TReviewService } from '../payments/review.service.ts';
 import type { TPaymentRow } from '../payments/payments.repository.ts';
+import { findAudit } from '../staff/audit.repository.ts';
 import { findPaymentOwner } from './member-file.repository.ts';
 import {
   findPaymentWithMember,
@@ -88,7 +89,9 @@ export function createPaymentAdminService(core: TCore, deps: TPaymentAdminDeps) 
           };
         }
       }
-      return { payment, member, reports, ledger, atProvider };
+      const entries = await findAudit(db, { userId: member.userId, siteIds: actor.siteIds, limit: 200 });
+      const audit = entries.filter((e) => e.subject === `payment:${paymentId}`);
+      return { payment, member, reports, ledger, atProvider, audit };
     },
 
     /** Refunds a paid purchase under the existing rules (refund_days, credits unused); audited in its transaction. */

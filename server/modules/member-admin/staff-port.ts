@@ -1,24 +1,12 @@
+import type { TStaffActor } from '#common/staff.ts';
 import type { TTx } from '#server/db/connect.ts';
-import { AppError } from '#server/lib/app-error.ts';
+import type { TAuditEntry } from '../staff/audit.repository.ts';
+
+export { assertSiteAccess as assertActorSite } from '#server/plugins/staff-auth.ts';
+export type { TAuditEntry } from '../staff/audit.repository.ts';
 
 /** The staff member acting: id, role and the sites they may see (null: every site). */
-export type TActor = { id: number; role: string; siteIds: number[] | null };
+export type TActor = TStaffActor;
 
-/** One audit entry: who did what, about which member or site, and the state before and after. */
-export type TAuditEntry = {
-  staffId: number;
-  action: string;
-  siteId?: number | null;
-  userId?: number | null;
-  subject?: string | null;
-  before?: unknown;
-  after?: unknown;
-};
-
-/** Writes an audit entry in the caller's transaction. */
+/** Writes an audit entry in the caller's transaction (`recordAudit`; tests may collect them instead). */
 export type TAuditWriter = (tx: TTx, entry: TAuditEntry) => Promise<unknown>;
-
-/** Refuses an entity of a site the staff member may not see (403). */
-export function assertActorSite(actor: TActor, siteId: number): void {
-  if (actor.siteIds && !actor.siteIds.includes(siteId)) throw new AppError('forbidden');
-}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAllowed, STAFF_ROLES, type TStaffAccess, type TStaffRole } from '#common/staff.ts';
-import { complaints, jobs, photos, reports, sites } from '#server/db/schema/index.ts';
+import { complaints, creditPackages, jobs, payments, photos, reports, sites } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT } from '#server/test/factories.ts';
 import { enrolledStaff, type TTestStaff } from '#server/test/staff-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
@@ -21,6 +21,7 @@ export type TOtherSite = {
   reportId: number;
   photoId: string;
   complaintId: number;
+  paymentId: string;
 };
 
 /**
@@ -47,6 +48,19 @@ const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>>
   'POST /api/admin/moderation/complaint-status': (o) => ({ complaintId: o.complaintId, status: 'closed' }),
   'POST /api/admin/moderation/ban': (o) => ({ userId: o.userId, reason: 'other' }),
   'POST /api/admin/moderation/unban': (o) => ({ userId: o.userId }),
+  'GET /api/admin/members/search': (o) => ({ siteId: o.siteId }),
+  'GET /api/admin/members/view': (o) => ({ userId: o.userId }),
+  'POST /api/admin/members/resend-activation': (o) => ({ userId: o.userId }),
+  'POST /api/admin/members/reset-link': (o) => ({ userId: o.userId }),
+  'POST /api/admin/members/end-sessions': (o) => ({ userId: o.userId }),
+  'POST /api/admin/members/adjust-credits': (o) => ({ userId: o.userId, delta: 5, reason: 'access test' }),
+  'POST /api/admin/members/lift-direct-debit-block': (o) => ({ userId: o.userId }),
+  'POST /api/admin/members/invisible': (o) => ({ userId: o.userId, invisible: true }),
+  'POST /api/admin/members/delete': (o) => ({ userId: o.userId, reason: 'access test' }),
+  'GET /api/admin/payments/list': (o) => ({ siteId: o.siteId }),
+  'GET /api/admin/payments/view': (o) => ({ paymentId: o.paymentId }),
+  'POST /api/admin/payments/refund': (o) => ({ paymentId: o.paymentId }),
+  'POST /api/admin/payments/decide': (o) => ({ paymentId: o.paymentId, decision: 'approve' }),
 };
 
 /** A valid broadcast text (its site is what the check is about). */
@@ -114,6 +128,20 @@ beforeAll(async () => {
       locale: 'en',
     })
     .returning({ id: complaints.id });
+  const [pack] = await db.select().from(creditPackages).where(eq(creditPackages.siteId, siteIds.other)).limit(1);
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: elsewhere.user.id,
+      packageId: pack.id,
+      credits: pack.credits,
+      amountMinor: pack.priceMinor,
+      currency: pack.currency,
+      method: 'creditcard',
+      provider: 'sandbox',
+      status: 'review',
+    })
+    .returning();
   other = {
     siteId: siteIds.other,
     userId: elsewhere.user.id,
@@ -122,6 +150,7 @@ beforeAll(async () => {
     photoId: photo.id,
     complaintId: complaint.id,
     jobId: job.id,
+    paymentId: payment.id,
   };
 });
 afterAll(async () => {
