@@ -130,6 +130,10 @@ export const ADMIN_ROUTES = {
   'admin-ops': '/admin/ops',
   'admin-ops-broadcast': '/admin/ops/broadcast',
   'admin-moderation': '/admin/moderation',
+  'admin-members': '/admin/members',
+  'admin-member': '/admin/members/view',
+  'admin-payments': '/admin/payments',
+  'admin-payment': '/admin/payments/view',
 } as const;
 
 /** A console page's route name. */

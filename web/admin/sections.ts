@@ -1,5 +1,7 @@
 import { ADMIN_ROUTES, type TAdminPageName } from '#common/routes.ts';
 import type { TStaffAccess } from '#common/staff.ts';
+import { MEMBER_ACTION_ROLES } from '#common/wire/admin/members.ts';
+import { PAYMENT_ACTION_ROLES } from '#common/wire/admin/payments.ts';
 
 /** A console section in the navigation: its page, its label key (`admin:nav.…`) and who may open it. */
 export interface TAdminSection {
@@ -13,6 +15,8 @@ export const ADMIN_SECTIONS: TAdminSection[] = [
   { page: 'admin', label: 'nav.home', access: { roles: 'any' } },
   { page: 'admin-dashboard', label: 'dashboard.nav', access: { roles: ['admin', 'support', 'moderator'] } },
   { page: 'admin-sites', label: 'sites.nav', access: { roles: ['admin'] } },
+  { page: 'admin-members', label: 'members.nav', access: { roles: MEMBER_ACTION_ROLES.lookUp } },
+  { page: 'admin-payments', label: 'payments.nav', access: { roles: PAYMENT_ACTION_ROLES } },
   { page: 'admin-staff', label: 'nav.staff', access: { roles: [] } },
   { page: 'admin-audit', label: 'nav.audit', access: { roles: [] } },
   { page: 'admin-ops', label: 'ops.nav', access: { roles: ['admin', 'support'] } },

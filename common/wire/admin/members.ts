@@ -133,7 +133,7 @@ export const ZMemberFile = z.object({
 });
 export type TMemberFile = z.infer<typeof ZMemberFile>;
 
-const member = <B extends z.ZodType>(path: string, summary: string, roles: readonly TStaffRole[], body: B) =>
+const member = <B extends z.ZodType>([path, summary, roles, body]: [string, string, readonly TStaffRole[], B]) =>
   defineEndpoint({
     method: 'POST',
     path: `/api/admin/members/${path}`,
@@ -164,31 +164,31 @@ export const adminMembersApi = {
     response: ZMemberFile,
     staff: { roles: MEMBER_ACTION_ROLES.lookUp },
   }),
-  resendActivation: member('resend-activation', 'Send a new activation link', MEMBER_ACTION_ROLES.emails, ZUserId),
-  sendResetLink: member('reset-link', 'Send a password reset link', MEMBER_ACTION_ROLES.emails, ZUserId),
-  endSessions: member('end-sessions', 'End every session of the member', MEMBER_ACTION_ROLES.endSessions, ZUserId),
-  adjustCredits: member(
+  resendActivation: member(['resend-activation', 'Send a new activation link', MEMBER_ACTION_ROLES.emails, ZUserId]),
+  sendResetLink: member(['reset-link', 'Send a password reset link', MEMBER_ACTION_ROLES.emails, ZUserId]),
+  endSessions: member(['end-sessions', 'End every session', MEMBER_ACTION_ROLES.endSessions, ZUserId]),
+  adjustCredits: member([
     'adjust-credits',
     'Add or take credits (a ledger row; the reason is audited)',
     MEMBER_ACTION_ROLES.adjustCredits,
     ZUserId.extend(ZCreditAdjustment.shape),
-  ),
-  liftDirectDebitBlock: member(
+  ]),
+  liftDirectDebitBlock: member([
     'lift-direct-debit-block',
     'Offer direct debit again',
     MEMBER_ACTION_ROLES.directDebit,
     ZUserId,
-  ),
-  setInvisible: member(
+  ]),
+  setInvisible: member([
     'invisible',
     'Hide the member from lists, or show them again',
     MEMBER_ACTION_ROLES.invisible,
     ZUserId.extend({ invisible: z.boolean() }),
-  ),
-  delete: member(
+  ]),
+  delete: member([
     'delete',
     'Delete the account (14-day grace, then the purge)',
     MEMBER_ACTION_ROLES.delete,
     ZUserId.extend({ reason: z.string().trim().min(3).max(200) }),
-  ),
+  ]),
 };
