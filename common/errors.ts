@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'too_many_data_exports',
   'daily_limit_reached',
   'report_decided',
+  'conversation_claimed',
+  'lease_expired',
 ] as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,7 @@ import { createLogger, type TLogger } from './lib/logger.ts';
 import { createAccountsArea } from './modules/accounts/accounts.area.ts';
 import { createModerationArea } from './modules/moderation/moderation.area.ts';
 import { recordAudit } from './modules/staff/audit.repository.ts';
+import { createHostsArea } from './modules/hosts/hosts.area.ts';
 import { createNotificationsArea } from './modules/notifications/notifications.area.ts';
 import type { TPushResolver } from './modules/notifications/push/push-address.ts';
 import { createPaymentsArea } from './modules/payments/payments.area.ts';
@@ -96,6 +97,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     payments: { provider, refunds: payments.refunds, review: payments.review },
     audit: recordAudit,
   });
+  const hosts = createHostsArea(core, { realtime, store, notifier, sites: site.sites, photos: members.photos });
   return {
     config,
     database,
@@ -109,6 +111,7 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     rateLimits: platform.rateLimits,
     ...members,
     moderation,
+    ...hosts,
     ...payments,
     ...privacy,
     ...notifications,

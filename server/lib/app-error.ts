@@ -46,6 +46,8 @@ const STATUS_BY_CODE: Partial<Record<TErrorCode, number>> = {
   data_export_pending: 409,
   too_many_data_exports: 429,
   daily_limit_reached: 429,
+  conversation_claimed: 409,
+  lease_expired: 409,
 };
 
 /** An expected failure with a stable code; rendered as `{ error, message, data }`. */

@@ -5,3 +5,4 @@ export * from './payments.ts';
 export * from './notifications.ts';
 export * from './staff.ts';
 export * from './moderation.ts';
+export * from './hosts.ts';

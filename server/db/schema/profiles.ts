@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TReportSnapshot } from '#common/moderation.ts';
+import { sites } from './sites.ts';
 
 /** Member profiles (spec §3 Profile); demo and fictional profiles live here too. */
 export const profiles = pgTable(
@@ -55,6 +56,11 @@ export const profiles = pgTable(
       .notNull()
       .default(sql`'{1}'::integer[]`),
     isFictional: boolean('is_fictional').notNull().default(false),
+    /**
+     * The site whose staff manage a fictional profile (console, issue 30); null for members (their site is
+     * users.site_id) and for fictional profiles shared by every site (the demo's). Where it is listed is `niches`.
+     */
+    siteId: integer('site_id').references(() => sites.id),
     status: text('status').notNull().default('active'),
     invisible: boolean('invisible').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +74,10 @@ export const profiles = pgTable(
     index('profiles_niches_idx').using('gin', t.niches),
     // Staff look members up by any part of their name (console member search).
     index('profiles_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // The console's list of fictional profiles per site (a few hundred among 100,000 members).
+    index('profiles_fictional_idx')
+      .on(t.siteId, t.id)
+      .where(sql`${t.isFictional}`),
   ],
 );
 

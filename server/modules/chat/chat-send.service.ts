@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type TMessageKind, ZSendMessageRequest } from '#common/chat.ts';
 import { FREE_CONVERSATION_LIMIT, NEW_CONVERSATIONS_PER_DAY } from '#common/constants.ts';
-import type { TServerEvent } from '#common/realtime.ts';
 import type { TCore } from '#server/core.ts';
 import type { TNotifyQueue } from '../notifications/notifier/notify-queue.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { parseOrThrow } from '#server/lib/validation.ts';
 import type { TRealtimeHub } from '#server/realtime/hub.ts';
 import { publishCredits } from '#server/realtime/publish-credits.ts';
-import { publishToMember } from '#server/realtime/publish.ts';
 import { processPhoto, withProcessingSlot } from '../photos/photo-processing.ts';
 import type { TPhotoStore } from '../photos/photo-store.ts';
 import { findOwnPhotoKey } from '../photos/photos.repository.ts';
@@ -21,6 +19,7 @@ import {
   type TMessageRow,
 } from './chat.repository.ts';
 import { toMessageWire } from './chat.presenter.ts';
+import { announceMessage } from './chat-announce.ts';
 
 /** What a send needs to know of the site (spec §3 settings). */
 export interface TChatSite {
@@ -68,25 +67,9 @@ export function createChatSendService(
 ) {
   const { db, now } = core;
   const { realtime, store, notify } = deps;
-  /** Realtime is best effort: the database is the truth and clients resync from it. */
-  const publish = (profileId: number, event: TServerEvent) => publishToMember(realtime, profileId, event);
-
   /** Tells both members about a new message (the sender's other tabs too). */
-  const announce = async (row: TMessageRow, recipient: number, cdnPrefix: string) => {
-    await Promise.all([
-      publish(recipient, {
-        type: 'message',
-        message: toMessageWire(row, recipient, cdnPrefix),
-        profile_id: row.senderProfileId,
-      }),
-      publish(row.senderProfileId, {
-        type: 'message',
-        message: toMessageWire(row, row.senderProfileId, cdnPrefix),
-        profile_id: recipient,
-        ...(row.idempotencyKey ? { key: row.idempotencyKey } : {}),
-      }),
-    ]);
-  };
+  const announce = (row: TMessageRow, recipient: number, cdnPrefix: string) =>
+    announceMessage(realtime, { row, recipient, cdnPrefix });
 
   /**
    * Stores and charges a message. In one transaction, with the sender's account row locked: the idempotency key (a
