@@ -49,6 +49,7 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { siteAdminRoutes } from './modules/sites/site-admin.routes.ts';
 import { opsRoutes } from './modules/ops/ops.routes.ts';
 import { memberAdminRoutes } from './modules/member-admin/member-admin.routes.ts';
+import { hostsRoutes } from './modules/hosts/hosts.routes.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -174,6 +175,7 @@ export async function buildApp({ services, web = true, logger = true }: TAppOpti
   await app.register(opsRoutes, { services });
   await app.register(moderationRoutes, { services });
   await app.register(memberAdminRoutes, { services });
+  await app.register(hostsRoutes, { services });
   if (config.devMailbox) await app.register(devMailboxRoutes, { services });
   // Free credits for tests and local development, never in production.
   if (!config.isProduction) await app.register(devCreditsRoutes, { services });

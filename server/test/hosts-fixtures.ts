@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import type { TStaffActor, TStaffRole } from '#common/staff.ts';
 import type { TFictionalProfileFields } from '#common/wire/admin/fictional-profiles.ts';
-import { sites, staff, staffSites } from '#server/db/schema/index.ts';
+import {
+  conversationMembers,
+  conversations,
+  messages,
+  profiles,
+  sites,
+  staff,
+  staffSites,
+} from '#server/db/schema/index.ts';
 import type { TTestApp } from '#server/test/test-app.ts';
 
 let staffCount = 0;
@@ -59,3 +67,30 @@ export const testImage = () =>
   sharp({ create: { width: 400, height: 400, channels: 3, background: '#3a6' } })
     .jpeg()
     .toBuffer();
+
+/** A conversation a member started with a new fictional profile (one message from the member); returns its id. */
+export async function conversationWithFictional(t: TTestApp, memberProfileId: number): Promise<number> {
+  const { db } = t.services.database;
+  const [fictional] = await db
+    .insert(profiles)
+    .values({
+      name: 'Fiction',
+      gender: 'female',
+      birthDate: '1990-01-01',
+      country: 'NL',
+      locale: 'nl',
+      isFictional: true,
+    })
+    .returning({ id: profiles.id });
+  const [a, b] = [memberProfileId, fictional.id].sort((x, y) => x - y);
+  const [chat] = await db
+    .insert(conversations)
+    .values({ profileA: a, profileB: b, startedBy: memberProfileId })
+    .returning({ id: conversations.id });
+  await db.insert(conversationMembers).values([
+    { conversationId: chat.id, profileId: memberProfileId },
+    { conversationId: chat.id, profileId: fictional.id, unread: 1 },
+  ]);
+  await db.insert(messages).values({ conversationId: chat.id, senderProfileId: memberProfileId, body: 'Hi' });
+  return chat.id;
+}

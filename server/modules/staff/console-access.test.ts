@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAllowed, STAFF_ROLES, type TStaffAccess, type TStaffRole } from '#common/staff.ts';
 import { complaints, creditPackages, jobs, payments, photos, reports, sites } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT } from '#server/test/factories.ts';
+import { conversationWithFictional, fictionalFields } from '#server/test/hosts-fixtures.ts';
 import { enrolledStaff, type TTestStaff } from '#server/test/staff-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 import { SITES_SITE_CASES } from '#server/test/site-input.ts';
@@ -22,6 +23,7 @@ export type TOtherSite = {
   photoId: string;
   complaintId: number;
   paymentId: string;
+  chatId: number;
 };
 
 /**
@@ -61,6 +63,23 @@ const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>>
   'GET /api/admin/payments/view': (o) => ({ paymentId: o.paymentId }),
   'POST /api/admin/payments/refund': (o) => ({ paymentId: o.paymentId }),
   'POST /api/admin/payments/decide': (o) => ({ paymentId: o.paymentId, decision: 'approve' }),
+  'GET /api/admin/hosts/inbox': (o) => ({ siteId: o.siteId }),
+  'GET /api/admin/hosts/conversation': (o) => ({ chatId: o.chatId }),
+  'POST /api/admin/hosts/claim': (o) => ({ chatId: o.chatId }),
+  'POST /api/admin/hosts/next': (o) => ({ siteId: o.siteId }),
+  'POST /api/admin/hosts/release': (o) => ({ chatId: o.chatId }),
+  'POST /api/admin/hosts/reply': (o) => ({ chatId: o.chatId, text: 'Hello' }),
+  'GET /api/admin/hosts/profiles': (o) => ({ siteId: o.siteId }),
+  'GET /api/admin/hosts/profile': (o) => ({ profileId: o.profileId }),
+  'POST /api/admin/hosts/profile-create': (o) => ({ ...fictionalFields(), siteId: o.siteId }),
+  'POST /api/admin/hosts/profile-update': (o) => ({ ...fictionalFields(), profileId: o.profileId }),
+  'POST /api/admin/hosts/profile-hide': (o) => ({ profileId: o.profileId, hidden: true }),
+  'POST /api/admin/hosts/profile-photo': (o) => ({ $query: { profileId: o.profileId } }),
+  'POST /api/admin/hosts/profile-photo-change': (o) => ({
+    profileId: o.profileId,
+    photoId: '00000000-0000-4000-8000-000000000000',
+    action: 'main',
+  }),
 };
 
 /** A valid broadcast text (its site is what the check is about). */
@@ -85,6 +104,8 @@ const NOT_SITE_SCOPED = new Set([
   // Lists filtered to the staff member's sites (server/modules/sites/site-admin.routes.ts).
   'GET /api/admin/sites/companies',
   'GET /api/admin/sites/list',
+  // Figures over the staff member's own sites only; names no site.
+  'GET /api/admin/hosts/figures',
 ]);
 
 let t: TTestApp;
@@ -151,6 +172,7 @@ beforeAll(async () => {
     complaintId: complaint.id,
     jobId: job.id,
     paymentId: payment.id,
+    chatId: await conversationWithFictional(t, elsewhere.user.profile.id),
   };
 });
 afterAll(async () => {
@@ -162,15 +184,18 @@ const consoleRoutes = () =>
     .filter((r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD')
     .map((r) => ({ ...r, key: `${r.method} ${r.url}`, access: r.staff as TStaffAccess }));
 
-const send = (r: { method: string; url: string }, cookies: Record<string, string>, input?: unknown) => {
+/** Sends a case's input: the query of a GET (or `$query` of an upload, whose body is a file), else the JSON body. */
+const send = (r: { method: string; url: string }, cookies: Record<string, string>, input?: Record<string, unknown>) => {
+  const { $query, ...body } = input ?? {};
   const asQuery = r.method === 'GET';
-  const query = asQuery && input ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
+  const params = (asQuery ? body : $query) as Record<string, string> | undefined;
+  const query = params && Object.keys(params).length ? `?${new URLSearchParams(params)}` : '';
   return t.app.inject({
     method: r.method as 'GET' | 'POST',
     url: `${r.url}${query}`,
     headers: { ...CLIENT, ...(asQuery ? {} : { 'content-type': 'application/json' }) },
     cookies,
-    ...(asQuery ? {} : { payload: JSON.stringify(input ?? {}) }),
+    ...(asQuery ? {} : { payload: JSON.stringify(body) }),
   });
 };
 
