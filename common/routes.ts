@@ -134,6 +134,10 @@ export const ADMIN_ROUTES = {
   'admin-member': '/admin/members/view',
   'admin-payments': '/admin/payments',
   'admin-payment': '/admin/payments/view',
+  'admin-hosts': '/admin/hosts',
+  'admin-hosts-chat': '/admin/hosts/chat',
+  'admin-hosts-profiles': '/admin/hosts/profiles',
+  'admin-hosts-profile': '/admin/hosts/profiles/edit',
 } as const;
 
 /** A console page's route name. */

@@ -87,6 +87,10 @@ export default [
     adminPage('admin-member', 'pages/members/member.page.tsx'),
     adminPage('admin-payments', 'pages/payments/payments.page.tsx'),
     adminPage('admin-payment', 'pages/payments/payment.page.tsx'),
+    adminPage('admin-hosts', 'pages/hosts/hosts-inbox.page.tsx'),
+    adminPage('admin-hosts-chat', 'pages/hosts/hosts-chat.page.tsx'),
+    adminPage('admin-hosts-profiles', 'pages/hosts/fictional-profiles.page.tsx'),
+    adminPage('admin-hosts-profile', 'pages/hosts/fictional-profile.page.tsx'),
   ]),
   layout('layouts/empty.layout.tsx', { id: 'layout-empty' }, [
     page('members-id-signup', 'pages/member-signup/member-signup.page.tsx'),

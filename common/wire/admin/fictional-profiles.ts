@@ -82,6 +82,7 @@ export const ZFictionalList = z.object({
 export type TFictionalProfile = z.infer<typeof ZFictionalProfile>;
 export type TFictionalProfileFields = z.input<typeof ZFictionalProfileFields>;
 export type TFictionalListItem = z.infer<typeof ZFictionalListItem>;
+export type TFictionalList = z.infer<typeof ZFictionalList>;
 
 const PROFILE_EDITORS = { roles: ['host', 'admin'] } as const;
 const tags = ['admin', 'hosts'];

@@ -105,6 +105,8 @@ export type THostInboxItem = z.infer<typeof ZHostInboxItem>;
 export type THostConversation = z.infer<typeof ZHostConversation>;
 export type THostMessage = z.infer<typeof ZHostMessage>;
 export type THostLease = z.infer<typeof ZHostLease>;
+export type THostInbox = z.infer<typeof ZHostInbox>;
+export type THostFigures = z.infer<typeof ZHostFigures>;
 export type THostReplyRequest = z.infer<typeof ZHostReplyRequest>;
 
 const HOSTS = { roles: ['host'] } as const;

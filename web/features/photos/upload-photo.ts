@@ -1,5 +1,5 @@
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE } from '#common/constants.ts';
-import type { TEndpoint, TEndpointAnswer } from '#common/endpoint.ts';
+import { endpointUrl, type TEndpoint, type TEndpointAnswer } from '#common/endpoint.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /** One file to upload: the file, who hears its progress, the text fields sent before it, its idempotency key. */
@@ -10,6 +10,8 @@ export interface TUpload {
   fields?: Record<string, string>;
   /** Makes the upload safe to retry: the server creates once per key. */
   idempotencyKey?: string;
+  /** The endpoint's query (which profile a console upload is for). */
+  query?: Record<string, string | number>;
 }
 
 /**
@@ -18,11 +20,11 @@ export interface TUpload {
  */
 export function uploadFile<E extends TEndpoint & { body: 'multipart' }>(
   endpoint: E,
-  { file, onProgress, fields = {}, idempotencyKey }: TUpload,
+  { file, onProgress, fields = {}, idempotencyKey, query }: TUpload,
 ): Promise<TEndpointAnswer<E>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(endpoint.method, endpoint.path);
+    xhr.open(endpoint.method, endpointUrl(endpoint, query));
     xhr.setRequestHeader(CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE);
     xhr.setRequestHeader('accept', 'application/json');
     if (idempotencyKey) xhr.setRequestHeader('idempotency-key', idempotencyKey);
