@@ -161,4 +161,10 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
       'accountability for staff actions (who did what to which account, DSA Art. 17 decisions): the account id and ' +
       "the changed settings only, never the member's email, name or texts",
   },
+  host_inbox: {
+    how: 'purged',
+    refs: { profile: ['member_profile_id'] },
+    why: "the member's conversations waiting for a host: nobody answers a deleted member",
+  },
+  host_leases: { how: 'kept', why: "a host's few-minute claim on a conversation: ids and a time only" },
 };
