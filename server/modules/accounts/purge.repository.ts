@@ -6,6 +6,7 @@ import {
   complaints,
   consents,
   conversationMembers,
+  hostInbox,
   dataExports,
   directDebitRequests,
   jobs,
@@ -173,6 +174,8 @@ export async function erasePersonalData(
     .set({ kind: REMOVED_MESSAGE_KIND, body: '', attachmentKey: null, idempotencyKey: null, requestHash: null })
     .where(eq(messages.senderProfileId, profileId));
   await tx.delete(conversationMembers).where(eq(conversationMembers.profileId, profileId));
+  // Nobody answers a deleted member: their conversations leave the hosts' inbox.
+  await tx.delete(hostInbox).where(eq(hostInbox.memberProfileId, profileId));
   // Another visitor's first message waiting for this member at their activation is no longer deliverable.
   await tx.update(users).set({ signupMemberId: null, signupMessage: null }).where(eq(users.signupMemberId, profileId));
 

@@ -82,6 +82,19 @@ async function memberWithHistory() {
   );
   await ok(as(member).call(chatApi.send, { profile_id: other.user.profile.id, text: `my phone is ${PHONE}` }));
   await ok(as(other).call(chatApi.send, { profile_id: member.user.profile.id, text: OTHER_TEXT }));
+  // A message to a fictional profile waits in the hosts' inbox.
+  const [fictional] = await db
+    .insert(schema.profiles)
+    .values({
+      name: 'Fiction',
+      gender: 'female',
+      birthDate: '1990-01-01',
+      country: 'NL',
+      locale: 'nl',
+      isFictional: true,
+    })
+    .returning({ id: schema.profiles.id });
+  await ok(as(member).call(chatApi.send, { profile_id: fictional.id, text: 'Hello' }));
   const photoUrl = await chatPhoto(member, other);
   const otherPhotoUrl = await chatPhoto(other, member);
   await ok(as(member).call(likesApi.like, { profile_id: other.user.profile.id }));
