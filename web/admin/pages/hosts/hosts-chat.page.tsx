@@ -18,6 +18,14 @@ import { dateTimeText } from './hosts-format.ts';
 
 /** A held lease is renewed this often while the page is open (it lasts five minutes). */
 const RENEW_EVERY_MS = 2 * 60 * 1000;
+/** The conversation is read again this often while on screen. */
+const POLL_EVERY_MS = 20_000;
+
+/** Two lists of messages as one, by id, oldest first (each message once). */
+function mergeMessages(a: THostMessage[], b: THostMessage[]): THostMessage[] {
+  const byId = new Map([...a, ...b].map((m) => [m.id, m]));
+  return [...byId.values()].sort((x, y) => x.id - y.id);
+}
 
 /** One message: the member's on the left, the profile's on the right. */
 function Message({ m }: { m: THostMessage }) {
@@ -115,6 +123,27 @@ export default function HostsChatPage() {
     }, RENEW_EVERY_MS);
     return () => window.clearInterval(timer);
   }, [mine, chatId, refresh]);
+  // The member may write again while the host reads: the newest page every 20 s (no new claim).
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      void api.call(hostsApi.conversation, { chatId }).then(
+        (fresh) =>
+          setView((v) =>
+            v ? { ...fresh, messages: mergeMessages(v.messages, fresh.messages), hasOlder: v.hasOlder } : v,
+          ),
+        () => undefined,
+      );
+    }, POLL_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [chatId]);
+  const older = () =>
+    void load.run(async () => {
+      const first = view?.messages[0];
+      if (!first) return;
+      const page = await api.call(hostsApi.conversation, { chatId, before: first.id });
+      setView((v) => (v ? { ...v, messages: mergeMessages(page.messages, v.messages), hasOlder: page.hasOlder } : v));
+    });
   const claim = () =>
     void act.run(async () => {
       const lease = await api.call(hostsApi.claim, { chatId });
@@ -174,7 +203,16 @@ export default function HostsChatPage() {
         </div>
         <div className="col-12 col-lg-6">
           <LeaseBar lease={view.lease} busy={act.busy} claim={claim} release={release} />
-          {view.hasOlder ? <p className="small text-body-secondary">{t('hosts.older_hidden')}</p> : null}
+          {view.hasOlder ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-link px-0"
+              disabled={!isHydrated || load.busy}
+              onClick={older}
+            >
+              {t('hosts.show_older')}
+            </button>
+          ) : null}
           <ol className="list-unstyled mb-3" aria-label={t('hosts.messages')} aria-live="polite">
             {view.messages.map((m) => (
               <Message key={m.id} m={m} />
