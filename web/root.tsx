@@ -33,7 +33,9 @@ import './styles/app.scss';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   // A browser whose session a ban or suspension ended sees the access-ban page first (issue 30).
-  if (ctx.accessBanned && new URL(request.url).pathname !== url('pages-ban')) throw redirect(url('pages-ban'));
+  // (A client navigation asks for `/pages/ban.data`: the same page.)
+  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  if (ctx.accessBanned && path !== url('pages-ban')) throw redirect(url('pages-ban'));
   // A member asked to accept new terms (or to answer the orientation question) sees that first.
   await requireAcceptedTerms(ctx, request);
   return buildRootData(ctx);
@@ -47,6 +49,9 @@ export function shouldRevalidate({
   nextUrl,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return true;
+  // The access-ban page is where a banned member's session ends (a redirect from any page once moderators acted):
+  // the root data is read again there, so the page shows the visitor's view.
+  if (nextUrl.pathname === url('pages-ban') && currentUrl.pathname !== nextUrl.pathname) return true;
   if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
