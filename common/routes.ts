@@ -130,6 +130,7 @@ export const ADMIN_ROUTES = {
   'admin-ops': '/admin/ops',
   'admin-ops-broadcast': '/admin/ops/broadcast',
   'admin-moderation': '/admin/moderation',
+  'admin-moderation-photos': '/admin/moderation/photos',
   'admin-members': '/admin/members',
   'admin-member': '/admin/members/view',
   'admin-payments': '/admin/payments',

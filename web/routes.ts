@@ -83,6 +83,7 @@ export default [
     adminPage('admin-ops', 'pages/ops/ops.page.tsx'),
     adminPage('admin-ops-broadcast', 'pages/ops/broadcast.page.tsx'),
     adminPage('admin-moderation', 'pages/moderation/reports.page.tsx'),
+    adminPage('admin-moderation-photos', 'pages/moderation/photos.page.tsx'),
     adminPage('admin-members', 'pages/members/members.page.tsx'),
     adminPage('admin-member', 'pages/members/member.page.tsx'),
     adminPage('admin-payments', 'pages/payments/payments.page.tsx'),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
-  NavLink,
+  Link,
   Outlet,
   redirect,
   useLoaderData,
@@ -83,6 +83,8 @@ export default function AdminLayout() {
   const isHydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const sections = ADMIN_SECTIONS.filter((s) => roleAllowed(data.staff.role, s.access));
+  // The section of this page: the longest section path it lies under (a page below another section's path).
+  const current = sectionOf(pathname)?.page;
   const logout = async () => {
     await api.call(adminStaffApi.logout).catch(() => undefined);
     navigate(adminPath('admin-login'), { replace: true });
@@ -126,14 +128,14 @@ export default function AdminLayout() {
           <ul className="nav nav-pills flex-column gap-1">
             {sections.map((s) => (
               <li className="nav-item" key={s.page}>
-                <NavLink
+                <Link
                   to={ADMIN_ROUTES[s.page]}
-                  end={s.page === 'admin'}
-                  className="nav-link"
+                  className={`nav-link${s.page === current ? ' active' : ''}`}
+                  aria-current={s.page === current ? 'page' : undefined}
                   onClick={() => setMenuOpen(false)}
                 >
                   {t(s.label)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
