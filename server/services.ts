@@ -15,7 +15,7 @@ import { createNotificationsArea } from './modules/notifications/notifications.a
 import type { TPushResolver } from './modules/notifications/push/push-address.ts';
 import { createPaymentsArea } from './modules/payments/payments.area.ts';
 import { createPrivacyArea } from './modules/privacy/privacy.area.ts';
-import { createSiteAdminArea } from './modules/sites/site-admin.area.ts';
+import { createSiteAdminArea } from './areas/site-admin.area.ts';
 import { createStaffArea } from './modules/staff/staff.area.ts';
 import { createOpsService } from './modules/ops/ops.service.ts';
 import { notificationOrigin } from './modules/notifications/notifier/notifier.service.ts';

@@ -11,7 +11,7 @@ import { hashToken, newToken } from '#server/lib/tokens.ts';
 import type { TMailer } from '#server/mail/mailer.ts';
 import type { TRealtimeHub } from '#server/realtime/hub.ts';
 import { publishSessionsEnded } from '#server/realtime/session-events.ts';
-import { endPastSuspension, findAccessBan, isBannedSession, takeBannedSession } from '../moderation/bans.repository.ts';
+import { endPastSuspension, findAccessBan, isBannedSession, takeBannedSession } from './bans.repository.ts';
 import { touchSession } from '../sessions/sessions.repository.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { toUserDto } from './accounts.presenter.ts';

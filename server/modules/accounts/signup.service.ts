@@ -9,7 +9,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { assertStrongPassword, hashPassword, siteWords } from '#server/lib/passwords.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
 import { recordConsent } from '../consents/consents.service.ts';
-import { isEmailBanned } from '../moderation/bans.repository.ts';
+import { isEmailBanned } from './bans.repository.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import type { TSite } from '../sites/sites.service.ts';
 import { lockAccountAddress } from './account-changes.repository.ts';

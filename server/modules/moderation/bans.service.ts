@@ -13,7 +13,7 @@ import {
   insertBannedEmail,
   lockBanTarget,
   markBanned,
-} from './bans.repository.ts';
+} from '../accounts/bans.repository.ts';
 import type { TModerationMail, TStatementContent } from './moderation-mail.ts';
 
 /** A ban (no `until`) or a suspension until a moment, decided by a staff member. */

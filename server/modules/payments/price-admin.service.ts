@@ -1,8 +1,7 @@
 import type { TBundle, TBundleInput, TCampaign, TCampaignInput } from '#common/price-fields.ts';
 import type { TCore } from '#server/core.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { TAuditFn } from '../sites/site-admin.service.ts';
-import { findSiteById } from '../sites/sites.repository.ts';
+import type { TAuditFn } from '../staff/audit.repository.ts';
 import { bundleIssues } from './bundle-rules.ts';
 import {
   codeTaken,
@@ -71,12 +70,18 @@ function campaignColumns(input: TCampaignInput): Omit<TNewCampaign, 'kind'> {
  * against the site's `minimum_message_costs` (bundle-rules.ts) before it is stored; a bundle is never deleted (payments
  * name it), only taken off sale. Every change records an audit entry in its transaction.
  */
-export function createPriceAdminService(core: Pick<TCore, 'db' | 'log'>, deps: { audit: TAuditFn }) {
+/** A site's prices as the bundle rule reads them (the composition root passes the sites service's lookup). */
+type TPricedSite = Parameters<typeof bundleIssues>[0];
+
+export function createPriceAdminService(
+  core: Pick<TCore, 'db' | 'log'>,
+  deps: { audit: TAuditFn; siteById: (id: number) => Promise<TPricedSite | undefined> },
+) {
   const { db } = core;
   const { audit } = deps;
 
   async function assertPriced(input: TBundleInput, bundleId?: number) {
-    const site = await findSiteById(db, input.siteId);
+    const site = await deps.siteById(input.siteId);
     if (!site) throw new AppError('not_found');
     const issues = bundleIssues(site, [
       { country: input.country, credits: input.credits, priceMinor: input.price_minor, currency: input.currency },

@@ -32,18 +32,8 @@ import {
 import type { TCompanyRow, TSiteRow } from './sites.repository.ts';
 import type { TSitesService } from './sites.service.ts';
 
-/** One staff action for the audit log (server/modules/staff/audit.repository.ts `recordAudit`). */
-export interface TAuditEntry {
-  staffId: number | null;
-  action: string;
-  siteId?: number | null;
-  subject?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Records an audit entry in the transaction of the change. */
-export type TAuditFn = (tx: TTx, entry: TAuditEntry) => Promise<void>;
+export type { TAuditEntry, TAuditFn } from '../staff/audit.repository.ts';
+import type { TAuditFn } from '../staff/audit.repository.ts';
 
 /** Columns whose name is not the camel case of the setting's API name. */
 const COLUMN_OF: Partial<Record<TSiteFieldName, keyof TSiteRow>> = {

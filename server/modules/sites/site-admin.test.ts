@@ -23,7 +23,7 @@ beforeAll(async () => {
   audit = recordingAudit();
   const core = { db: t.services.database.db, log: t.services.log, now: t.services.now };
   admin = createSiteAdminService(core, { sites: t.services.sites, audit: audit.fn });
-  prices = createPriceAdminService(core, { audit: audit.fn });
+  prices = createPriceAdminService(core, { audit: audit.fn, siteById: (id) => t.services.sites.byId(id) });
   defaultSiteId = (await t.services.sites.resolve('localhost')).id;
 });
 afterAll(async () => {

@@ -13,6 +13,9 @@ export interface TAuditEntry {
   after?: unknown;
 }
 
+/** Records an audit entry in the transaction of the change (services get `recordAudit` injected as this). */
+export type TAuditFn = (tx: TTx, entry: TAuditEntry) => Promise<void>;
+
 /**
  * Records a staff action. Call it with the transaction that makes the change, so the change and its record land
  * together or not at all.

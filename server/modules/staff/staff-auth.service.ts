@@ -12,7 +12,7 @@ import { ipPrefix } from '#server/lib/ip-prefix.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
-import { markLoginSucceeded, reserveLoginAttempt } from '#server/modules/accounts/accounts.repository.ts';
+import { markLoginSucceeded, reserveLoginAttempt } from '#server/modules/login-attempts/login-attempts.repository.ts';
 import { randomInt } from 'node:crypto';
 import { recordAudit } from './audit.repository.ts';
 import {
