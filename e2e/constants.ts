@@ -1,7 +1,10 @@
 import { CLIENT_REQUEST_HEADER, CLIENT_REQUEST_VALUE } from '../common/constants.ts';
 
-/** The port the journeys' server listens on (playwright.config.ts starts it there). */
-export const E2E_PORT = 3217;
+/**
+ * The port the journeys' server listens on (playwright.config.ts starts it there). `E2E_PORT` moves it, so two
+ * checkouts on one machine can run their journeys at the same time.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT) || 3217;
 /** The journeys' base URL, for cookies that need a URL. */
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The header our own client sends with API calls (required on mutations without an Origin). */
