@@ -104,6 +104,7 @@ const SCENARIOS: { name: string; run: () => Promise<{ rows: unknown[]; total: nu
   },
   { name: 'payments, newest first', run: () => listPayments(db, ZPaymentSearch.parse({}), null) },
   { name: 'payments in review', run: () => listPayments(db, ZPaymentSearch.parse({ status: 'review' }), null) },
+  { name: 'payments, iDEAL', run: () => listPayments(db, ZPaymentSearch.parse({ method: 'ideal' }), null) },
   {
     name: 'payments, iDEAL, site 3, page 20',
     run: () => listPayments(db, ZPaymentSearch.parse({ method: 'ideal', siteId: 3, page: 20 }), null),

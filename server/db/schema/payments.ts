@@ -77,6 +77,8 @@ export const payments = pgTable(
     // The console's payments list: newest first, optionally by status (payments in review).
     index('payments_created_idx').on(t.createdAt),
     index('payments_status_idx').on(t.status, t.createdAt),
+    // The same list filtered by method (support looking for iDEAL or direct debit payments).
+    index('payments_method_idx').on(t.method, t.createdAt),
   ],
 );
 
