@@ -3,7 +3,7 @@ import { discountedPrice, paymentMethodsFor, type TPaymentMethod, type TPaymentS
 import type { TCore } from '#server/core.ts';
 import type { TDb, TTx } from '#server/db/connect.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { assertApplies, findUsableCode } from './discounts.service.ts';
+import { assertApplies, claimUsableCode } from './discounts.service.ts';
 import { insertRedemption, releaseRedemption } from './discounts.repository.ts';
 import type { TPaymentWebhookService } from './payment-webhook.service.ts';
 import { findCustomerContact, findCustomerId, findStoredCard, insertCustomer } from './mandates.repository.ts';
@@ -154,7 +154,7 @@ export function createCheckoutService(
         let amountMinor = pack.priceMinor;
         let code = null;
         if (input.discountCode) {
-          code = await findUsableCode(tx, { who: member, code: input.discountCode, now: now() });
+          code = await claimUsableCode(tx, { who: member, code: input.discountCode, now: now() });
           assertApplies(code, { priceMinor: pack.priceMinor, currency: pack.currency, method: input.method });
           const price = { price: pack.priceMinor, credits: pack.credits };
           amountMinor = discountedPrice(price, code.valuePercentage, pricing);

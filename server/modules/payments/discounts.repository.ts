@@ -17,6 +17,11 @@ export async function findCodeByText(db: TDb | TTx, code: string): Promise<TCode
   return row;
 }
 
+/** Locks a code's row until the transaction ends (redemptions of a use-limited campaign queue up behind it). */
+export async function lockCode(tx: TTx, codeId: number): Promise<void> {
+  await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.id, codeId)).for('update');
+}
+
 /** Whether the member has redeemed the code before. */
 export async function hasRedeemed(db: TDb | TTx, codeId: number, userId: number): Promise<boolean> {
   const [used] = await db

@@ -10,6 +10,7 @@ import {
   findWelcomeCode,
   hasRedeemed,
   insertCodeOnce,
+  lockCode,
   type TCodeRow,
 } from './discounts.repository.ts';
 import { countRedemptions } from './price-admin.repository.ts';
@@ -35,13 +36,29 @@ export function toDiscountWire(c: TCodeRow, now: Date) {
   };
 }
 
+type TFindCode = { who: TRedeemer; code: string; now: Date };
+
 /**
  * Finds a code the member may use (spec §8 'Code not found' / 'Code already used'): active, not expired, for this
  * site, country and member (or for everyone), and not redeemed by the member before.
  */
-export async function findUsableCode(
+export function findUsableCode(db: TDb | TTx, find: TFindCode): Promise<TCodeRow> {
+  return usableCode(db, find, async () => {});
+}
+
+/**
+ * `findUsableCode` in the transaction that records the redemption: a campaign with a use limit is locked before its
+ * uses are counted, so of two checkouts for its last use the second waits for the first to commit, then counts that
+ * use and gets `discount_used` (the count alone, outside a lock, let both through).
+ */
+export function claimUsableCode(tx: TTx, find: TFindCode): Promise<TCodeRow> {
+  return usableCode(tx, find, (codeId) => lockCode(tx, codeId));
+}
+
+async function usableCode(
   db: TDb | TTx,
-  { who, code, now }: { who: TRedeemer; code: string; now: Date },
+  { who, code, now }: TFindCode,
+  beforeCounting: (codeId: number) => Promise<void>,
 ): Promise<TCodeRow> {
   const row = await findCodeByText(db, code);
   if (
@@ -58,7 +75,10 @@ export async function findUsableCode(
   }
   if ((await hasRedeemed(db, row.id, who.userId)) || row.status === 'used') throw new AppError('discount_used');
   // A campaign with a use limit: every redemption counts (a payment that ended without money gave its use back).
-  if (row.maxUses !== null && (await countRedemptions(db, row.id)) >= row.maxUses) throw new AppError('discount_used');
+  if (row.maxUses !== null) {
+    await beforeCounting(row.id);
+    if ((await countRedemptions(db, row.id)) >= row.maxUses) throw new AppError('discount_used');
+  }
   return row;
 }
 
