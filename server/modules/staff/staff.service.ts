@@ -111,6 +111,17 @@ export function createStaffService(core: TCore) {
     },
 
     /**
+     * An active staff member as the actor of a command-line action (`npm run refund -- … --by <email>`), with the
+     * sites they may act on (null: every site); undefined for an unknown, invited or disabled address.
+     */
+    async actorByEmail(email: string): Promise<TStaffActor | undefined> {
+      const row = await findStaffByEmail(db, email.trim().toLowerCase());
+      if (!row || row.status !== 'active') return undefined;
+      const siteIds = row.role === 'owner' ? [] : await findStaffSiteIds(db, row.id);
+      return { id: row.id, role: row.role, siteIds: siteIds.length ? siteIds : null };
+    },
+
+    /**
      * Resets a member's password and authenticator (lost phone): the account goes back to invited with a new
      * enrolment link, and its sessions end.
      */
