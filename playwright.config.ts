@@ -1,18 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import {
-  E2E_MAIL_WEBHOOK_SECRET,
-  E2E_PORT,
-  E2E_PROD_ENROLMENT_FILE,
-  E2E_PROD_OWNER,
-  E2E_PROD_PORT,
-  E2E_PROD_URL,
-} from './e2e/constants.ts';
+import { E2E_MAIL_WEBHOOK_SECRET, E2E_PORT } from './e2e/constants.ts';
 
 const PORT = E2E_PORT;
 const dataDir = path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
-const prodDataDir = path.join(os.tmpdir(), `amora-e2e-prod-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -62,28 +54,6 @@ export default defineConfig({
         MAIL_WEBHOOK_SECRET: E2E_MAIL_WEBHOOK_SECRET,
         // A like or message email goes at once (not after 10 minutes), so a journey can follow a real one.
         NOTIFICATION_EMAIL_DELAY_S: '0',
-      },
-    },
-    {
-      // A fresh production installation as its operator runs it on the embedded database (e2e/production-setup.spec.ts):
-      // nothing seeded, the first owner made by the real `admin:create`, whose link goes to a file the journey opens.
-      command:
-        `rm -rf ${prodDataDir} ${path.dirname(E2E_PROD_ENROLMENT_FILE)} && mkdir -p ${path.dirname(E2E_PROD_ENROLMENT_FILE)}` +
-        ` && node scripts/admin-create.ts ${E2E_PROD_OWNER} --role owner --name "Fenna Founder" > ${E2E_PROD_ENROLMENT_FILE}` +
-        ` && node server/main.ts`,
-      url: `${E2E_PROD_URL}/readyz`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(E2E_PROD_PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: E2E_PROD_URL,
-        SEED_DEMO: 'false',
-        DATA_DIR: prodDataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        REDIS_URL: '',
       },
     },
   ],

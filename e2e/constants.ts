@@ -13,12 +13,11 @@ export const CLIENT = { [CLIENT_REQUEST_HEADER]: CLIENT_REQUEST_VALUE };
 export const E2E_MAIL_WEBHOOK_SECRET = 'journeys-mail-webhook-secret-0123456789';
 
 /**
- * The production-like server (playwright.config.ts): NODE_ENV=production, SEED_DEMO=false, its own empty database,
- * one port above the journeys' server unless `E2E_PROD_PORT` says otherwise. e2e/production-setup.spec.ts sets it up.
+ * The production-like server e2e/production-setup.spec.ts starts for itself: NODE_ENV=production, SEED_DEMO=false, its
+ * own empty database, one port above the journeys' server unless `E2E_PROD_PORT` says otherwise.
  */
 export const E2E_PROD_PORT = Number(process.env.E2E_PROD_PORT) || E2E_PORT + 1;
 /** Its base URL: the address its operator configures as PUBLIC_URL. */
 export const E2E_PROD_URL = `http://localhost:${E2E_PROD_PORT}`;
-/** The first owner `npm run admin:create` makes before it starts, and the file its output (the link) goes to. */
+/** The first owner `npm run admin:create` makes before the server starts. */
 export const E2E_PROD_OWNER = 'founder@operator.example';
-export const E2E_PROD_ENROLMENT_FILE = 'test-results/production/owner-enrolment.txt';

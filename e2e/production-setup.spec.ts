@@ -1,7 +1,11 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { adminText, completeTwoFactor, JOURNEY_STAFF_PASSWORD } from './console-helpers.ts';
-import { CLIENT, E2E_PROD_ENROLMENT_FILE, E2E_PROD_OWNER, E2E_PROD_URL } from './constants.ts';
+import { CLIENT, E2E_PROD_OWNER, E2E_PROD_PORT, E2E_PROD_URL } from './constants.ts';
 import { dismissEntryWarning, screenshot, text, waitForHydration } from './helpers.ts';
 
 /** What the demo seed's company is known by (server/db/seed/base-sites.ts): none of it may show on a fresh install. */
@@ -16,6 +20,53 @@ const COMPANY = {
   support_phone: '+31 50 123 45 67',
 };
 
+/**
+ * A fresh production installation as its operator runs it on the embedded database, started by this journey only (the
+ * other journeys never pay for it): nothing seeded, the first owner made by the real `admin:create`, whose printed
+ * link the owner opens.
+ */
+const dataDir = path.join(os.tmpdir(), `amora-e2e-prod-${process.pid}`);
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(E2E_PROD_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: E2E_PROD_URL,
+  SEED_DEMO: 'false',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  // The journey stops it at the end: no requests are left to drain.
+  SHUTDOWN_DRAIN_MS: '0',
+};
+let server: ChildProcess | undefined;
+let enrolmentOutput = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const created = await promisify(execFile)(
+    process.execPath,
+    ['scripts/admin-create.ts', E2E_PROD_OWNER, '--role', 'owner', '--name', 'Fenna Founder'],
+    { env },
+  );
+  enrolmentOutput = created.stdout;
+  server = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await expect(async () => {
+    expect((await fetch(`${E2E_PROD_URL}/readyz`)).ok).toBe(true);
+  }).toPass({ timeout: 180_000, intervals: [500] });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
 /** Screenshots of a console step at desktop and phone width. */
 async function shoot(page: Page, name: string): Promise<void> {
   await screenshot(page, `production-${name}-1280`);
@@ -26,7 +77,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** The first owner's console: opens the link `admin:create` printed, chooses a password, enrols the authenticator. */
 async function enrolFirstOwner(browser: Browser): Promise<Page> {
-  const link = /https?:\/\/\S+/.exec(fs.readFileSync(E2E_PROD_ENROLMENT_FILE, 'utf8'))?.[0];
+  const link = /https?:\/\/\S+/.exec(enrolmentOutput)?.[0];
   expect(link, 'admin:create printed an enrolment link').toBeDefined();
   expect(link!.startsWith(`${E2E_PROD_URL}/admin/`)).toBe(true);
   const context = await browser.newContext({ baseURL: E2E_PROD_URL, viewport: { width: 1280, height: 800 } });
