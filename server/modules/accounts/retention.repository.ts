@@ -3,6 +3,7 @@ import type { TDb, TTx } from '#server/db/connect.ts';
 import { pendingPeriodicRuns, schedulePeriodicJob } from '#server/jobs/jobs.repository.ts';
 import {
   accountTokens,
+  bannedSessions,
   consents,
   creditLedger,
   discountRedemptions,
@@ -37,7 +38,8 @@ export type TRetentionCounts = Record<string, number>;
 const countOf = (rows: unknown[]) => rows.length;
 
 /**
- * Applies the storage limits (GDPR Art. 5(1)(e)) once: deletes old login attempts, expired sessions, used or expired
+ * Applies the storage limits (GDPR Art. 5(1)(e)) once: deletes old login attempts, expired sessions (and the
+ * sessions a ban ended, once their cookie could no longer be sent), used or expired
  * emailed links, long-finished jobs (never the pending ones), old dev-mailbox rows; drops IP prefixes of sessions and
  * consents older than the IP limit; drops a revoked SEPA mandate's details; and deletes the payments, ledger rows and
  * consent records of purged accounts once their retention periods ended.
@@ -52,6 +54,11 @@ export async function applyRetention(tx: TTx, c: TRetentionCutoffs): Promise<TRe
       .returning(id),
   );
   counts.sessions = countOf(await tx.delete(sessions).where(lt(sessions.expiresAt, c.now)).returning(id));
+  // A ban's ended session is looked up only while its cookie can still be sent: the row keeps the session's
+  // `expires_at` (its start plus AUTH_COOKIE_MAX_AGE_S, the longest a session cookie lives), after which it is dead.
+  counts.bannedSessions = countOf(
+    await tx.delete(bannedSessions).where(lt(bannedSessions.expiresAt, c.now)).returning(id),
+  );
   counts.sessionIps = countOf(
     await tx
       .update(sessions)

@@ -14,6 +14,7 @@ import {
 } from '#common/constants.ts';
 import {
   accountTokens,
+  bannedSessions,
   consents,
   creditLedger,
   creditPackages,
@@ -113,6 +114,13 @@ describe('storage limits: the daily retention job (GDPR Art. 5(1)(e))', () => {
           ipPrefix: '198.51.100.0/24',
           createdAt: daysAgo(IP_RETENTION_DAYS, 'within'),
         },
+      ]);
+    // Sessions a ban ended: one whose cookie has run out (its expiry passed), one that can still be sent.
+    await db()
+      .insert(bannedSessions)
+      .values([
+        { sessionId: `banned-dead-${randomUUID()}`, userId: m.user.id, expiresAt: new Date(clock.getTime() - 1000) },
+        { sessionId: `banned-live-${randomUUID()}`, userId: m.user.id, expiresAt: far },
       ]);
     await db()
       .insert(accountTokens)
@@ -311,6 +319,8 @@ describe('storage limits: the daily retention job (GDPR Art. 5(1)(e))', () => {
     expect(sessionsLeft.filter((s) => s.id.startsWith('expired-'))).toEqual([]);
     expect(sessionsLeft.find((s) => s.id.startsWith('old-ip-'))?.ipPrefix).toBeNull();
     expect(sessionsLeft.find((s) => s.id.startsWith('new-ip-'))?.ipPrefix).toBe('198.51.100.0/24');
+    const bannedLeft = await db().select().from(bannedSessions).where(eq(bannedSessions.userId, m.user.id));
+    expect(bannedLeft.map((r) => r.sessionId.split('-')[1])).toEqual(['live']);
     const tokensLeft = await db().select().from(accountTokens).where(eq(accountTokens.kind, 'test_link'));
     expect(tokensLeft.map((r) => r.tokenHash.split('-')[0])).toEqual(['live']);
     const jobsLeft = await db()
