@@ -35,7 +35,8 @@ export const bannedEmails = pgTable(
 
 /**
  * Sessions a ban or suspension ended (their stored SHA-256 id): the next request of that browser is shown the
- * access-ban page instead of being treated as a plain visitor. Kept until the session would have expired; the daily retention job deletes it then.
+ * access-ban page instead of being treated as a plain visitor. Kept until the session would have expired; the daily
+ * retention job deletes it then.
  */
 export const bannedSessions = pgTable(
   'banned_sessions',
