@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '#server/db/connect.ts';
-import { complaints } from '#server/db/schema/index.ts';
+import { complaints, users } from '#server/db/schema/index.ts';
 
 /** Filters of the complaints inbox; `siteIds` null = every site. */
 export interface TComplaintFilter {
@@ -53,4 +53,14 @@ export async function saveComplaintReply(
 /** Sets a complaint's status. */
 export async function setComplaintStatus(tx: TTx, complaintId: number, status: string): Promise<void> {
   await tx.update(complaints).set({ status }).where(eq(complaints.id, complaintId));
+}
+
+/** The account a member's complaint came from: its current address (a reply goes there, like the receipt). */
+export async function findComplainantAccount(tx: TTx, userId: number) {
+  const [row] = await tx
+    .select({ email: users.email, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
 }

@@ -7,6 +7,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { parseOrThrow } from '#server/lib/validation.ts';
 import type { TAudit } from './audit.ts';
 import {
+  findComplainantAccount,
   findComplaint,
   listComplaints,
   lockComplaint,
@@ -33,7 +34,10 @@ export function createComplaintsInboxService(
     /** One complaint; undefined when there is none. */
     get: (complaintId: number) => findComplaint(db, complaintId),
 
-    /** Answers a complaint: the reply is stored, emailed to the sender in their language, and audited. */
+    /**
+     * Answers a complaint: the reply is stored, emailed to the sender in the language they wrote in, and audited. A
+     * member's complaint is answered at their account's address (as its receipt was), whatever the form carried.
+     */
     async reply(complaintId: number, text: string, staffId: number): Promise<void> {
       const reply = parseOrThrow(ZReply, text);
       const at = now();
@@ -50,8 +54,10 @@ export function createComplaintsInboxService(
           before: { status: c.status, reply: c.reply },
           after: { status: 'answered', reply },
         });
-        const { siteId, id, email, name, locale, topic } = c;
-        return mail.complaintReply(tx, { siteId, id, email, name, locale, topic, reply }, at);
+        const account = c.userId ? await findComplainantAccount(tx, c.userId) : undefined;
+        const email = account && account.status !== 'purged' ? account.email : c.email;
+        const { siteId, id, userId, name, locale, topic } = c;
+        return mail.complaintReply(tx, { siteId, id, userId, email, name, locale, topic, reply }, at);
       });
       if (mailJobs.length) await jobs.runNow(mailJobs);
     },

@@ -129,7 +129,16 @@ export function createModerationMail(deps: { mailer: TMailer; mailSiteOf: TMailS
     /** Queues staff's answer to a complaint, in the language the complaint was written in. */
     async complaintReply(
       tx: TDb | TTx,
-      c: { siteId: number; id: number; email: string; name: string; locale: string; topic: string; reply: string },
+      c: {
+        siteId: number;
+        id: number;
+        userId: number | null;
+        email: string;
+        name: string;
+        locale: string;
+        topic: string;
+        reply: string;
+      },
       now: Date,
     ): Promise<number[]> {
       const where = await mailSiteOf(tx, c.siteId);
@@ -142,6 +151,7 @@ export function createModerationMail(deps: { mailer: TMailer; mailSiteOf: TMailS
           locale: c.locale,
           kind: 'complaint_reply',
           replyTo: where.site.supportEmail,
+          userId: c.userId ?? undefined,
           vars: { id: c.id, name: c.name, topic: serverT(c.locale)(`complaints.topics.${c.topic}`), note: c.reply },
         },
         now,

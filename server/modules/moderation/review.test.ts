@@ -169,4 +169,19 @@ describe('complaints inbox', () => {
     await inbox.setStatus(c.id, 'closed', STAFF);
     expect((await inbox.get(c.id))?.status).toBe('closed');
   });
+
+  it("answers a member's complaint at their account's address, whatever address the form carried", async () => {
+    const anna = await activeMember(t);
+    const typed = `typed-${Date.now()}@example.com`;
+    const form = { name: 'Anna', email: typed, topic: 'account', message: 'Please look at my account settings.' };
+    const sent = await asMember(t.app, anna.cookie).call(reportsApi.complaint, form);
+    expect(sent.status).toBe(201);
+    const [row] = await db().select().from(complaints).where(eq(complaints.id, sent.body.id));
+    expect(row).toMatchObject({ userId: anna.user.id, email: typed });
+    await t.services.moderation.complaintsInbox.reply(row.id, 'Your settings are fixed.', STAFF);
+    const mail = await lastMail(t, String(anna.form.email));
+    expect(mail?.kind).toBe('complaint_reply');
+    expect(mail?.text).toContain('Your settings are fixed.');
+    expect(await lastMail(t, typed)).toBeUndefined();
+  });
 });
