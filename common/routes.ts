@@ -131,6 +131,7 @@ export const ADMIN_ROUTES = {
   'admin-ops-broadcast': '/admin/ops/broadcast',
   'admin-moderation': '/admin/moderation',
   'admin-moderation-photos': '/admin/moderation/photos',
+  'admin-moderation-complaints': '/admin/moderation/complaints',
   'admin-members': '/admin/members',
   'admin-member': '/admin/members/view',
   'admin-payments': '/admin/payments',

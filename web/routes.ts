@@ -84,6 +84,7 @@ export default [
     adminPage('admin-ops-broadcast', 'pages/ops/broadcast.page.tsx'),
     adminPage('admin-moderation', 'pages/moderation/reports.page.tsx'),
     adminPage('admin-moderation-photos', 'pages/moderation/photos.page.tsx'),
+    adminPage('admin-moderation-complaints', 'pages/moderation/complaints.page.tsx'),
     adminPage('admin-members', 'pages/members/members.page.tsx'),
     adminPage('admin-member', 'pages/members/member.page.tsx'),
     adminPage('admin-payments', 'pages/payments/payments.page.tsx'),

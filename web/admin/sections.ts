@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS: TAdminSection[] = [
   { page: 'admin-ops', label: 'ops.nav', access: { roles: ['admin', 'support'] } },
   { page: 'admin-moderation', label: 'moderation.nav', access: { roles: ['moderator'] } },
   { page: 'admin-moderation-photos', label: 'moderation.photos_nav', access: { roles: ['moderator'] } },
+  { page: 'admin-moderation-complaints', label: 'moderation.complaints_nav', access: { roles: ['moderator'] } },
   { page: 'admin-hosts', label: 'hosts.nav_inbox', access: { roles: ['host'] } },
   { page: 'admin-hosts-profiles', label: 'hosts.nav_profiles', access: { roles: ['host', 'admin'] } },
 ];

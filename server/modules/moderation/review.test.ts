@@ -173,7 +173,12 @@ describe('complaints inbox', () => {
   it("answers a member's complaint at their account's address, whatever address the form carried", async () => {
     const anna = await activeMember(t);
     const typed = `typed-${Date.now()}@example.com`;
-    const form = { name: 'Anna', email: typed, topic: 'account', message: 'Please look at my account settings.' };
+    const form = {
+      name: 'Anna',
+      email: typed,
+      topic: 'account' as const,
+      message: 'Please look at my account settings.',
+    };
     const sent = await asMember(t.app, anna.cookie).call(reportsApi.complaint, form);
     expect(sent.status).toBe(201);
     const [row] = await db().select().from(complaints).where(eq(complaints.id, sent.body.id));
