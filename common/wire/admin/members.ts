@@ -12,6 +12,7 @@ export const MEMBER_ACTION_ROLES = {
   adjustCredits: ['admin'],
   directDebit: ['support', 'admin'],
   invisible: ['support', 'admin'],
+  unhide: ['moderator', 'admin'],
   delete: [],
 } as const satisfies Record<string, readonly TStaffRole[]>;
 
@@ -184,6 +185,12 @@ export const adminMembersApi = {
     'Hide the member from lists, or show them again',
     MEMBER_ACTION_ROLES.invisible,
     ZUserId.extend({ invisible: z.boolean() }),
+  ]),
+  unhideProfile: member([
+    'unhide',
+    'Show a profile a report decision hid again (profile status back to active)',
+    MEMBER_ACTION_ROLES.unhide,
+    ZUserId,
   ]),
   delete: member([
     'delete',

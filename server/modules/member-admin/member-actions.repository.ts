@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { TTx } from '#server/db/connect.ts';
-import { creditLedger, sessions, users } from '#server/db/schema/index.ts';
+import { creditLedger, profiles, sessions, users } from '#server/db/schema/index.ts';
 
 /** Locks the account row; answers what staff actions read and change, or undefined. */
 export async function lockMember(tx: TTx, userId: number) {
@@ -56,4 +56,20 @@ export async function countLiveSessions(tx: TTx, userId: number, now: Date): Pro
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
   return row.n;
+}
+
+/**
+ * Lists a profile that a report decision hid (`hidden`) again: only while the account is live and under no ban or
+ * suspension, which keep their own profile status. True when it was hidden and is now active.
+ */
+export async function showHiddenProfile(tx: TTx, m: { userId: number; profileId: number; now: Date }) {
+  const live = sql`exists (select 1 from ${users} u where u.id = ${m.userId}
+    and u.status not in ('deleted', 'purged') and u.banned_at is null
+    and (u.suspended_until is null or u.suspended_until <= ${m.now}))`;
+  const rows = await tx
+    .update(profiles)
+    .set({ status: 'active' })
+    .where(and(eq(profiles.id, m.profileId), eq(profiles.status, 'hidden'), live))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
 }

@@ -19,6 +19,7 @@ import {
   countLiveSessions,
   liftDirectDebitBlock,
   lockMember,
+  showHiddenProfile,
   type TLockedMember,
 } from './member-actions.repository.ts';
 import { findMemberSite } from './member-file.repository.ts';
@@ -46,7 +47,7 @@ type TStep<T> = (
  * What staff do to a member's account from the console (issue 30, "Members and money"), each checked against the
  * staff member's sites and recorded in the audit log in the same transaction as the change: resend the activation
  * email, send a password reset link, end every session, adjust credits (a ledger row, never a bare balance write),
- * lift a direct-debit block, mark invisible, delete (the member's own deletion path: 14-day grace, then the purge).
+ * lift a direct-debit block, mark invisible, show a profile a report decision hid again, delete (the member's own deletion path: 14-day grace, then the purge).
  * Roles are checked by the console routes (common/member-admin.ts `MEMBER_ACTION_ROLES`).
  */
 export function createMemberActionsService(core: TCore, deps: TMemberActionsDeps) {
@@ -163,6 +164,23 @@ export function createMemberActionsService(core: TCore, deps: TMemberActionsDeps
       await act({ actor, userId, action: 'member.invisible' }, async (tx, member) => {
         await setInvisibleMode(tx, { userId, profileId: member.profileId, invisible });
         return { before: { invisible: member.invisible }, after: { invisible }, result: undefined };
+      });
+    },
+
+    /**
+     * Shows a profile a report decision hid again (status back to active). Refused (`not_hidden`) when the profile is
+     * not hidden or the account is deleted, banned or suspended: those end their own way (unban, reactivation).
+     */
+    async unhideProfile(actor: TActor, userId: number): Promise<void> {
+      await act({ actor, userId, action: 'member.unhide' }, async (tx, member) => {
+        const shown = await showHiddenProfile(tx, { userId, profileId: member.profileId, now: now() });
+        if (!shown) throw new AppError('invalid_request', { reason: 'not_hidden' });
+        return {
+          before: { profileStatus: 'hidden' },
+          after: { profileStatus: 'active' },
+          result: undefined,
+          subject: `profile:${member.profileId}`,
+        };
       });
     },
 

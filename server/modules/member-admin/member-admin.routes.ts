@@ -53,6 +53,9 @@ export async function memberAdminRoutes(app: FastifyInstance, { services }: TDep
     const { userId, invisible } = request.body;
     await memberActions.setInvisible(await staffOnMember(request, userId), userId, invisible);
   });
+  route(app, adminMembersApi.unhideProfile, {}, async (request) => {
+    await memberActions.unhideProfile(await staffOnMember(request, request.body.userId), request.body.userId);
+  });
   route(app, adminMembersApi.delete, {}, async (request) => {
     const { userId, reason } = request.body;
     await memberActions.deleteMember(await staffOnMember(request, userId), userId, { reason });

@@ -58,6 +58,7 @@ const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>>
   'POST /api/admin/members/adjust-credits': (o) => ({ userId: o.userId, delta: 5, reason: 'access test' }),
   'POST /api/admin/members/lift-direct-debit-block': (o) => ({ userId: o.userId }),
   'POST /api/admin/members/invisible': (o) => ({ userId: o.userId, invisible: true }),
+  'POST /api/admin/members/unhide': (o) => ({ userId: o.userId }),
   'POST /api/admin/members/delete': (o) => ({ userId: o.userId, reason: 'access test' }),
   'GET /api/admin/payments/list': (o) => ({ siteId: o.siteId }),
   'GET /api/admin/payments/view': (o) => ({ paymentId: o.paymentId }),

@@ -76,6 +76,8 @@ export default function AdminMemberPage() {
         <dd className="col-7 col-md-4">{t(`members.statuses.${a.status}`)}</dd>
         <dt className="col-5 col-md-2">{t('members.profile_id')}</dt>
         <dd className="col-7 col-md-4">{a.profileId}</dd>
+        <dt className="col-5 col-md-2">{t('members.profile_status')}</dt>
+        <dd className="col-7 col-md-4">{t(`members.profile_statuses.${a.profile.status}`)}</dd>
         <dt className="col-5 col-md-2">{t('members.credits')}</dt>
         <dd className="col-7 col-md-4">{a.credits}</dd>
         <dt className="col-5 col-md-2">{t('members.signed_up')}</dt>
@@ -111,6 +113,9 @@ export default function AdminMemberPage() {
         {button(a.invisible ? 'show' : 'hide', MEMBER_ACTION_ROLES.invisible, () =>
           api.call(adminMembersApi.setInvisible, { userId, invisible: !a.invisible }),
         )}
+        {a.profile.status === 'hidden'
+          ? button('unhide', MEMBER_ACTION_ROLES.unhide, () => api.call(adminMembersApi.unhideProfile, { userId }))
+          : null}
         {a.status !== 'deleted' && a.status !== 'purged'
           ? button('delete', MEMBER_ACTION_ROLES.delete, async () => {
               if (window.confirm(t('members.confirm_delete')))
