@@ -52,7 +52,57 @@ export const ZPaymentRow = z.object({
   paidAt: ZTime.nullable(),
 });
 
-export const ZMemberFile = z.object({
+/** The long lists of a member's page: each comes newest first, a page at a time, with its total. */
+export const MEMBER_LISTS = ['ledger', 'payments', 'sessions', 'notifications', 'reports', 'audit'] as const;
+export type TMemberList = (typeof MEMBER_LISTS)[number];
+/** Rows of each long list the member's page loads at once (and per "show more"), so a long history opens fast. */
+export const MEMBER_LIST_PAGE = 20;
+
+/** A page of one of the member's lists and how many rows it has in all. */
+const ZListPage = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number() });
+
+export const ZMemberLists = z.object({
+  ledger: ZListPage(
+    z.object({ id: z.number(), delta: z.number(), reason: z.string(), ref: z.string().nullable(), createdAt: ZTime }),
+  ),
+  payments: ZListPage(ZPaymentRow),
+  sessions: ZListPage(
+    z.object({
+      id: z.string(),
+      browser: z.string().nullable(),
+      os: z.string().nullable(),
+      device: z.string().nullable(),
+      country: z.string().nullable(),
+      createdAt: ZTime,
+      lastSeenAt: ZTime.nullable(),
+    }),
+  ),
+  notifications: ZListPage(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      channel: z.string(),
+      status: z.string(),
+      reason: z.string().nullable(),
+      createdAt: ZTime,
+      sentAt: ZTime.nullable(),
+    }),
+  ),
+  reports: ZListPage(
+    z.object({
+      id: z.number(),
+      reporterProfileId: z.number(),
+      profileId: z.number(),
+      reason: z.string(),
+      status: z.string(),
+      createdAt: ZTime,
+    }),
+  ),
+  audit: ZListPage(ZAuditEntry),
+});
+export type TMemberLists = z.infer<typeof ZMemberLists>;
+
+export const ZMemberFile = ZMemberLists.extend({
   account: z.object({
     userId: z.number(),
     siteId: z.number(),
@@ -84,21 +134,6 @@ export const ZMemberFile = z.object({
   }),
   photos: z.array(z.object({ id: z.string(), isMain: z.boolean(), createdAt: ZTime, thumb: z.string() })),
   consents: z.array(z.object({ kind: z.string(), version: z.string(), givenAt: ZTime, withdrawnAt: ZTime.nullable() })),
-  ledger: z.array(
-    z.object({ id: z.number(), delta: z.number(), reason: z.string(), ref: z.string().nullable(), createdAt: ZTime }),
-  ),
-  payments: z.array(ZPaymentRow),
-  sessions: z.array(
-    z.object({
-      id: z.string(),
-      browser: z.string().nullable(),
-      os: z.string().nullable(),
-      device: z.string().nullable(),
-      country: z.string().nullable(),
-      createdAt: ZTime,
-      lastSeenAt: ZTime.nullable(),
-    }),
-  ),
   devices: z.array(
     z.object({
       id: z.number(),
@@ -110,27 +145,6 @@ export const ZMemberFile = z.object({
       lastSuccessAt: ZTime.nullable(),
     }),
   ),
-  notifications: z.array(
-    z.object({
-      kind: z.string(),
-      channel: z.string(),
-      status: z.string(),
-      reason: z.string().nullable(),
-      createdAt: ZTime,
-      sentAt: ZTime.nullable(),
-    }),
-  ),
-  reports: z.array(
-    z.object({
-      id: z.number(),
-      reporterProfileId: z.number(),
-      profileId: z.number(),
-      reason: z.string(),
-      status: z.string(),
-      createdAt: ZTime,
-    }),
-  ),
-  audit: z.array(ZAuditEntry),
 });
 export type TMemberFile = z.infer<typeof ZMemberFile>;
 
@@ -163,6 +177,18 @@ export const adminMembersApi = {
     summary: "A member's page: account, profile, photos, consents, ledger, payments, sessions, reports, audit",
     query: ZUserId,
     response: ZMemberFile,
+    staff: { roles: MEMBER_ACTION_ROLES.lookUp },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/members/list',
+    tags: ['console'],
+    summary: "More rows of one list of a member's page (ledger, payments, sessions, notifications, reports, audit)",
+    query: ZUserId.extend({
+      list: z.enum(MEMBER_LISTS),
+      offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    }),
+    response: ZMemberLists.partial(),
     staff: { roles: MEMBER_ACTION_ROLES.lookUp },
   }),
   resendActivation: member(['resend-activation', 'Send a new activation link', MEMBER_ACTION_ROLES.emails, ZUserId]),

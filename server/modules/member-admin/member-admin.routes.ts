@@ -33,6 +33,10 @@ export async function memberAdminRoutes(app: FastifyInstance, { services }: TDep
     const staff = await staffOnMember(request, request.query.userId);
     return isoDates(await memberAdmin.memberFile(staff, request.query.userId));
   });
+  route(app, adminMembersApi.list, {}, async (request) => {
+    const staff = await staffOnMember(request, request.query.userId);
+    return isoDates(await memberAdmin.memberList(staff, request.query));
+  });
   route(app, adminMembersApi.resendActivation, {}, async (request) => {
     await memberActions.resendActivation(await staffOnMember(request, request.body.userId), request.body.userId);
   });

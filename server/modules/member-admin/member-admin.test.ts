@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMemberSearch } from '#common/member-admin.ts';
 import { accountsApi } from '#common/wire/accounts.ts';
+import { MEMBER_LIST_PAGE } from '#common/wire/admin/members.ts';
 import { creditLedger, jobs, payments, profiles, users } from '#server/db/schema/index.ts';
 import { asMember } from '#server/test/member-client.ts';
 import { activeMember, buildMember, lastMail } from '#server/test/factories.ts';
@@ -93,10 +94,48 @@ describe("a member's page (console)", () => {
     const file = await area.memberAdmin.memberFile(OWNER, m.user.id);
     expect(file.account).toMatchObject({ userId: m.user.id, credits: 40 });
     expect(file.account).not.toHaveProperty('passwordHash');
-    expect(file.ledger.reduce((s, l) => s + l.delta, 0)).toBe(40);
-    expect(file.sessions).toHaveLength(1);
-    expect(file.sessions[0].id).not.toMatch(/^[0-9a-f]{64}$/);
+    expect(file.ledger.rows.reduce((s, l) => s + l.delta, 0)).toBe(40);
+    expect(file.sessions.total).toBe(1);
+    expect(file.sessions.rows[0].id).not.toMatch(/^[0-9a-f]{64}$/);
     expect(file.consents.map((c) => c.kind)).toEqual(expect.arrayContaining(['terms', 'privacy']));
+  });
+
+  it('opens with the newest rows of each long list and their totals; the rest comes a page at a time', async () => {
+    const m = await activeMember(t);
+    const rows = MEMBER_LIST_PAGE * 2 + 5;
+    const existing = (await area.memberAdmin.memberFile(OWNER, m.user.id)).ledger.total;
+    const start = t.services.now().getTime() + 60_000;
+    await t.services.database.db.insert(creditLedger).values(
+      Array.from({ length: rows }, (_, i) => ({
+        userId: m.user.id,
+        delta: i + 1,
+        reason: 'test_paging',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    const file = await area.memberAdmin.memberFile(OWNER, m.user.id);
+    expect(file.ledger.rows).toHaveLength(MEMBER_LIST_PAGE);
+    expect(file.ledger.total).toBe(existing + rows);
+    expect(file.ledger.rows[0].delta).toBe(rows);
+    const seen = new Set(file.ledger.rows.map((r) => r.id));
+    let offset = file.ledger.rows.length;
+    while (offset < file.ledger.total) {
+      const more = await area.memberAdmin.memberList(OWNER, { userId: m.user.id, list: 'ledger', offset });
+      expect(more.ledger!.total).toBe(file.ledger.total);
+      for (const r of more.ledger!.rows) seen.add(r.id);
+      offset += more.ledger!.rows.length;
+    }
+    // Every row once, newest first across pages.
+    expect(seen.size).toBe(file.ledger.total);
+    const all = await area.memberAdmin.memberList(OWNER, {
+      userId: m.user.id,
+      list: 'ledger',
+      offset: MEMBER_LIST_PAGE,
+    });
+    expect(all.ledger!.rows[0].delta).toBe(rows - MEMBER_LIST_PAGE);
+    // Another list pages alike; an offset past the end answers no rows but the total.
+    const audit = await area.memberAdmin.memberList(OWNER, { userId: m.user.id, list: 'audit', offset: 10_000 });
+    expect(audit.audit).toEqual({ rows: [], total: file.audit.total });
   });
 });
 

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TDb } from '#server/db/connect.ts';
 import {
   consents,
@@ -12,9 +13,6 @@ import {
   sessions,
   users,
 } from '#server/db/schema/index.ts';
-
-/** How many rows of each long list (ledger, notifications) a member's page shows, newest first. */
-export const MEMBER_FILE_ROWS = 200;
 
 /** The account and its profile, without the password hash or signup tracking. */
 export async function findMemberAccount(db: TDb, userId: number) {
@@ -74,8 +72,8 @@ export async function findMemberSite(db: TDb, userId: number) {
   return row?.siteId;
 }
 
-/** Everything a member's page lists besides the account: photos, consents, ledger, payments, sessions, devices… */
-export async function findMemberRecords(db: TDb, member: { userId: number; profileId: number }, now: Date) {
+/** The short lists of a member's page, whole: photos, consents and push devices (a handful each). */
+export async function findMemberRecords(db: TDb, member: { userId: number; profileId: number }) {
   const { userId, profileId } = member;
   const photoRows = await db
     .select({ id: photos.id, fileKey: photos.fileKey, isMain: photos.isMain, createdAt: photos.createdAt })
@@ -92,35 +90,6 @@ export async function findMemberRecords(db: TDb, member: { userId: number; profi
     .from(consents)
     .where(eq(consents.userId, userId))
     .orderBy(desc(consents.givenAt));
-  const ledger = await db
-    .select({
-      id: creditLedger.id,
-      delta: creditLedger.delta,
-      reason: creditLedger.reason,
-      ref: creditLedger.ref,
-      createdAt: creditLedger.createdAt,
-    })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId))
-    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
-    .limit(MEMBER_FILE_ROWS);
-  const paymentRows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.userId, userId))
-    .orderBy(desc(payments.createdAt))
-    .limit(MEMBER_FILE_ROWS);
-  const sessionRows = await db
-    .select({
-      id: sessions.id,
-      userAgent: sessions.userAgent,
-      country: sessions.country,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt));
   const devices = await db
     .select({
       id: pushSubscriptions.id,
@@ -131,8 +100,81 @@ export async function findMemberRecords(db: TDb, member: { userId: number; profi
     })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
-  const notifications = await db
+  return { photos: photoRows, consents: consentRows, devices };
+}
+
+/** Which member a list is of, and the window: newest first, `limit` rows after the first `offset`. */
+export interface TMemberListPage {
+  userId: number;
+  profileId: number;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+
+/** How many rows of a table match (a list's total). */
+async function countWhere(db: TDb, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** A page of the member's credit ledger and its total. */
+export async function findLedgerPage(db: TDb, p: TMemberListPage) {
+  const where = eq(creditLedger.userId, p.userId);
+  const rows = await db
     .select({
+      id: creditLedger.id,
+      delta: creditLedger.delta,
+      reason: creditLedger.reason,
+      ref: creditLedger.ref,
+      createdAt: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    .where(where)
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  return { rows, total: await countWhere(db, creditLedger, where) };
+}
+
+/** A page of the member's payments and their total. */
+export async function findPaymentsPage(db: TDb, p: TMemberListPage) {
+  const where = eq(payments.userId, p.userId);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  return { rows, total: await countWhere(db, payments, where) };
+}
+
+/** A page of the member's live sessions (raw ids and user agents: the service shows neither) and their total. */
+export async function findSessionsPage(db: TDb, p: TMemberListPage) {
+  const where = and(eq(sessions.userId, p.userId), gt(sessions.expiresAt, p.now));
+  const rows = await db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      country: sessions.country,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(where)
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  return { rows, total: await countWhere(db, sessions, where) };
+}
+
+/** A page of the notifications sent to the member and their total. */
+export async function findNotificationsPage(db: TDb, p: TMemberListPage) {
+  const where = eq(notificationSends.userId, p.userId);
+  const rows = await db
+    .select({
+      id: notificationSends.id,
       kind: notificationSends.kind,
       channel: notificationSends.channel,
       status: notificationSends.status,
@@ -141,10 +183,17 @@ export async function findMemberRecords(db: TDb, member: { userId: number; profi
       sentAt: notificationSends.sentAt,
     })
     .from(notificationSends)
-    .where(eq(notificationSends.userId, userId))
-    .orderBy(desc(notificationSends.createdAt))
-    .limit(MEMBER_FILE_ROWS);
-  const reportRows = await db
+    .where(where)
+    .orderBy(desc(notificationSends.createdAt), desc(notificationSends.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  return { rows, total: await countWhere(db, notificationSends, where) };
+}
+
+/** A page of the reports by and against the member and their total. */
+export async function findReportsPage(db: TDb, p: TMemberListPage) {
+  const where = or(eq(reports.reporterProfileId, p.profileId), eq(reports.profileId, p.profileId));
+  const rows = await db
     .select({
       id: reports.id,
       reporterProfileId: reports.reporterProfileId,
@@ -154,17 +203,9 @@ export async function findMemberRecords(db: TDb, member: { userId: number; profi
       createdAt: reports.createdAt,
     })
     .from(reports)
-    .where(or(eq(reports.reporterProfileId, profileId), eq(reports.profileId, profileId)))
-    .orderBy(desc(reports.createdAt))
-    .limit(MEMBER_FILE_ROWS);
-  return {
-    photos: photoRows,
-    consents: consentRows,
-    ledger,
-    payments: paymentRows,
-    sessions: sessionRows,
-    devices,
-    notifications,
-    reports: reportRows,
-  };
+    .where(where)
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  return { rows, total: await countWhere(db, reports, where) };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { TDb, TTx } from '#server/db/connect.ts';
 import { auditLog, staff } from '#server/db/schema/index.ts';
 
@@ -44,6 +44,8 @@ export interface TAuditFilter {
   /** Entries older than this id (the last id of the previous page). */
   before?: number;
   limit: number;
+  /** Entries to skip (a member's page pages its audit entries by count). */
+  offset?: number;
 }
 
 export type TAuditRow = {
@@ -59,8 +61,8 @@ export type TAuditRow = {
   after: unknown;
 };
 
-/** A page of audit entries matching the filter, newest first. */
-export async function findAudit(db: TDb, filter: TAuditFilter): Promise<TAuditRow[]> {
+/** The conditions of an audit filter. */
+function auditWhere(filter: Omit<TAuditFilter, 'limit' | 'offset'>) {
   const where: SQL[] = [];
   if (filter.staffId !== undefined) where.push(eq(auditLog.staffId, filter.staffId));
   if (filter.action) where.push(eq(auditLog.action, filter.action));
@@ -69,6 +71,17 @@ export async function findAudit(db: TDb, filter: TAuditFilter): Promise<TAuditRo
   if (filter.userId !== undefined) where.push(eq(auditLog.userId, filter.userId));
   if (filter.since) where.push(gte(auditLog.at, filter.since));
   if (filter.before !== undefined) where.push(lt(auditLog.id, filter.before));
+  return and(...where);
+}
+
+/** How many audit entries match the filter. */
+export async function countAudit(db: TDb, filter: Omit<TAuditFilter, 'limit' | 'offset'>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(auditWhere(filter));
+  return row?.n ?? 0;
+}
+
+/** A page of audit entries matching the filter, newest first. */
+export async function findAudit(db: TDb, filter: TAuditFilter): Promise<TAuditRow[]> {
   return db
     .select({
       id: auditLog.id,
@@ -84,7 +97,8 @@ export async function findAudit(db: TDb, filter: TAuditFilter): Promise<TAuditRo
     })
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
-    .where(and(...where))
+    .where(auditWhere(filter))
     .orderBy(desc(auditLog.id))
-    .limit(filter.limit);
+    .limit(filter.limit)
+    .offset(filter.offset ?? 0);
 }

@@ -52,6 +52,7 @@ const SITE_CASES: Record<string, (other: TOtherSite) => Record<string, unknown>>
   'POST /api/admin/moderation/unban': (o) => ({ userId: o.userId }),
   'GET /api/admin/members/search': (o) => ({ siteId: o.siteId }),
   'GET /api/admin/members/view': (o) => ({ userId: o.userId }),
+  'GET /api/admin/members/list': (o) => ({ userId: o.userId, list: 'ledger' }),
   'POST /api/admin/members/resend-activation': (o) => ({ userId: o.userId }),
   'POST /api/admin/members/reset-link': (o) => ({ userId: o.userId }),
   'POST /api/admin/members/end-sessions': (o) => ({ userId: o.userId }),

@@ -8,6 +8,7 @@ import { useAdminData, useSiteName } from '#web/admin/admin-data.ts';
 import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { MemberList } from './member-list.tsx';
 
 /** A member's page (console): account state, money, sessions, reports and audit, with the actions the role allows. */
 export default function AdminMemberPage() {
@@ -20,11 +21,16 @@ export default function AdminMemberPage() {
   const load = useAsyncAction();
   const act = useAsyncAction();
   const [file, setFile] = useState<TMemberFile | null>(null);
+  const [version, setVersion] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   const [delta, setDelta] = useState('');
   const [reason, setReason] = useState('');
   const refresh = useCallback(
-    () => void load.run(async () => setFile(await api.call(adminMembersApi.file, { userId }))),
+    () =>
+      void load.run(async () => {
+        setFile(await api.call(adminMembersApi.file, { userId }));
+        setVersion((v) => v + 1);
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
     [userId],
   );
@@ -170,36 +176,48 @@ export default function AdminMemberPage() {
         {act.error ? <div className="alert alert-danger">{act.error}</div> : null}
         {done ? <div className="alert alert-success">{done}</div> : null}
       </div>
-      <h2 className="h5 mt-4">{t('members.payments')}</h2>
-      <ul className="list-unstyled small">
-        {file.payments.map((p) => (
+      <MemberList
+        key={`payments-${version}`}
+        userId={userId}
+        list="payments"
+        title={t('members.payments')}
+        first={file.payments}
+        row={(p) => (
           <li key={p.id}>
             <Link to={adminPath('admin-payment', { paymentId: p.id })}>{when(p.createdAt)}</Link> ·{' '}
             {(p.amountMinor / 100).toFixed(2)} {p.currency} · {p.method} · {t(`payments.statuses.${p.status}`)}
           </li>
-        ))}
-      </ul>
-      <h2 className="h5 mt-4">{t('members.ledger')}</h2>
-      <ul className="list-unstyled small">
-        {file.ledger.map((l) => (
+        )}
+      />
+      <MemberList
+        key={`ledger-${version}`}
+        userId={userId}
+        list="ledger"
+        title={t('members.ledger')}
+        first={file.ledger}
+        row={(l) => (
           <li key={l.id}>
             {when(l.createdAt)} · {l.delta > 0 ? `+${l.delta}` : l.delta} · {l.reason}
           </li>
-        ))}
-      </ul>
-      <h2 className="h5 mt-4">{t('members.sessions')}</h2>
-      <ul className="list-unstyled small">
-        {file.sessions.map((s) => (
+        )}
+      />
+      <MemberList
+        key={`sessions-${version}`}
+        userId={userId}
+        list="sessions"
+        title={t('members.sessions')}
+        first={file.sessions}
+        row={(s) => (
           <li key={s.id}>
             {[s.browser, s.os, s.device, s.country].filter(Boolean).join(' · ')} · {when(s.lastSeenAt)}
           </li>
-        ))}
-        {file.devices.map((d) => (
+        )}
+        after={file.devices.map((d) => (
           <li key={`d${d.id}`}>
             {t('members.push_device')}: {[d.browser, d.os, d.service].filter(Boolean).join(' · ')}
           </li>
         ))}
-      </ul>
+      />
       <h2 className="h5 mt-4">{t('members.consents')}</h2>
       <ul className="list-unstyled small">
         {file.consents.map((c) => (
@@ -209,32 +227,44 @@ export default function AdminMemberPage() {
           </li>
         ))}
       </ul>
-      <h2 className="h5 mt-4">{t('members.notifications')}</h2>
-      <ul className="list-unstyled small">
-        {file.notifications.map((n, i) => (
-          <li key={i}>
+      <MemberList
+        key={`notifications-${version}`}
+        userId={userId}
+        list="notifications"
+        title={t('members.notifications')}
+        first={file.notifications}
+        row={(n) => (
+          <li key={n.id}>
             {when(n.createdAt)} · {n.kind} · {n.channel} · {n.status}
             {n.reason ? ` (${n.reason})` : ''}
           </li>
-        ))}
-      </ul>
-      <h2 className="h5 mt-4">{t('members.reports')}</h2>
-      <ul className="list-unstyled small">
-        {file.reports.map((r) => (
+        )}
+      />
+      <MemberList
+        key={`reports-${version}`}
+        userId={userId}
+        list="reports"
+        title={t('members.reports')}
+        first={file.reports}
+        row={(r) => (
           <li key={r.id}>
             {when(r.createdAt)} · {r.profileId === a.profileId ? t('members.report_against') : t('members.report_by')} ·{' '}
             {r.reason} · {r.status}
           </li>
-        ))}
-      </ul>
-      <h2 className="h5 mt-4">{t('members.audit')}</h2>
-      <ul className="list-unstyled small">
-        {file.audit.map((e) => (
+        )}
+      />
+      <MemberList
+        key={`audit-${version}`}
+        userId={userId}
+        list="audit"
+        title={t('members.audit')}
+        first={file.audit}
+        row={(e) => (
           <li key={e.id}>
             {when(e.at)} · {e.staffName ?? '–'} · <span className="font-monospace">{e.action}</span>
           </li>
-        ))}
-      </ul>
+        )}
+      />
     </>
   );
 }
