@@ -26,7 +26,10 @@ test('a visitor’s complaint is answered and closed by a moderator; the answer 
   // A moderator finds it through the navigation, oldest first among the open ones.
   const owner = await ownerConsole(browser);
   const { page: mod } = await invitedStaff(browser, owner, 'moderator');
-  await mod.getByRole('link', { name: a('moderation.complaints_nav') }).first().click();
+  await mod
+    .getByRole('link', { name: a('moderation.complaints_nav') })
+    .first()
+    .click();
   await mod.waitForURL('**/admin/moderation/complaints');
   await waitForHydration(mod);
   await expect(mod.getByRole('heading', { level: 1, name: a('moderation.complaints_title') })).toBeVisible();
