@@ -10,6 +10,34 @@ import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
+/** A labelled choice of complaint status (the inbox's filter and a complaint's status). */
+export function ComplaintStatusSelect(props: {
+  id: string;
+  value: TComplaintStatus;
+  onChange: (status: TComplaintStatus) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <label className="form-label small" htmlFor={props.id}>
+        {t('moderation.filter_status')}
+      </label>
+      <select
+        id={props.id}
+        className="form-select form-select-sm"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as TComplaintStatus)}
+      >
+        {COMPLAINT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`moderation.complaint_statuses.${s}`)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /**
  * One complaint of the inbox: what was sent, by whom, from which site and when; the answer if there is one; a reply
  * form (emailed to the sender in the language they wrote in) and the status.
@@ -101,21 +129,7 @@ export function ComplaintCard(props: { complaint: TComplaintLine; onDone: (what:
           }}
         >
           <div>
-            <label className="form-label small" htmlFor={id('status')}>
-              {t('moderation.filter_status')}
-            </label>
-            <select
-              id={id('status')}
-              className="form-select form-select-sm"
-              value={status}
-              onChange={(e) => setStatus(e.target.value as TComplaintStatus)}
-            >
-              {COMPLAINT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`moderation.complaint_statuses.${s}`)}
-                </option>
-              ))}
-            </select>
+            <ComplaintStatusSelect id={id('status')} value={status} onChange={setStatus} />
           </div>
           <button
             type="submit"

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_STATUSES, type TComplaintStatus } from '#common/moderation.ts';
+import type { TComplaintStatus } from '#common/moderation.ts';
 import { adminModerationApi, MODERATION_PAGE, type TComplaintLine } from '#common/wire/admin/moderation.ts';
 import { useAdminData } from '#web/admin/admin-data.ts';
 import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
-import { ComplaintCard } from './complaints-card.tsx';
+import { ComplaintCard, ComplaintStatusSelect } from './complaints-card.tsx';
 
 type TFilter = { status: TComplaintStatus; siteId: string };
 
@@ -40,21 +40,11 @@ export default function AdminComplaintsPage() {
       <h1 className="h3 mb-3">{t('moderation.complaints_title')}</h1>
       <div className="row g-2 mb-3">
         <div className="col-6 col-md-3">
-          <label className="form-label small" htmlFor="complaints-status">
-            {t('moderation.filter_status')}
-          </label>
-          <select
+          <ComplaintStatusSelect
             id="complaints-status"
-            className="form-select form-select-sm"
             value={filter.status}
-            onChange={(e) => choose({ ...filter, status: e.target.value as TComplaintStatus })}
-          >
-            {COMPLAINT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`moderation.complaint_statuses.${s}`)}
-              </option>
-            ))}
-          </select>
+            onChange={(status) => choose({ ...filter, status })}
+          />
         </div>
         <div className="col-6 col-md-3">
           <label className="form-label small" htmlFor="complaints-site">
