@@ -7,19 +7,12 @@ import type { TCore } from './core.ts';
 import type { TDatabase } from './db/connect.ts';
 import { createJobRunner } from './jobs/jobs.ts';
 import { createLogger, type TLogger } from './lib/logger.ts';
+import { createConsoleArea } from './areas/console.area.ts';
 import { createAccountsArea } from './modules/accounts/accounts.area.ts';
-import { createModerationArea } from './modules/moderation/moderation.area.ts';
-import { recordAudit } from './modules/staff/audit.repository.ts';
-import { createHostsArea } from './modules/hosts/hosts.area.ts';
 import { createNotificationsArea } from './modules/notifications/notifications.area.ts';
 import type { TPushResolver } from './modules/notifications/push/push-address.ts';
 import { createPaymentsArea } from './modules/payments/payments.area.ts';
 import { createPrivacyArea } from './modules/privacy/privacy.area.ts';
-import { createSiteAdminArea } from './areas/site-admin.area.ts';
-import { createStaffArea } from './modules/staff/staff.area.ts';
-import { createOpsService } from './modules/ops/ops.service.ts';
-import { notificationOrigin } from './modules/notifications/notifier/notifier.service.ts';
-import { createMemberAdminArea } from './modules/member-admin/member-admin.area.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
 export type TServices = Awaited<ReturnType<typeof createServices>>;
@@ -78,26 +71,10 @@ export async function createServices(config: TConfig, database: TDatabase, optio
   });
   jobs.bind(runner);
   const members = createMembersArea(core, { ...platform, notifier });
-  const staffArea = createStaffArea(core);
-  const siteAdminArea = createSiteAdminArea(core, { sites: site.sites });
   const retryableJobKinds: ReadonlySet<string> = new Set(definitions.filter((d) => !d.policy.scrub).map((d) => d.kind));
-  const ops = createOpsService(core, {
-    retryableKinds: retryableJobKinds,
-    recordAudit,
-    siteById: (id) => site.sites.byId(id),
-    originOf: (s) => notificationOrigin(s, config),
-  });
-  const moderation = createModerationArea(core, { ...platform, config, mailer, audit: recordAudit });
-  const memberAdmin = createMemberAdminArea(core, {
-    config,
-    mailer,
-    jobs,
-    realtime,
-    sites: site.sites,
-    payments: { provider, refunds: payments.refunds, review: payments.review },
-    audit: recordAudit,
-  });
-  const hosts = createHostsArea(core, { realtime, store, notifier, sites: site.sites, photos: members.photos });
+  const { photos } = members;
+  const consoleDeps = { ...platform, config, mailer, sites: site.sites, notifier, photos, retryableJobKinds };
+  const consoleArea = createConsoleArea(core, { ...consoleDeps, payments: { provider, ...payments } });
   return {
     config,
     database,
@@ -110,21 +87,15 @@ export async function createServices(config: TConfig, database: TDatabase, optio
     realtime,
     rateLimits: platform.rateLimits,
     ...members,
-    moderation,
-    ...hosts,
     ...payments,
     ...privacy,
     ...notifications,
     ...accounts,
-    ...staffArea,
-    ...siteAdminArea,
-    ...memberAdmin,
+    ...consoleArea,
     /** The job kinds the runner has a definition for (a test checks every declared kind is among them). */
     jobKinds: runner.kinds,
     /** Kinds whose payload stays whole when they fail (no scrub policy): the console may retry them. */
     retryableJobKinds,
-    /** The console's operations: queues, failed jobs, notification sends, broadcasts. */
-    ops,
     /** Runs due background jobs once (the process entry polls it). */
     runJobs: (): Promise<number> => runner.runDue(),
     /** Waits for the jobs requests started in the background (`jobs.runNow`) to end; before closing the database. */
