@@ -90,6 +90,8 @@ export const reports = pgTable(
   (t) => [
     unique('reports_once_idx').on(t.reporterProfileId, t.profileId, t.photoId).nullsNotDistinct(),
     index('reports_status_idx').on(t.status, t.createdAt),
+    // Reports against a member (the console's member page; the cascade when a profile goes).
+    index('reports_profile_idx').on(t.profileId, t.createdAt),
   ],
 );
 

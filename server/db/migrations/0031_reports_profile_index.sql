@@ -1,0 +1,1 @@
+CREATE INDEX "reports_profile_idx" ON "reports" USING btree ("profile_id","created_at");
