@@ -1,5 +1,7 @@
 import { flexRender, tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '#web/admin/features/feedback/load-state.tsx';
+import { Pager, pageCountOf } from './pager.tsx';
 
 /** The table features the console's lists use: the core only (rows, order and pages come from the server). */
 export const TABLE_FEATURES = tableFeatures({});
@@ -14,64 +16,61 @@ export function ServerTable<T extends RowData>(props: {
   pageSize: number;
   onPage: (pageIndex: number) => void;
   label: string;
+  error?: string | null;
+  onRetry?: () => void;
+  emptyText?: string;
 }) {
   const { t } = useTranslation('admin');
   const { page, pageIndex, pageSize, onPage } = props;
-  const pageCount = page ? Math.max(1, Math.ceil(page.total / pageSize)) : 1;
+  const pageCount = page ? pageCountOf(page.total, pageSize) : 1;
   const table = useTable({ features: TABLE_FEATURES, data: page?.rows ?? [], columns: props.columns });
-  if (!page) return <p role="status">{t('common.loading')}</p>;
-  if (!page.rows.length) return <p className="text-body-secondary">{t('members.empty')}</p>;
   return (
-    <>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle bg-white" aria-label={props.label}>
-          <thead className="text-nowrap">
-            {table.getHeaderGroups().map((g) => (
-              <tr key={g.id}>
-                {g.headers.map((h) => (
-                  <th key={h.id} scope="col">
-                    {flexRender(h.column.columnDef.header, h.getContext())}
-                  </th>
+    <LoadState
+      error={props.error}
+      onRetry={props.onRetry}
+      data={page}
+      isEmpty={(p) => !p.rows.length}
+      empty={props.emptyText}
+    >
+      {(shown) => (
+        <>
+          <div className="table-responsive">
+            <table className="table table-sm align-middle bg-white" aria-label={props.label}>
+              <thead className="text-nowrap">
+                {table.getHeaderGroups().map((g) => (
+                  <tr key={g.id}>
+                    {g.headers.map((h) => (
+                      <th key={h.id} scope="col">
+                        {flexRender(h.column.columnDef.header, h.getContext())}
+                      </th>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav className="d-flex align-items-center gap-2" aria-label={t('members.pages')}>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          disabled={pageIndex === 0}
-          onClick={() => onPage(pageIndex - 1)}
-        >
-          {t('members.previous')}
-        </button>
-        <span className="small" aria-live="polite">
-          {t(page.more ? 'members.page_of_more' : 'members.page_of', {
-            page: pageIndex + 1,
-            pages: pageCount,
-            total: page.total,
-          })}
-        </span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          disabled={pageIndex + 1 >= pageCount}
-          onClick={() => onPage(pageIndex + 1)}
-        >
-          {t('members.next')}
-        </button>
-      </nav>
-    </>
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            pageIndex={pageIndex}
+            pageCount={pageCount}
+            onPage={onPage}
+            isAlwaysShown
+            text={t(shown.more ? 'common.page_of_more' : 'common.page_of_total', {
+              page: pageIndex + 1,
+              pages: pageCount,
+              total: shown.total,
+            })}
+          />
+        </>
+      )}
+    </LoadState>
   );
 }

@@ -1,43 +1,36 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MEMBER_SORTS, MEMBER_STATUSES, type TMemberSort } from '#common/member-admin.ts';
 import { adminPath } from '#common/routes.ts';
 import { adminMembersApi, type TMemberRow } from '#common/wire/admin/members.ts';
-import { useAdminData, useSiteName } from '#web/admin/admin-data.ts';
+import { useSiteName } from '#web/admin/admin-data.ts';
+import { FiltersForm, useFilters } from '#web/admin/features/forms/filters-form.tsx';
+import { SelectField } from '#web/admin/features/forms/select-field.tsx';
+import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
 import { ServerTable, type TColumn } from '#web/admin/features/tables/server-table.tsx';
+import { usePagedQuery } from '#web/admin/features/tables/use-paged-query.ts';
 import { api } from '#web/lib/api.ts';
-import { useAsyncAction } from '#web/lib/use-async-action.ts';
 
-type TQuery = { q: string; siteId: string; status: string; sort: TMemberSort; dir: 'asc' | 'desc' };
 const PAGE_SIZE = 25;
 
 /** Member look-up (console): search by email, name, profile id or payment id; filtered, sorted and paged on the server. */
 export default function AdminMembersPage() {
   const { t, i18n } = useTranslation('admin');
-  const { staff } = useAdminData();
   const siteName = useSiteName();
-  const load = useAsyncAction();
-  const [draft, setDraft] = useState<TQuery>({ q: '', siteId: '', status: '', sort: 'signup', dir: 'desc' });
-  const [query, setQuery] = useState(draft);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [page, setPage] = useState<{ rows: TMemberRow[]; total: number; more: boolean } | null>(null);
-  useEffect(() => {
-    setPage(null);
-    void load.run(async () => {
-      const answer = await api.call(adminMembersApi.search, {
-        q: query.q.trim() || undefined,
-        siteId: query.siteId ? Number(query.siteId) : undefined,
-        status: (query.status || undefined) as TMemberRow['status'] as never,
-        sort: query.sort,
-        dir: query.dir,
-        page: pageIndex + 1,
-        pageSize: PAGE_SIZE,
-      });
-      setPage(answer);
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
-  }, [query, pageIndex]);
+  const filters = useFilters({ q: '', siteId: '', status: '', sort: 'signup', dir: 'desc' });
+  const { draft } = filters;
+  const list = usePagedQuery(filters.query, (query, pageIndex) =>
+    api.call(adminMembersApi.search, {
+      q: query.q.trim() || undefined,
+      siteId: query.siteId ? Number(query.siteId) : undefined,
+      status: (query.status || undefined) as TMemberRow['status'] as never,
+      sort: query.sort as TMemberSort,
+      dir: query.dir as 'asc' | 'desc',
+      page: pageIndex + 1,
+      pageSize: PAGE_SIZE,
+    }),
+  );
   const columns = useMemo<TColumn<TMemberRow>[]>(
     () => [
       {
@@ -62,102 +55,62 @@ export default function AdminMembersPage() {
     ],
     [t, i18n.language, siteName],
   );
-  const set = (name: keyof TQuery) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setDraft({ ...draft, [name]: e.target.value });
   return (
     <>
       <title>{t('members.title')}</title>
       <h1 className="h3 mb-3">{t('members.title')}</h1>
-      <form
-        className="row g-2 align-items-end mb-3"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPageIndex(0);
-          setQuery(draft);
-        }}
-      >
+      <FiltersForm label={t('members.search')} onApply={filters.apply} isSearch buttonClassName="col-12 col-md-1">
         <div className="col-12 col-md-4">
           <label className="form-label small" htmlFor="members-q">
             {t('members.search')}
           </label>
-          <input id="members-q" className="form-control form-control-sm" value={draft.q} onChange={set('q')} />
+          <input id="members-q" className="form-control form-control-sm" value={draft.q} onChange={filters.input('q')} />
         </div>
-        <div className="col-6 col-md-2">
-          <label className="form-label small" htmlFor="members-site">
-            {t('members.site')}
-          </label>
-          <select
-            id="members-site"
-            className="form-select form-select-sm"
-            value={draft.siteId}
-            onChange={set('siteId')}
-          >
-            <option value="">{t('common.all')}</option>
-            {staff.sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-2">
-          <label className="form-label small" htmlFor="members-status">
-            {t('members.status')}
-          </label>
-          <select
-            id="members-status"
-            className="form-select form-select-sm"
-            value={draft.status}
-            onChange={set('status')}
-          >
-            <option value="">{t('common.all')}</option>
-            {MEMBER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`members.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-2">
-          <label className="form-label small" htmlFor="members-sort">
-            {t('members.sort')}
-          </label>
-          <select id="members-sort" className="form-select form-select-sm" value={draft.sort} onChange={set('sort')}>
-            {MEMBER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`members.sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-1">
-          <label className="form-label small" htmlFor="members-dir">
-            {t('members.order')}
-          </label>
-          <select id="members-dir" className="form-select form-select-sm" value={draft.dir} onChange={set('dir')}>
-            <option value="desc">{t('members.desc')}</option>
-            <option value="asc">{t('members.asc')}</option>
-          </select>
-        </div>
-        <div className="col-12 col-md-1">
-          <button type="submit" className="btn btn-sm btn-primary w-100">
-            {t('common.apply')}
-          </button>
-        </div>
-      </form>
-      {load.error ? (
-        <div className="alert alert-danger" role="alert">
-          {load.error}
-        </div>
-      ) : null}
+        <SiteSelect
+          id="members-site"
+          className="col-6 col-md-2"
+          label={t('members.site')}
+          value={draft.siteId}
+          onChange={filters.field('siteId')}
+        />
+        <SelectField
+          id="members-status"
+          className="col-6 col-md-2"
+          label={t('members.status')}
+          value={draft.status}
+          onChange={filters.field('status')}
+          all
+          options={MEMBER_STATUSES.map((s) => ({ value: s, label: t(`members.statuses.${s}`) }))}
+        />
+        <SelectField
+          id="members-sort"
+          className="col-6 col-md-2"
+          label={t('members.sort')}
+          value={draft.sort}
+          onChange={filters.field('sort')}
+          options={MEMBER_SORTS.map((s) => ({ value: s, label: t(`members.sorts.${s}`) }))}
+        />
+        <SelectField
+          id="members-dir"
+          className="col-6 col-md-1"
+          label={t('members.order')}
+          value={draft.dir}
+          onChange={filters.field('dir')}
+          options={[
+            { value: 'desc', label: t('members.desc') },
+            { value: 'asc', label: t('members.asc') },
+          ]}
+        />
+      </FiltersForm>
       <ServerTable
         columns={columns}
-        page={page}
-        pageIndex={pageIndex}
+        page={list.data}
+        pageIndex={list.pageIndex}
         pageSize={PAGE_SIZE}
-        onPage={setPageIndex}
+        onPage={list.setPageIndex}
         label={t('members.title')}
+        error={list.error}
+        onRetry={list.refresh}
       />
     </>
   );

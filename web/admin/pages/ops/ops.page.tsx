@@ -6,58 +6,19 @@ import { adminOpsApi, type TFailedJob, type TQueueDepth, type TSendCount } from 
 import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { useAdminData, useSiteName } from '#web/admin/admin-data.ts';
+import { useSiteName } from '#web/admin/admin-data.ts';
+import { ErrorAlert } from '#web/admin/features/feedback/error-alert.tsx';
+import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
+import { Pager, pageCountOf } from '#web/admin/features/tables/pager.tsx';
+import { SimpleTable } from '#web/admin/features/tables/simple-table.tsx';
 
 type TData = { queue: TQueueDepth[]; sends: TSendCount[]; failed: TFailedJob[]; total: number; pageSize: number };
 
 const QUEUE_COLUMNS = ['due', 'running', 'retrying', 'scheduled', 'failed'] as const;
 
-/** A small table with a caption, its header cells and a localized empty row. */
-function Table({
-  caption,
-  head,
-  empty,
-  children,
-}: {
-  caption: string;
-  head: string[];
-  empty: boolean;
-  children: React.ReactNode;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <div className="table-responsive mb-4">
-      <table className="table table-sm align-middle bg-white">
-        <caption className="caption-top fw-semibold text-body">{caption}</caption>
-        <thead className="text-nowrap">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {empty ? (
-            <tr>
-              <td colSpan={head.length} className="text-body-secondary">
-                {t('ops.none')}
-              </td>
-            </tr>
-          ) : (
-            children
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** Jobs (issue 30): queue depth per kind, failed jobs with their reason and a retry, notification sends per kind. */
 export default function AdminOpsPage() {
   const { t, i18n } = useTranslation('admin');
-  const { staff: me } = useAdminData();
   const siteName = useSiteName();
   const isHydrated = useHydrated();
   const load = useAsyncAction();
@@ -93,7 +54,7 @@ export default function AdminOpsPage() {
       setDone(t('ops.retried', { id: job.id }));
       refresh(siteId, page);
     });
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCountOf(data.total, data.pageSize) : 1;
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   return (
     <>
@@ -104,33 +65,18 @@ export default function AdminOpsPage() {
           {t('ops.broadcast_link')}
         </Link>
       </div>
-      <div className="mb-3" style={{ maxWidth: 320 }}>
-        <label className="form-label small" htmlFor="ops-site">
-          {t('ops.site')}
-        </label>
-        <select
-          id="ops-site"
-          className="form-select form-select-sm"
-          value={siteId}
-          disabled={!isHydrated}
-          onChange={(e) => {
-            setSiteId(e.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">{t('common.all')}</option>
-          {me.sites.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      {load.error || act.error ? (
-        <div className="alert alert-danger" role="alert">
-          {load.error ?? act.error}
-        </div>
-      ) : null}
+      <SiteSelect
+        id="ops-site"
+        className="mb-3 admin-narrow"
+        label={t('ops.site')}
+        value={siteId}
+        disabled={!isHydrated}
+        onChange={(value) => {
+          setSiteId(value);
+          setPage(1);
+        }}
+      />
+      <ErrorAlert error={load.error ?? act.error} />
       <p className="visually-hidden" role="status">
         {done}
       </p>
@@ -138,10 +84,12 @@ export default function AdminOpsPage() {
         <p role="status">{t('common.loading')}</p>
       ) : (
         <>
-          <Table
+          <SimpleTable
             caption={t('ops.queue_title')}
             head={[t('ops.kind'), ...QUEUE_COLUMNS.map((c) => t(`ops.state.${c}`))]}
             empty={data.queue.length === 0}
+            emptyText={t('ops.none')}
+            className="mb-4"
           >
             {data.queue.map((k) => (
               <tr key={k.kind}>
@@ -155,8 +103,8 @@ export default function AdminOpsPage() {
                 ))}
               </tr>
             ))}
-          </Table>
-          <Table
+          </SimpleTable>
+          <SimpleTable
             caption={t('ops.failed_title', { n: data.total })}
             head={[
               t('ops.job'),
@@ -167,6 +115,8 @@ export default function AdminOpsPage() {
               t('common.actions'),
             ]}
             empty={data.failed.length === 0}
+            emptyText={t('ops.none')}
+            className="mb-4"
           >
             {data.failed.map((j) => (
               <tr key={j.id}>
@@ -202,32 +152,20 @@ export default function AdminOpsPage() {
                 </td>
               </tr>
             ))}
-          </Table>
-          {pages > 1 ? (
-            <nav className="d-flex align-items-center gap-2 mb-4" aria-label={t('ops.pages')}>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t('ops.previous')}
-              </button>
-              <span className="small">{t('ops.page', { page, pages })}</span>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                {t('ops.next')}
-              </button>
-            </nav>
-          ) : null}
-          <Table
+          </SimpleTable>
+          <Pager
+            pageIndex={page - 1}
+            pageCount={pages}
+            onPage={(index) => setPage(index + 1)}
+            label={t('ops.pages')}
+            className="mb-4"
+          />
+          <SimpleTable
             caption={t('ops.sends_title')}
             head={[t('ops.kind'), t('ops.channel'), t('ops.status'), t('ops.last7'), t('ops.last30')]}
             empty={data.sends.length === 0}
+            emptyText={t('ops.none')}
+            className="mb-4"
           >
             {data.sends.map((s) => (
               <tr key={`${s.kind}-${s.channel}-${s.status}`}>
@@ -238,7 +176,7 @@ export default function AdminOpsPage() {
                 <td>{s.last30}</td>
               </tr>
             ))}
-          </Table>
+          </SimpleTable>
         </>
       )}
     </>
