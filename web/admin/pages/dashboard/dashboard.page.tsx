@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminDashboardApi, type TDashboard } from '#common/wire/admin/dashboard.ts';
-import { useAdminData } from '#web/admin/admin-data.ts';
+import { ErrorAlert } from '#web/admin/features/feedback/error-alert.tsx';
+import { SelectField } from '#web/admin/features/forms/select-field.tsx';
+import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
 import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -20,7 +22,6 @@ function pointsOf(days: string[], rows: { day: string; value: number }[]): TPoin
 /** Sign-ups, activations, first purchases, revenue and messages per day for 30 days, per site or all of one's sites. */
 export default function AdminDashboardPage() {
   const { t, i18n } = useTranslation('admin');
-  const { staff } = useAdminData();
   const isHydrated = useHydrated();
   const load = useAsyncAction();
   const [siteId, setSiteId] = useState<number | undefined>(undefined);
@@ -43,53 +44,29 @@ export default function AdminDashboardPage() {
       <title>{t('dashboard.title')}</title>
       <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-3">
         <h1 className="h3 mb-0">{t('dashboard.title')}</h1>
-        <div className="d-flex gap-2">
-          <div>
-            <label className="form-label small mb-0" htmlFor="dashboard-site">
-              {t('dashboard.site')}
-            </label>
-            <select
-              id="dashboard-site"
-              className="form-select form-select-sm"
-              value={siteId ?? ''}
-              disabled={!isHydrated}
-              onChange={(e) => setSiteId(e.target.value ? Number(e.target.value) : undefined)}
-            >
-              <option value="">{t('dashboard.all_sites')}</option>
-              {staff.sites.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+        <div className="d-flex flex-wrap gap-2">
+          <SiteSelect
+            id="dashboard-site"
+            label={t('dashboard.site')}
+            all={t('dashboard.all_sites')}
+            value={siteId ?? ''}
+            disabled={!isHydrated}
+            onChange={(value) => setSiteId(value ? Number(value) : undefined)}
+          />
           {currencies.length > 1 ? (
-            <div>
-              <label className="form-label small mb-0" htmlFor="dashboard-currency">
-                {t('dashboard.currency')}
-              </label>
-              <select
-                id="dashboard-currency"
-                className="form-select form-select-sm"
-                value={shownCurrency}
-                onChange={(e) => setCurrency(e.target.value)}
-              >
-                {currencies.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="dashboard-currency"
+              label={t('dashboard.currency')}
+              value={shownCurrency}
+              onChange={setCurrency}
+              options={currencies.map((c) => ({ value: c, label: c }))}
+            />
           ) : null}
         </div>
       </div>
       <p className="small text-body-secondary">{t('dashboard.window')}</p>
       {load.error ? (
-        <div className="alert alert-danger" role="alert">
-          {load.error}
-          <button type="button" className="btn btn-sm btn-link" onClick={() => setSiteId(siteId)}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <ErrorAlert error={load.error} onRetry={() => setSiteId(siteId)} />
       ) : !data || !isHydrated ? (
         <p role="status">{t('common.loading')}</p>
       ) : (

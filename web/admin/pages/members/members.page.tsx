@@ -64,7 +64,12 @@ export default function AdminMembersPage() {
           <label className="form-label small" htmlFor="members-q">
             {t('members.search')}
           </label>
-          <input id="members-q" className="form-control form-control-sm" value={draft.q} onChange={filters.input('q')} />
+          <input
+            id="members-q"
+            className="form-control form-control-sm"
+            value={draft.q}
+            onChange={filters.input('q')}
+          />
         </div>
         <SiteSelect
           id="members-site"

@@ -6,7 +6,12 @@ import { adminModerationApi, type TReportEvidence, type TReportLine } from '#com
 import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { useAdminData, useSiteName } from '#web/admin/admin-data.ts';
+import { useSiteName } from '#web/admin/admin-data.ts';
+import { ErrorAlert } from '#web/admin/features/feedback/error-alert.tsx';
+import { LoadState } from '#web/admin/features/feedback/load-state.tsx';
+import { SelectField } from '#web/admin/features/forms/select-field.tsx';
+import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
+import { SimpleTable } from '#web/admin/features/tables/simple-table.tsx';
 
 type TFilter = { status: 'open' | 'decided'; reason: string; siteId: string };
 
@@ -25,7 +30,7 @@ function ReportPanel({ reportId, onDecided }: { reportId: number; onDecided: () 
     void load.run(async () => setEvidence(await api.call(adminModerationApi.report, { reportId })));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
   }, [reportId]);
-  if (load.error) return <div className="alert alert-danger">{load.error}</div>;
+  if (load.error) return <ErrorAlert error={load.error} />;
   if (!evidence) return <p role="status">{t('common.loading')}</p>;
   const { report, photo, messages } = evidence;
   const snap = report.snapshot;
@@ -87,40 +92,22 @@ function ReportPanel({ reportId, onDecided }: { reportId: number; onDecided: () 
             });
           }}
         >
-          <div className="col-6 col-md-3">
-            <label className="form-label small" htmlFor="decide-action">
-              {t('moderation.action')}
-            </label>
-            <select
-              id="decide-action"
-              className="form-select form-select-sm"
-              value={action}
-              onChange={(e) => setAction(e.target.value as TReportAction)}
-            >
-              {REPORT_ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {t(`moderation.actions.${a}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="col-6 col-md-3">
-            <label className="form-label small" htmlFor="decide-reason">
-              {t('moderation.reason')}
-            </label>
-            <select
-              id="decide-reason"
-              className="form-select form-select-sm"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            >
-              {MODERATION_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`moderation.decision_reasons.${r}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id="decide-action"
+            className="col-6 col-md-3"
+            label={t('moderation.action')}
+            value={action}
+            onChange={(value) => setAction(value as TReportAction)}
+            options={REPORT_ACTIONS.map((a) => ({ value: a, label: t(`moderation.actions.${a}`) }))}
+          />
+          <SelectField
+            id="decide-reason"
+            className="col-6 col-md-3"
+            label={t('moderation.reason')}
+            value={reason}
+            onChange={setReason}
+            options={MODERATION_REASONS.map((r) => ({ value: r, label: t(`moderation.decision_reasons.${r}`) }))}
+          />
           {action === 'suspend' ? (
             <div className="col-12 col-md-3">
               <label className="form-label small" htmlFor="decide-until">
@@ -150,7 +137,9 @@ function ReportPanel({ reportId, onDecided }: { reportId: number; onDecided: () 
             />
             <div className="form-text">{t('moderation.note_help')}</div>
           </div>
-          {save.error ? <div className="alert alert-danger">{save.error}</div> : null}
+          <div className="col-12">
+            <ErrorAlert error={save.error} />
+          </div>
           <div className="col-12">
             <button type="submit" className="btn btn-sm btn-primary" disabled={!isHydrated || save.busy}>
               {t('moderation.decide')}
@@ -168,8 +157,7 @@ function ReportPanel({ reportId, onDecided }: { reportId: number; onDecided: () 
 
 /** The reports queue (moderators): oldest first, by status, reason and site, with the evidence and decisions. */
 export default function AdminReportsPage() {
-  const { t } = useTranslation('admin');
-  const { staff: me } = useAdminData();
+  const { t, i18n } = useTranslation('admin');
   const siteName = useSiteName();
   const load = useAsyncAction();
   const [filter, setFilter] = useState<TFilter>({ status: 'open', reason: '', siteId: '' });
@@ -189,39 +177,31 @@ export default function AdminReportsPage() {
     [],
   );
   useEffect(() => refresh(filter), [refresh, filter]);
-  const select = (name: keyof TFilter, options: [string, string][]) => (
-    <div className="col-6 col-md-3">
-      <label className="form-label small" htmlFor={`reports-${name}`}>
-        {t(`moderation.filter_${name}`)}
-      </label>
-      <select
-        id={`reports-${name}`}
-        className="form-select form-select-sm"
-        value={filter[name]}
-        onChange={(e) => setFilter({ ...filter, [name]: e.target.value })}
-      >
-        {options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const filterProps = (name: keyof TFilter) => ({
+    id: `reports-${name}`,
+    className: 'col-6 col-md-3',
+    label: t(`moderation.filter_${name}`),
+    value: filter[name],
+    onChange: (value: string) => setFilter({ ...filter, [name]: value }),
+  });
   return (
     <>
       <title>{t('moderation.reports_title')}</title>
       <h1 className="h3 mb-3">{t('moderation.reports_title')}</h1>
-      <div className="row g-2 mb-3">
-        {select('status', [
-          ['open', t('moderation.status_open')],
-          ['decided', t('moderation.status_decided')],
-        ])}
-        {select('reason', [
-          ['', t('common.all')],
-          ...REPORT_REASONS.map((r): [string, string] => [r, t(`moderation.reasons.${r}`)]),
-        ])}
-        {select('siteId', [['', t('common.all')], ...me.sites.map((s): [string, string] => [String(s.id), s.name])])}
+      <div className="row g-2 mb-3" role="group" aria-label={t('moderation.filters')}>
+        <SelectField
+          {...filterProps('status')}
+          options={[
+            { value: 'open', label: t('moderation.status_open') },
+            { value: 'decided', label: t('moderation.status_decided') },
+          ]}
+        />
+        <SelectField
+          {...filterProps('reason')}
+          all
+          options={REPORT_REASONS.map((r) => ({ value: r, label: t(`moderation.reasons.${r}`) }))}
+        />
+        <SiteSelect {...filterProps('siteId')} />
       </div>
       {open !== null ? (
         <ReportPanel
@@ -233,29 +213,30 @@ export default function AdminReportsPage() {
           }}
         />
       ) : null}
-      {load.error ? <div className="alert alert-danger">{load.error}</div> : null}
-      {rows === null ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className="text-body-secondary">{t('moderation.reports_empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <p className="small text-body-secondary">{t('moderation.total', { n: total })}</p>
-          <table className="table table-sm align-top bg-white">
-            <thead className="text-nowrap">
-              <tr>
-                <th scope="col">{t('moderation.reported_at')}</th>
-                <th scope="col">{t('moderation.reason')}</th>
-                <th scope="col">{t('moderation.member')}</th>
-                <th scope="col">{t('moderation.site')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
+      <LoadState
+        error={load.error}
+        onRetry={() => refresh(filter)}
+        data={rows}
+        isEmpty={(list) => list.length === 0}
+        empty={t('moderation.reports_empty')}
+      >
+        {(list) => (
+          <>
+            <p className="small text-body-secondary">{t('moderation.total', { n: total })}</p>
+            <SimpleTable
+              align="top"
+              head={[
+                t('moderation.reported_at'),
+                t('moderation.reason'),
+                t('moderation.member'),
+                t('moderation.site'),
+                t('common.actions'),
+              ]}
+            >
+              {list.map((r) => (
                 <tr key={r.id}>
                   <td>
-                    <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>
+                    <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString(i18n.language)}</time>
                   </td>
                   <td>{t(`moderation.reasons.${r.reason}`)}</td>
                   <td className="text-break">
@@ -269,10 +250,10 @@ export default function AdminReportsPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            </SimpleTable>
+          </>
+        )}
+      </LoadState>
     </>
   );
 }

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { TBundle, TBundleInput } from '#common/price-fields.ts';
 import type { TSiteSettings } from '#common/site-fields.ts';
 import { adminSitesApi } from '#common/wire/admin/sites.ts';
+import { LoadState } from '#web/admin/features/feedback/load-state.tsx';
+import { SelectField } from '#web/admin/features/forms/select-field.tsx';
+import { SimpleTable } from '#web/admin/features/tables/simple-table.tsx';
 import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { issuesOf, issueText } from './issues.ts';
+import { issueText } from './issues.ts';
+import { ActiveCheck, RowEditorForm, useRowEditor } from './use-row-editor.tsx';
 
 /** The lowest price a bundle may have: one message never cheaper than the country's minimum. */
 function minimumPrice(site: TSiteSettings, country: string, credits: number): number | null {
@@ -22,9 +26,11 @@ export function BundlesPanel({ site }: { site: TSiteSettings }) {
   const countries = Object.keys(site.minimum_message_costs);
   const [country, setCountry] = useState(countries[0] ?? '');
   const [bundles, setBundles] = useState<TBundle[] | null>(null);
-  const [draft, setDraft] = useState<TBundleInput | null>(null);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [issue, setIssue] = useState<string | null>(null);
+  const editor = useRowEditor<TBundleInput, TBundle>({
+    create: (draft) => api.call(adminSitesApi.createBundle, draft),
+    update: (bundleId, draft) => api.call(adminSitesApi.updateBundle, { ...draft, bundleId }),
+    onSaved: (saved) => setBundles((old) => [...(old ?? []).filter((b) => b.bundleId !== saved.bundleId), saved]),
+  });
   useEffect(() => {
     void load.run(async () => setBundles((await api.call(adminSitesApi.bundles, { siteId: site.id })).bundles));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
@@ -34,47 +40,24 @@ export function BundlesPanel({ site }: { site: TSiteSettings }) {
   const money = (minor: number) =>
     new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(minor / 100);
   const shown = (bundles ?? []).filter((b) => b.country === country);
-  const save = async () => {
-    if (!draft) return;
-    try {
-      const saved =
-        editing === null
-          ? await api.call(adminSitesApi.createBundle, draft)
-          : await api.call(adminSitesApi.updateBundle, { ...draft, bundleId: editing });
-      setBundles((old) => [...(old ?? []).filter((b) => b.bundleId !== saved.bundleId), saved]);
-      setDraft(null);
-      setEditing(null);
-      setIssue(null);
-    } catch (err) {
-      setIssue(Object.values(issuesOf(err))[0] ?? 'sites.error.invalid');
-    }
-  };
+  const { draft, setDraft } = editor;
   const minimum = draft ? minimumPrice(site, draft.country, draft.credits) : null;
   return (
     <section aria-label={t('sites.tab.bundles')}>
       <div className="d-flex flex-wrap gap-2 align-items-end mb-2">
-        <div>
-          <label className="form-label small" htmlFor="bundle-country">
-            {t('sites.bundles.country')}
-          </label>
-          <select
-            id="bundle-country"
-            className="form-select form-select-sm"
-            value={country}
-            onChange={(e) => setCountry(e.target.value)}
-          >
-            {countries.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="bundle-country"
+          label={t('sites.bundles.country')}
+          value={country}
+          onChange={setCountry}
+          options={countries.map((c) => ({ value: c, label: c }))}
+        />
         <button
           type="button"
           className="btn btn-sm btn-primary"
           disabled={!isHydrated}
-          onClick={() => {
-            setEditing(null);
-            setDraft({
+          onClick={() =>
+            editor.start({
               siteId: site.id,
               country,
               position: shown.length % 4,
@@ -82,69 +65,62 @@ export function BundlesPanel({ site }: { site: TSiteSettings }) {
               price_minor: 999,
               currency,
               active: true,
-            });
-          }}
+            })
+          }
         >
           {t('sites.bundles.add')}
         </button>
       </div>
-      {load.error ? (
-        <div className="alert alert-danger" role="alert">
-          {load.error}
-        </div>
-      ) : bundles === null ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : shown.length === 0 ? (
-        <p className="text-body-secondary">{t('sites.bundles.empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle bg-white">
-            <thead>
-              <tr>
-                <th scope="col">{t('sites.bundles.position')}</th>
-                <th scope="col">{t('sites.bundles.credits')}</th>
-                <th scope="col">{t('sites.bundles.price')}</th>
-                <th scope="col">{t('sites.bundles.per_message')}</th>
-                <th scope="col">{t('sites.bundles.active')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('common.actions')}</span>
-                </th>
+      <LoadState
+        error={load.error}
+        data={bundles === null ? null : shown}
+        isEmpty={(list) => list.length === 0}
+        empty={t('sites.bundles.empty')}
+      >
+        {(list) => (
+          <SimpleTable
+            head={[
+              t('sites.bundles.position'),
+              t('sites.bundles.credits'),
+              t('sites.bundles.price'),
+              t('sites.bundles.per_message'),
+              t('sites.bundles.active'),
+              { label: t('common.actions'), isHidden: true },
+            ]}
+          >
+            {list.map((b) => (
+              <tr key={b.bundleId}>
+                <td>p{b.position}</td>
+                <td>{b.credits}</td>
+                <td>{money(b.price_minor)}</td>
+                <td>{money(Math.round((b.price_minor * site.message_credits) / b.credits))}</td>
+                <td>{b.active ? t('sites.yes') : t('sites.no')}</td>
+                <td className="text-end">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-primary"
+                    onClick={() => editor.start({ ...b }, b.bundleId)}
+                  >
+                    {t('common.edit')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {shown.map((b) => (
-                <tr key={b.bundleId}>
-                  <td>p{b.position}</td>
-                  <td>{b.credits}</td>
-                  <td>{money(b.price_minor)}</td>
-                  <td>{money(Math.round((b.price_minor * site.message_credits) / b.credits))}</td>
-                  <td>{b.active ? t('sites.yes') : t('sites.no')}</td>
-                  <td className="text-end">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-primary"
-                      onClick={() => {
-                        setEditing(b.bundleId);
-                        setDraft({ ...b });
-                      }}
-                    >
-                      {t('common.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </SimpleTable>
+        )}
+      </LoadState>
       {draft ? (
-        <form
-          className="row g-2 align-items-end border rounded p-2 bg-white"
-          aria-label={editing === null ? t('sites.bundles.add') : t('common.edit')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
+        <RowEditorForm
+          className="align-items-end"
+          label={editor.editing === null ? t('sites.bundles.add') : t('common.edit')}
+          onSave={() => void editor.save()}
+          onCancel={editor.cancel}
+          footer={
+            <span className="small" role="status">
+              {minimum !== null ? t('sites.bundles.minimum', { price: money(minimum) }) : null}
+              {editor.issue ? <span className="text-danger ms-2">{issueText(t, editor.issue)}</span> : null}
+            </span>
+          }
         >
           {(['position', 'credits', 'price_minor'] as const).map((name) => (
             <div className="col-4 col-md-2" key={name}>
@@ -163,32 +139,9 @@ export function BundlesPanel({ site }: { site: TSiteSettings }) {
             </div>
           ))}
           <div className="col-12 col-md-2">
-            <div className="form-check">
-              <input
-                id="bundle-active"
-                className="form-check-input"
-                type="checkbox"
-                checked={draft.active}
-                onChange={(e) => setDraft({ ...draft, active: e.target.checked })}
-              />
-              <label className="form-check-label" htmlFor="bundle-active">
-                {t('sites.bundles.active')}
-              </label>
-            </div>
+            <ActiveCheck id="bundle-active" label={t('sites.bundles.active')} draft={draft} setDraft={setDraft} />
           </div>
-          <div className="col-12 col-md-4 d-flex gap-2">
-            <button type="submit" className="btn btn-sm btn-primary" disabled={!isHydrated}>
-              {t('common.save')}
-            </button>
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setDraft(null)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-          <div className="col-12 small" role="status">
-            {minimum !== null ? t('sites.bundles.minimum', { price: money(minimum) }) : null}
-            {issue ? <span className="text-danger ms-2">{issueText(t, issue)}</span> : null}
-          </div>
-        </form>
+        </RowEditorForm>
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { COUNTRIES, LOCALES } from '#common/locales.ts';
 import { SITE_FIELDS, type TSiteFieldName, type TSiteInput } from '#common/site-fields.ts';
 import type { TCompany } from '#common/site-fields.ts';
+import { CheckboxGroup } from '#web/admin/features/forms/checkbox-group.tsx';
 import { issueText } from './issues.ts';
 
 type TCosts = TSiteInput['minimum_message_costs'];
@@ -30,8 +31,6 @@ export function SiteField(props: {
       {issueText(t, issue)}
     </div>
   ) : null;
-  const toggle = (list: readonly (string | number)[], v: string | number) =>
-    list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
 
   switch (spec.widget) {
     case 'switch':
@@ -90,26 +89,19 @@ export function SiteField(props: {
         spec.widget === 'countries' ? COUNTRIES : (('options' in spec ? spec.options : []) as readonly string[]);
       const list = (value as string[]) ?? [];
       return (
-        <fieldset {...described}>
-          <legend className="form-label small fw-semibold">{t(`sites.field.${name}`)}</legend>
-          <div className="d-flex flex-wrap gap-3">
-            {all.map((v) => (
-              <div className="form-check" key={v}>
-                <input
-                  className="form-check-input"
-                  type="checkbox"
-                  id={`${id}-${v}`}
-                  checked={list.includes(v)}
-                  onChange={() => onChange(toggle(list, v))}
-                />
-                <label className="form-check-label" htmlFor={`${id}-${v}`}>
-                  {spec.widget === 'countries' ? v : t(`sites.option.profile_field.${v}`, { defaultValue: v })}
-                </label>
-              </div>
-            ))}
-          </div>
+        <CheckboxGroup
+          idPrefix={id}
+          legend={t(`sites.field.${name}`)}
+          legendClassName="form-label small fw-semibold"
+          options={all.map((v) => ({
+            value: v,
+            label: spec.widget === 'countries' ? v : t(`sites.option.profile_field.${v}`, { defaultValue: v }),
+          }))}
+          selected={list}
+          onChange={onChange}
+        >
           {error}
-        </fieldset>
+        </CheckboxGroup>
       );
     }
     case 'locales': {

@@ -6,6 +6,8 @@ import type { TCompany, TSiteSettings } from '#common/site-fields.ts';
 import { adminSitesApi } from '#common/wire/admin/sites.ts';
 import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
+import { ErrorAlert } from '#web/admin/features/feedback/error-alert.tsx';
+import { SimpleTable } from '#web/admin/features/tables/simple-table.tsx';
 import { CompanyForm } from './company-form.tsx';
 
 /**
@@ -25,13 +27,7 @@ export default function AdminSitesPage() {
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load.run is stable
   }, []);
-  if (load.error) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {load.error}
-      </div>
-    );
-  }
+  if (load.error) return <ErrorAlert error={load.error} />;
   if (!companies || !sites) return <p role="status">{t('common.loading')}</p>;
   const company = companies[0] ?? null;
   const firstRun = !company || sites.length === 0;
@@ -74,49 +70,38 @@ export default function AdminSitesPage() {
         {sites.length === 0 ? (
           <p className="text-body-secondary">{t('sites.list.empty')}</p>
         ) : (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle bg-white">
-              <thead>
-                <tr>
-                  <th scope="col">{t('sites.field.name')}</th>
-                  <th scope="col">{t('sites.field.domain')}</th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    {t('sites.field.domain_language')}
-                  </th>
-                  <th scope="col" className="d-none d-md-table-cell">
-                    {t('sites.field.signups')}
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('common.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sites.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      {s.name}
-                      {s.is_default ? (
-                        <span className="badge text-bg-secondary ms-2">{t('sites.list.default')}</span>
-                      ) : null}
-                    </td>
-                    <td className="text-break">{s.domain}</td>
-                    <td className="d-none d-md-table-cell">{s.domain_language}</td>
-                    <td className="d-none d-md-table-cell">{t(`sites.option.signups.${s.signups}`)}</td>
-                    <td className="text-end">
-                      <Link
-                        className="btn btn-sm btn-outline-primary"
-                        to={adminPath('admin-site', { siteId: String(s.id) })}
-                        aria-label={t('sites.list.edit', { name: s.name })}
-                      >
-                        {t('common.edit')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable
+            head={[
+              t('sites.field.name'),
+              t('sites.field.domain'),
+              t('sites.field.domain_language'),
+              t('sites.field.signups'),
+              { label: t('common.actions'), isHidden: true },
+            ]}
+          >
+            {sites.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  {s.name}
+                  {s.is_default ? (
+                    <span className="badge text-bg-secondary ms-2">{t('sites.list.default')}</span>
+                  ) : null}
+                </td>
+                <td className="text-break">{s.domain}</td>
+                <td>{s.domain_language}</td>
+                <td>{t(`sites.option.signups.${s.signups}`)}</td>
+                <td className="text-end">
+                  <Link
+                    className="btn btn-sm btn-outline-primary"
+                    to={adminPath('admin-site', { siteId: String(s.id) })}
+                    aria-label={t('sites.list.edit', { name: s.name })}
+                  >
+                    {t('common.edit')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
         )}
       </section>
     </>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type TStaffRole } from '#common/staff.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useAdminData } from '#web/admin/admin-data.ts';
+import { CheckboxGroup } from '#web/admin/features/forms/checkbox-group.tsx';
 
 /** A staff member being invited (`id` null) or changed. */
 export type TStaffDraft = {
@@ -31,11 +32,6 @@ export function StaffEditor({
   const isHydrated = useHydrated();
   const [draft, setDraft] = useState(initial);
   const isNew = draft.id === null;
-  const toggleSite = (id: number) =>
-    setDraft({
-      ...draft,
-      siteIds: draft.siteIds.includes(id) ? draft.siteIds.filter((s) => s !== id) : [...draft.siteIds, id],
-    });
   return (
     <form
       className="card card-body mb-3"
@@ -111,26 +107,23 @@ export function StaffEditor({
           </div>
         )}
         {draft.role === 'owner' ? null : (
-          <fieldset className="col-12">
-            <legend className="form-label fs-6">{t('staff.sites')}</legend>
-            <div className="form-text mt-0 mb-1">{t('staff.sites_help')}</div>
-            <div className="d-flex flex-wrap gap-3">
-              {me.sites.map((s) => (
-                <div className="form-check" key={s.id}>
-                  <input
-                    className="form-check-input"
-                    type="checkbox"
-                    id={`staff-site-${s.id}`}
-                    checked={draft.siteIds.includes(s.id)}
-                    onChange={() => toggleSite(s.id)}
-                  />
-                  <label className="form-check-label" htmlFor={`staff-site-${s.id}`}>
-                    {s.name} <span className="text-body-secondary small">({s.domain})</span>
-                  </label>
-                </div>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup
+            className="col-12"
+            idPrefix="staff-site"
+            legend={t('staff.sites')}
+            legendClassName="form-label fs-6"
+            help={t('staff.sites_help')}
+            options={me.sites.map((s) => ({
+              value: s.id,
+              label: (
+                <>
+                  {s.name} <span className="text-body-secondary small">({s.domain})</span>
+                </>
+              ),
+            }))}
+            selected={draft.siteIds}
+            onChange={(siteIds) => setDraft({ ...draft, siteIds })}
+          />
         )}
       </div>
       <div className="d-flex gap-2 mt-3">

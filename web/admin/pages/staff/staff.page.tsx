@@ -7,6 +7,9 @@ import { api } from '#web/lib/api.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useAdminData } from '#web/admin/admin-data.ts';
+import { ErrorAlert } from '#web/admin/features/feedback/error-alert.tsx';
+import { LoadState } from '#web/admin/features/feedback/load-state.tsx';
+import { SimpleTable } from '#web/admin/features/tables/simple-table.tsx';
 import { StaffEditor, type TStaffDraft } from './staff-editor.tsx';
 
 /** The enrolment link a new (or reset) staff member opens: shown once to the owner, who passes it on. */
@@ -93,89 +96,71 @@ export default function AdminStaffPage() {
         </button>
       </div>
       {link ? <EnrolLink token={link} onClose={() => setLink(null)} /> : null}
-      {act.error ? (
-        <div className="alert alert-danger" role="alert">
-          {act.error}
-        </div>
-      ) : null}
+      <ErrorAlert error={act.error} />
       {editing ? <StaffEditor draft={editing} busy={act.busy} onSave={save} onCancel={() => setEditing(null)} /> : null}
-      {load.error ? (
-        <div className="alert alert-danger" role="alert">
-          {load.error}{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={refresh}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : list === null ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle bg-white">
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.name')}</th>
-                <th scope="col">{t('staff.role')}</th>
-                <th scope="col">{t('staff.sites')}</th>
-                <th scope="col">{t('staff.status')}</th>
-                <th scope="col">{t('staff.last_login')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('common.actions')}</span>
-                </th>
+      <LoadState error={load.error} onRetry={refresh} data={list}>
+        {(team) => (
+          <SimpleTable
+            head={[
+              t('staff.name'),
+              t('staff.role'),
+              t('staff.sites'),
+              t('staff.status'),
+              t('staff.last_login'),
+              { label: t('common.actions'), isHidden: true },
+            ]}
+          >
+            {team.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  <div>{s.name}</div>
+                  <div className="small text-body-secondary text-break">{s.email}</div>
+                </td>
+                <td>{t(`roles.${s.role}`)}</td>
+                <td className="small">
+                  {s.siteIds.length ? s.siteIds.map(siteName).join(', ') : t('staff.all_sites')}
+                </td>
+                <td>
+                  {t(`statuses.${s.status}`)}
+                  {s.twoFactor ? null : <div className="small text-body-secondary">{t('staff.no_two_factor')}</div>}
+                </td>
+                <td className="small">
+                  {s.lastLoginAt ? new Date(s.lastLoginAt).toLocaleString(i18n.language) : t('staff.never')}
+                </td>
+                <td className="text-end text-nowrap">
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-secondary me-1"
+                    disabled={!isHydrated || editing !== null}
+                    onClick={() =>
+                      setEditing({
+                        id: s.id,
+                        email: s.email,
+                        name: s.name,
+                        role: s.role,
+                        siteIds: s.siteIds,
+                        status: s.status === 'disabled' ? 'disabled' : 'active',
+                      })
+                    }
+                    aria-label={t('staff.edit_of', { name: s.name })}
+                  >
+                    {t('common.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    disabled={!isHydrated || act.busy}
+                    onClick={() => resetAccess(s)}
+                    aria-label={t('staff.reset_of', { name: s.name })}
+                  >
+                    {t('staff.reset_access')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.map((s) => (
-                <tr key={s.id}>
-                  <td>
-                    <div>{s.name}</div>
-                    <div className="small text-body-secondary text-break">{s.email}</div>
-                  </td>
-                  <td>{t(`roles.${s.role}`)}</td>
-                  <td className="small">
-                    {s.siteIds.length ? s.siteIds.map(siteName).join(', ') : t('staff.all_sites')}
-                  </td>
-                  <td>
-                    {t(`statuses.${s.status}`)}
-                    {s.twoFactor ? null : <div className="small text-body-secondary">{t('staff.no_two_factor')}</div>}
-                  </td>
-                  <td className="small">
-                    {s.lastLoginAt ? new Date(s.lastLoginAt).toLocaleString(i18n.language) : t('staff.never')}
-                  </td>
-                  <td className="text-end text-nowrap">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-secondary me-1"
-                      disabled={!isHydrated || editing !== null}
-                      onClick={() =>
-                        setEditing({
-                          id: s.id,
-                          email: s.email,
-                          name: s.name,
-                          role: s.role,
-                          siteIds: s.siteIds,
-                          status: s.status === 'disabled' ? 'disabled' : 'active',
-                        })
-                      }
-                      aria-label={t('staff.edit_of', { name: s.name })}
-                    >
-                      {t('common.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      disabled={!isHydrated || act.busy}
-                      onClick={() => resetAccess(s)}
-                      aria-label={t('staff.reset_of', { name: s.name })}
-                    >
-                      {t('staff.reset_access')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </SimpleTable>
+        )}
+      </LoadState>
     </>
   );
 }
