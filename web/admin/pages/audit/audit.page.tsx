@@ -7,6 +7,7 @@ import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useSiteName } from '#web/admin/admin-data.ts';
 import { LoadState } from '#web/admin/features/feedback/load-state.tsx';
 import { FiltersForm, useFilters } from '#web/admin/features/forms/filters-form.tsx';
+import { TextField } from '#web/admin/features/forms/text-field.tsx';
 import { SelectField } from '#web/admin/features/forms/select-field.tsx';
 import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
 import { SimpleTable } from '#web/admin/features/tables/simple-table.tsx';
@@ -90,18 +91,14 @@ export default function AdminAuditPage() {
           all
           options={team.map((s) => ({ value: s.id, label: s.name }))}
         />
-        <div className="col-6 col-md-3">
-          <label className="form-label small" htmlFor="audit-action">
-            {t('audit.action')}
-          </label>
-          <input
-            id="audit-action"
-            className="form-control form-control-sm"
-            placeholder="report.ban"
-            value={draft.action}
-            onChange={filters.input('action')}
-          />
-        </div>
+        <TextField
+          id="audit-action"
+          className="col-6 col-md-3"
+          label={t('audit.action')}
+          placeholder="report.ban"
+          value={draft.action}
+          onChange={filters.input('action')}
+        />
         <SiteSelect
           id="audit-siteId"
           className="col-6 col-md-2"
@@ -109,19 +106,15 @@ export default function AdminAuditPage() {
           value={draft.siteId}
           onChange={filters.field('siteId')}
         />
-        <div className="col-6 col-md-2">
-          <label className="form-label small" htmlFor="audit-userId">
-            {t('audit.member')}
-          </label>
-          <input
-            id="audit-userId"
-            className="form-control form-control-sm"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            value={draft.userId}
-            onChange={filters.input('userId')}
-          />
-        </div>
+        <TextField
+          id="audit-userId"
+          className="col-6 col-md-2"
+          label={t('audit.member')}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={draft.userId}
+          onChange={filters.input('userId')}
+        />
       </FiltersForm>
       <LoadState
         error={load.error}

@@ -5,6 +5,7 @@ import { fictionalProfilesApi } from '#common/wire/admin/fictional-profiles.ts';
 import { useSiteName } from '#web/admin/admin-data.ts';
 import { LoadState } from '#web/admin/features/feedback/load-state.tsx';
 import { FiltersForm, useFilters } from '#web/admin/features/forms/filters-form.tsx';
+import { TextField } from '#web/admin/features/forms/text-field.tsx';
 import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
 import { Pager, pageCountOf } from '#web/admin/features/tables/pager.tsx';
 import { usePagedQuery } from '#web/admin/features/tables/use-paged-query.ts';
@@ -34,17 +35,13 @@ export default function FictionalProfilesPage() {
         </Link>
       </div>
       <FiltersForm label={t('hosts.filters')} onApply={filters.apply} buttonClassName="col-4 col-sm-3">
-        <div className="col-12 col-sm-5">
-          <label className="form-label small" htmlFor="profiles-q">
-            {t('hosts.name')}
-          </label>
-          <input
-            id="profiles-q"
-            className="form-control form-control-sm"
-            value={filters.draft.q}
-            onChange={filters.input('q')}
-          />
-        </div>
+        <TextField
+          id="profiles-q"
+          className="col-12 col-sm-5"
+          label={t('hosts.name')}
+          value={filters.draft.q}
+          onChange={filters.input('q')}
+        />
         <SiteSelect
           id="profiles-site"
           className="col-8 col-sm-4"

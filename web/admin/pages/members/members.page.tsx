@@ -6,6 +6,7 @@ import { adminPath } from '#common/routes.ts';
 import { adminMembersApi, type TMemberRow } from '#common/wire/admin/members.ts';
 import { useSiteName } from '#web/admin/admin-data.ts';
 import { FiltersForm, useFilters } from '#web/admin/features/forms/filters-form.tsx';
+import { TextField } from '#web/admin/features/forms/text-field.tsx';
 import { SelectField } from '#web/admin/features/forms/select-field.tsx';
 import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
 import { ServerTable, type TColumn } from '#web/admin/features/tables/server-table.tsx';
@@ -60,17 +61,13 @@ export default function AdminMembersPage() {
       <title>{t('members.title')}</title>
       <h1 className="h3 mb-3">{t('members.title')}</h1>
       <FiltersForm label={t('members.search')} onApply={filters.apply} isSearch buttonClassName="col-12 col-md-1">
-        <div className="col-12 col-md-4">
-          <label className="form-label small" htmlFor="members-q">
-            {t('members.search')}
-          </label>
-          <input
-            id="members-q"
-            className="form-control form-control-sm"
-            value={draft.q}
-            onChange={filters.input('q')}
-          />
-        </div>
+        <TextField
+          id="members-q"
+          className="col-12 col-md-4"
+          label={t('members.search')}
+          value={draft.q}
+          onChange={filters.input('q')}
+        />
         <SiteSelect
           id="members-site"
           className="col-6 col-md-2"

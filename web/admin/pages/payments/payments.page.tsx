@@ -6,6 +6,7 @@ import { adminPath } from '#common/routes.ts';
 import { adminPaymentsApi, type TPaymentListRow } from '#common/wire/admin/payments.ts';
 import { useSiteName } from '#web/admin/admin-data.ts';
 import { FiltersForm, useFilters } from '#web/admin/features/forms/filters-form.tsx';
+import { TextField } from '#web/admin/features/forms/text-field.tsx';
 import { SelectField } from '#web/admin/features/forms/select-field.tsx';
 import { SiteSelect } from '#web/admin/features/forms/site-select.tsx';
 import { ServerTable, type TColumn } from '#web/admin/features/tables/server-table.tsx';
@@ -59,18 +60,14 @@ export default function AdminPaymentsPage() {
     [t, i18n.language, siteName],
   );
   const dateField = (name: 'from' | 'to') => (
-    <div className="col-6 col-md-2">
-      <label className="form-label small" htmlFor={`payments-${name}`}>
-        {t(`payments.${name}`)}
-      </label>
-      <input
-        id={`payments-${name}`}
-        type="date"
-        className="form-control form-control-sm"
-        value={draft[name]}
-        onChange={filters.input(name)}
-      />
-    </div>
+    <TextField
+      id={`payments-${name}`}
+      className="col-6 col-md-2"
+      label={t(`payments.${name}`)}
+      type="date"
+      value={draft[name]}
+      onChange={filters.input(name)}
+    />
   );
   return (
     <>
