@@ -48,6 +48,13 @@ async function freshCode(email: string, secret: string, lastStep: number): Promi
   return generate({ secret, epoch: step * 30 });
 }
 
+/** The next login code of a staff member whose authenticator a journey enrolled (waits for an unused 30-s step). */
+export async function nextLoginCode(email: string): Promise<string> {
+  const known = secrets()[email];
+  if (!known) throw new Error(`no stored authenticator secret for ${email}`);
+  return freshCode(email, known.secret, known.step);
+}
+
 /**
  * Finishes the code step on the page: an enrolment (reads the key shown beside the QR code, types its code, stores it,
  * passes the recovery codes) or a login with the stored secret. Ends on the console's home page.
@@ -63,9 +70,7 @@ export async function completeTwoFactor(page: Page, email: string): Promise<void
     await expect(page.locator('.font-monospace li')).toHaveCount(10);
     await page.locator('button.btn-primary').click();
   } else {
-    const known = secrets()[email];
-    if (!known) throw new Error(`no stored authenticator secret for ${email}`);
-    await code.fill(await freshCode(email, known.secret, known.step));
+    await code.fill(await nextLoginCode(email));
     await page.locator('button[type=submit]').click();
   }
   await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));

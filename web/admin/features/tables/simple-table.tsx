@@ -5,7 +5,7 @@ export type THead = string | { label: string; isHidden: true };
 
 /**
  * A small console table inside `.table-responsive` (it scrolls sideways on a phone, the page does not): header cells,
- * an optional caption, the rows as children, or one row with the empty text when `empty` is set.
+ * a caption or a label (one of them names it), the rows as children, or one row with the empty text when `empty`.
  */
 export function SimpleTable(props: {
   head: THead[];
@@ -19,8 +19,14 @@ export function SimpleTable(props: {
 }) {
   const { t } = useTranslation('admin');
   return (
-    <div className={`table-responsive ${props.className ?? ''}`}>
-      <table className={`table table-sm align-${props.align ?? 'middle'} bg-white`} aria-label={props.label}>
+    // A focusable named region: a keyboard can scroll it sideways on a phone.
+    <div
+      className={`table-responsive ${props.className ?? ''}`}
+      role="region"
+      aria-label={props.label ?? props.caption}
+      tabIndex={0}
+    >
+      <table className={`table table-sm align-${props.align ?? 'middle'} bg-white`}>
         {props.caption ? <caption className="caption-top fw-semibold text-body">{props.caption}</caption> : null}
         <thead className="text-nowrap">
           <tr>

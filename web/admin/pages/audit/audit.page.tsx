@@ -125,6 +125,7 @@ export default function AdminAuditPage() {
       >
         {(list) => (
           <SimpleTable
+            label={t('audit.title')}
             align="top"
             head={[t('audit.at'), t('audit.who'), t('audit.action'), t('audit.about'), t('audit.changes')]}
           >

@@ -24,7 +24,11 @@ export function SeriesChart(props: { id: string; title: string; points: TPoint[]
         </figcaption>
         <div style={{ width: '100%', height: 180 }} aria-hidden="true">
           <ResponsiveContainer>
-            <BarChart data={props.points} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+            <BarChart
+              accessibilityLayer={false}
+              data={props.points}
+              margin={{ top: 4, right: 4, bottom: 0, left: -16 }}
+            >
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="day" tickFormatter={short} tick={{ fontSize: 11 }} interval="preserveStartEnd" />
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={48} />

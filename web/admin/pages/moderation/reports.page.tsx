@@ -224,6 +224,7 @@ export default function AdminReportsPage() {
           <>
             <p className="small text-body-secondary">{t('moderation.total', { n: total })}</p>
             <SimpleTable
+              label={t('moderation.reports_title')}
               align="top"
               head={[
                 t('moderation.reported_at'),

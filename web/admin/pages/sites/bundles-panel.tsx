@@ -79,6 +79,7 @@ export function BundlesPanel({ site }: { site: TSiteSettings }) {
       >
         {(list) => (
           <SimpleTable
+            label={t('sites.tab.bundles')}
             head={[
               t('sites.bundles.position'),
               t('sites.bundles.credits'),

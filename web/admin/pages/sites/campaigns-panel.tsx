@@ -64,6 +64,7 @@ export function CampaignsPanel({ site }: { site: TSiteSettings }) {
       <LoadState error={load.error} data={list} isEmpty={(l) => l.length === 0} empty={t('sites.campaigns.empty')}>
         {(l) => (
           <SimpleTable
+            label={t('sites.tab.campaigns')}
             head={[
               t('sites.campaigns.code'),
               t('sites.campaigns.percentage'),

@@ -71,6 +71,7 @@ export default function AdminSitesPage() {
           <p className="text-body-secondary">{t('sites.list.empty')}</p>
         ) : (
           <SimpleTable
+            label={t('sites.list.title')}
             head={[
               t('sites.field.name'),
               t('sites.field.domain'),

@@ -101,6 +101,7 @@ export default function AdminStaffPage() {
       <LoadState error={load.error} onRetry={refresh} data={list}>
         {(team) => (
           <SimpleTable
+            label={t('staff.title')}
             head={[
               t('staff.name'),
               t('staff.role'),
