@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_ROUTES, adminPath } from '../common/routes.ts';
 import { adminText, DEMO_OWNER, nextLoginCode, ownerConsole } from './console-helpers.ts';
-import { waitForHydration } from './helpers.ts';
+import { confirmedMember, gotoHydrated, text, waitForHydration } from './helpers.ts';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -51,6 +51,16 @@ async function firstLink(page: Page, listPath: string, path: string): Promise<st
 test.describe.serial('console accessibility', () => {
   let owner: Page;
   test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    // Data for the lists: two members, one reporting the other (members, the member page, the reports queue).
+    const target = await confirmedMember(browser, 'nora', { gender: 'female', lookingFor: 'male' });
+    const reporter = await confirmedMember(browser, 'otto');
+    await gotoHydrated(reporter.page, `/members/${target.profileId}`);
+    await reporter.page.getByRole('button', { name: text('en', 'reports.button'), exact: true }).click();
+    const dialog = reporter.page.getByRole('dialog');
+    await dialog.getByLabel(text('en', 'reports.reasons.fake_profile')).check();
+    await dialog.getByRole('button', { name: text('en', 'reports.submit') }).click();
+    await expect(dialog.getByText(text('en', 'reports.success'))).toBeVisible();
     owner = await ownerConsole(browser);
   });
 

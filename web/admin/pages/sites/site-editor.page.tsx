@@ -138,7 +138,7 @@ export default function AdminSiteEditorPage() {
         <Link to={adminPath('admin-sites')}>{t('sites.title')}</Link>
       </nav>
       <h1 className="h3 mb-3">{loaded ? t('sites.editor.title', { name: loaded.name }) : t('sites.editor.new')}</h1>
-      <ul className="nav nav-tabs flex-nowrap overflow-auto mb-3" role="tablist">
+      <ul className="nav nav-tabs flex-wrap mb-3" role="tablist">
         {tabs.map((name) => (
           <li className="nav-item" key={name} role="presentation">
             <button
