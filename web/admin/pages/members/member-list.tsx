@@ -40,7 +40,7 @@ export function MemberList<K extends TMemberList>(props: {
       <h2 id={headingId} className="h5 mt-4">
         {title}
       </h2>
-      {total === 0 && !props.after ? <p className="small text-body-secondary">{t('members.empty')}</p> : null}
+      {total === 0 && !props.after ? <p className="small text-body-secondary">{t('common.empty')}</p> : null}
       <ul className="list-unstyled small mb-1">
         {rows.map((r, i) => props.row(r, i))}
         {props.after}
