@@ -15,12 +15,16 @@ export function SiteField(props: {
   companies: TCompany[];
   issue?: string;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { name, value, onChange, issue } = props;
   const spec = SITE_FIELDS[name];
   const id = `site-${name}`;
   const described = issue ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-  const optionLabel = (v: string | number) => t(`sites.option.${name}.${v}`, { defaultValue: String(v) });
+  // A language is named in the console's language (with its code: the site's URLs and files use it).
+  const optionLabel = (v: string | number) =>
+    name === 'domain_language'
+      ? `${new Intl.DisplayNames([i18n.language], { type: 'language' }).of(String(v)) ?? v} (${v})`
+      : t(`sites.option.${name}.${v}`, { defaultValue: String(v) });
   const label = (
     <label className="form-label small fw-semibold" htmlFor={id}>
       {t(`sites.field.${name}`)}
