@@ -156,7 +156,8 @@ test.describe.serial('console accessibility', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === ADMIN_ROUTES['admin-staff']);
     await settle(page);
-    await tabTo('main table button.btn-outline-secondary');
+    // The first row's Edit (other journeys may have added staff before this one).
+    await tabTo('main table button.btn-outline-secondary >> nth=0');
     await page.keyboard.press('Enter');
     await expect(page.locator('#staff-role')).toBeVisible();
   });
