@@ -23,36 +23,45 @@ interface TPending extends TConfirmRequest {
  * cancelling button has focus first, so Enter on a destructive question does not destroy.
  *
  * const { confirm, dialog } = useConfirm();
- * if (!(await confirm({ title: t('chat.delete_confirm'), confirmLabel: t('chat.delete') , variant: 'danger' }))) return;
+ * if (!(await confirm({ title: t('chat.delete_confirm'), confirmLabel: t('chat.delete'), variant: 'danger' }))) return;
  * … and render {dialog} once in the component.
  */
 export function useConfirm(): { confirm: (request: TConfirmRequest) => Promise<boolean>; dialog: ReactNode } {
-  const [pending, setPending] = useState<TPending | null>(null);
+  // The last request stays after it is answered, so its text remains on screen while the dialog fades out.
+  const [pending, setPending] = useState<{ request: TPending; isOpen: boolean } | null>(null);
   const confirm = useCallback(
     (request: TConfirmRequest) =>
       new Promise<boolean>((resolve) => {
-        setPending({ ...request, resolve });
+        setPending({ request: { ...request, resolve }, isOpen: true });
       }),
     [],
   );
   const settle = (isConfirmed: boolean) => {
-    pending?.resolve(isConfirmed);
-    setPending(null);
+    if (!pending?.isOpen) return;
+    pending.request.resolve(isConfirmed);
+    setPending({ ...pending, isOpen: false });
   };
-  return { confirm, dialog: <ConfirmDialog pending={pending} onSettle={settle} /> };
+  return {
+    confirm,
+    dialog: <ConfirmDialog shown={pending?.request ?? null} isOpen={pending?.isOpen ?? false} onSettle={settle} />,
+  };
 }
 
-function ConfirmDialog({ pending, onSettle }: { pending: TPending | null; onSettle: (isConfirmed: boolean) => void }) {
+function ConfirmDialog({
+  shown,
+  isOpen,
+  onSettle,
+}: {
+  shown: TPending | null;
+  isOpen: boolean;
+  onSettle: (isConfirmed: boolean) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  // The last request stays on screen while the dialog fades out.
-  const lastRef = useRef<TPending | null>(null);
-  if (pending) lastRef.current = pending;
-  const shown = pending ?? lastRef.current;
   return (
     <Modal
-      show={pending !== null}
+      show={isOpen}
       onHide={() => onSettle(false)}
       onEntered={() => cancelRef.current?.focus()}
       centered
@@ -64,9 +73,7 @@ function ConfirmDialog({ pending, onSettle }: { pending: TPending | null; onSett
           {shown?.title}
         </Modal.Title>
       </Modal.Header>
-      {shown?.body ? (
-        <Modal.Body id={`${id}-body`}>{shown.body}</Modal.Body>
-      ) : null}
+      {shown?.body ? <Modal.Body id={`${id}-body`}>{shown.body}</Modal.Body> : null}
       <Modal.Footer>
         <button ref={cancelRef} type="button" className="btn btn-outline-secondary" onClick={() => onSettle(false)}>
           {t('common.cancel')}
