@@ -15,14 +15,41 @@ export const ZLikesResponse = z.object({
   liked_by: z.array(z.object({ id: z.number().int(), like_new: z.boolean() })),
 });
 
-/** `GET /api/swipe.php`: the next cards and the likes left today (null: unlimited). */
-export const ZSwipeCards = z.object({ cards: z.array(ZProfileCard), likes_left: z.number().int().nullable() });
+/** `GET /api/swipe.php`: the next cards, the likes left today (null: unlimited) and when they return (ISO). */
+export const ZSwipeCards = z.object({
+  cards: z.array(ZProfileCard),
+  likes_left: z.number().int().nullable(),
+  likes_reset_at: z.string(),
+});
 
 /** `POST /api/swipe.php` body: like or pass a card. */
 export const ZSwipeRequest = z.object({ profile_id: z.number().int().positive(), action: z.enum(['like', 'pass']) });
 
 /** `POST /api/swipe.php` answer. */
-export const ZSwipeAnswer = z.object({ match: z.boolean(), likes_left: z.number().int().nullable() });
+export const ZSwipeAnswer = z.object({
+  match: z.boolean(),
+  likes_left: z.number().int().nullable(),
+  likes_reset_at: z.string(),
+});
+
+/** `GET /api/new-matches.php`: matches the other member made while I had not seen them yet, oldest first. */
+export const ZNewMatches = z.object({
+  profiles: z.array(z.object({ id: z.number().int(), name: z.string(), main_image: ZMainImage })),
+});
+
+/** `POST /api/match-seen.php` body: the match screen with this member was shown. */
+export const ZMatchSeenRequest = z.object({ profile_id: z.number().int().positive() });
+
+/** Most likes a visitor can make on the swipe lander before signing up. */
+export const LANDER_LIKES_MAX = 10;
+
+/** `POST /api/lander-likes.php` body: the members a visitor liked on the swipe lander before signing up. */
+export const ZLanderLikesRequest = z.object({
+  profile_ids: z.array(z.number().int().positive()).max(LANDER_LIKES_MAX),
+});
+
+/** `POST /api/lander-likes.php` answer: how many became likes. */
+export const ZLanderLikesAnswer = z.object({ stored: z.number().int() });
 
 /** `GET /api/auto-like.php`: a member who likes me, for the match modal, or null. */
 export const ZAutoLike = z.object({ profile: z.object({ id: z.number().int(), main_image: ZMainImage }).nullable() });
@@ -33,6 +60,7 @@ export type TSwipeCards = z.infer<typeof ZSwipeCards>;
 export type TSwipeRequest = z.infer<typeof ZSwipeRequest>;
 export type TSwipeAnswer = z.infer<typeof ZSwipeAnswer>;
 export type TAutoLike = z.infer<typeof ZAutoLike>;
+export type TNewMatches = z.infer<typeof ZNewMatches>;
 
 /** The likes endpoints (spec §3/§7). */
 export const likesApi = {
@@ -73,6 +101,29 @@ export const likesApi = {
     summary: 'Like or pass in the swipe game (free members: 4 likes a day)',
     body: ZSwipeRequest,
     response: ZSwipeAnswer,
+  }),
+  newMatches: defineEndpoint({
+    method: 'GET',
+    path: '/api/new-matches.php',
+    tags: ['likes'],
+    summary: 'Matches made by the other member that I have not seen yet (the match screen on my next page)',
+    response: ZNewMatches,
+  }),
+  matchSeen: defineEndpoint({
+    method: 'POST',
+    path: '/api/match-seen.php',
+    tags: ['likes'],
+    summary: 'The match screen with this member was shown: the match is no longer new',
+    body: ZMatchSeenRequest,
+    response: null,
+  }),
+  landerLikes: defineEndpoint({
+    method: 'POST',
+    path: '/api/lander-likes.php',
+    tags: ['likes'],
+    summary: 'Stores the likes a visitor made on the swipe lander, once the account exists (daily cap applies)',
+    body: ZLanderLikesRequest,
+    response: ZLanderLikesAnswer,
   }),
   autoLike: defineEndpoint({
     method: 'GET',

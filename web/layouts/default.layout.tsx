@@ -5,6 +5,7 @@ import { ErrorView, errorStatus } from '../shell/error-view.tsx';
 import { SiteEntryWarning } from '../shell/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
 import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
+import { MatchMoment } from '../features/likes/match-moment.tsx';
 import { MEMBERS_AREA, TimeBonusBanner, TimeBonusPopup } from '../features/payments/time-bonus.tsx';
 import { useTimeBonusLoader } from '../features/payments/time-bonus-store.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
@@ -41,6 +42,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
       <WarningsHeader user={root?.user ?? null} />
       {membersArea ? <TimeBonusPopup credits={root?.user?.credits ?? 0} /> : null}
       {root?.user ? <LikeModalTrigger /> : null}
+      {root?.user ? <MatchMoment key={root.user.id} /> : null}
       <main id="main" className="flex-grow-1" tabIndex={-1}>
         {children}
       </main>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useRouteError } from 'react-router';
 import { ErrorView, errorStatus } from '../shell/error-view.tsx';
+import { LanguageDropdown } from '../shell/language-dropdown.tsx';
 import { SiteEntryWarning } from '../shell/site-entry-warning.tsx';
 import { Disclaimer, SiteFooter } from '../shell/site-footer.tsx';
 import { url } from '../lib/url.ts';
@@ -13,7 +14,7 @@ function LanderShell({ children }: { children: ReactNode }) {
   return (
     <div className="d-flex flex-column min-vh-100 lander">
       <header className="lander-bar bg-secondary py-2">
-        <div className="container">
+        <div className="container d-flex align-items-center justify-content-between">
           <Link
             to={url('index')}
             className="navbar-brand text-white fw-bold"
@@ -24,6 +25,8 @@ function LanderShell({ children }: { children: ReactNode }) {
             </span>{' '}
             {root?.site.name}
           </Link>
+          {/* The language changes in place (a cookie): the URL, and so the traffic source, stays as it is. */}
+          <LanguageDropdown />
         </div>
       </header>
       <main id="main" className="flex-grow-1" tabIndex={-1}>

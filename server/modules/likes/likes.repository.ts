@@ -189,3 +189,27 @@ export async function countSwipeLikesSince(db: TDb, likerProfileId: number, sinc
     .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.source, 'swipe'), gte(likes.createdAt, since)));
   return n;
 }
+
+/**
+ * Matches the viewer has not seen yet: the other member liked the viewer back after the viewer's own like (so the
+ * viewer did not make the match on their own screen), and the viewer has not seen that like (`isNew`). Visible and
+ * not blocked either way; oldest first.
+ */
+export async function findUnseenMatches(db: TDb, viewerProfileId: number, limit: number) {
+  return db
+    .select({ id: profiles.id, name: profiles.name, fileKey: photos.fileKey })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
+    .where(
+      and(
+        eq(likes.likedProfileId, viewerProfileId),
+        eq(likes.isNew, true),
+        listedFor(viewerProfileId),
+        sql`exists (select 1 from ${likes} mine where mine.liker_profile_id = ${viewerProfileId}
+          and mine.liked_profile_id = ${likes.likerProfileId} and mine.created_at < ${likes.createdAt})`,
+      ),
+    )
+    .orderBy(likes.createdAt)
+    .limit(limit);
+}

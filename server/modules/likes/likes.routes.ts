@@ -29,6 +29,20 @@ export async function likesRoutes(app: FastifyInstance, { services }: { services
       request.body.action,
     );
   });
+  route(app, likesApi.newMatches, {}, async (request) =>
+    services.likes.newMatches(requireUser(request).profile.id, request.site.cdnPrefix),
+  );
+  route(app, likesApi.matchSeen, {}, async (request) => {
+    // Only the viewer's own new-like flag of that member is cleared: nothing of anyone else's is touched.
+    await services.likes.markSeen(requireUser(request).profile.id, request.body.profile_id);
+  });
+  route(app, likesApi.landerLikes, perMinute, async (request) => {
+    const user = requireUser(request);
+    return services.likes.landerLikes(
+      { profileId: user.profile.id, isPremium: user.paid_user },
+      request.body.profile_ids,
+    );
+  });
   route(app, likesApi.autoLike, {}, async (request) => ({
     profile: await services.likes.autoLike(requireUser(request).profile.id, request.site.cdnPrefix),
   }));

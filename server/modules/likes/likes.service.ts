@@ -19,6 +19,7 @@ import {
   insertSwipeLike,
   insertSwipePass,
   markLikeSeen,
+  findUnseenMatches,
 } from './likes.repository.ts';
 import { LIKES_PER_DAY, PREMIUM_LIKES_PER_DAY, SWIPE_DAILY_LIKES } from '#common/constants.ts';
 import type { TRateLimiter } from '#server/lib/rate-limit.ts';
@@ -29,6 +30,8 @@ type TViewer = { profileId: number; isPremium: boolean };
 
 /** Cards handed to the swipe game at a time. */
 const SWIPE_STACK_SIZE = 10;
+/** Unseen matches handed out at a time (the member sees them one after the other). */
+const NEW_MATCHES_LIMIT = 5;
 
 /** Likes and matches between members (spec §3/§4). */
 export function createLikesService(
@@ -53,8 +56,51 @@ export function createLikesService(
     const d = now();
     return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
   };
+  /** When the swipe likes of the day return: the next midnight (UTC), shown in the member's local time. */
+  const likesResetAt = () => new Date(startOfDay().getTime() + 24 * 60 * 60 * 1000).toISOString();
   const swipeLikesLeft = async (profileId: number) =>
     Math.max(0, SWIPE_DAILY_LIKES - (await countSwipeLikesSince(db, profileId, startOfDay())));
+  /**
+   * A like or a pass in the swipe game. Free members have SWIPE_DAILY_LIKES likes a day (spec §9): the next one is
+   * refused with premium_required and changes nothing.
+   */
+  const swipe = async (viewer: TViewer, profileId: number, action: 'like' | 'pass') => {
+    if (profileId === viewer.profileId) throw new AppError('invalid_request');
+    if (!(await findVisibleProfile(db, viewer.profileId, profileId))) throw new AppError('profile_not_found');
+    if (action === 'pass') {
+      await insertSwipePass(db, viewer.profileId, profileId);
+      return {
+        match: false,
+        likes_left: viewer.isPremium ? null : await swipeLikesLeft(viewer.profileId),
+        likes_reset_at: likesResetAt(),
+      };
+    }
+    const limit = viewer.isPremium ? null : SWIPE_DAILY_LIKES;
+    let job: number | undefined;
+    const { stored, used } = await insertSwipeLike(db, {
+      likerProfileId: viewer.profileId,
+      likedProfileId: profileId,
+      limit,
+      since: startOfDay(),
+      onNewLike: async (tx) => {
+        await spendDailyLike(viewer);
+        job = await deps.notify.queue(tx, {
+          type: 'like',
+          likerProfileId: viewer.profileId,
+          likedProfileId: profileId,
+        });
+      },
+    });
+    if (!stored) throw new AppError('premium_required', { limit: SWIPE_DAILY_LIKES, likes_reset_at: likesResetAt() });
+    if (job) deps.notify.runSoon([job]);
+    const { likedBy } = await findRelation(db, viewer.profileId, profileId);
+    await publishToMember(realtime, profileId, { type: likedBy ? 'match' : 'like', profile_id: viewer.profileId });
+    return {
+      match: likedBy,
+      likes_left: limit === null ? null : Math.max(0, limit - used),
+      likes_reset_at: likesResetAt(),
+    };
+  };
   return {
     /**
      * Likes a visible member; idempotent. Tells whether it is a match and lets the other member know at once. A new
@@ -97,40 +143,35 @@ export function createLikesService(
       return {
         cards: rows.map((r) => toProfileCard(r, cdnPrefix, today)),
         likes_left: viewer.isPremium ? null : await swipeLikesLeft(viewer.profileId),
+        likes_reset_at: likesResetAt(),
       };
     },
+    swipe: (viewer: TViewer, profileId: number, action: 'like' | 'pass') => swipe(viewer, profileId, action),
     /**
-     * A like or a pass in the swipe game. Free members have SWIPE_DAILY_LIKES likes a day (spec §9): the next one is
-     * refused with premium_required and changes nothing.
+     * The likes a visitor made on the swipe lander, stored once the account exists (`POST /api/lander-likes.php`):
+     * they are swipe likes with the swipe game's rules (visible members only, the free daily swipe likes and the daily
+     * like cap; past a cap the rest are dropped). Answers how many were stored.
      */
-    async swipe(viewer: TViewer, profileId: number, action: 'like' | 'pass') {
-      if (profileId === viewer.profileId) throw new AppError('invalid_request');
-      if (!(await findVisibleProfile(db, viewer.profileId, profileId))) throw new AppError('profile_not_found');
-      if (action === 'pass') {
-        await insertSwipePass(db, viewer.profileId, profileId);
-        return { match: false, likes_left: viewer.isPremium ? null : await swipeLikesLeft(viewer.profileId) };
+    async landerLikes(viewer: TViewer, profileIds: number[]) {
+      let stored = 0;
+      for (const id of new Set(profileIds)) {
+        try {
+          await swipe(viewer, id, 'like');
+          stored += 1;
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          if (err.code === 'premium_required' || err.code === 'daily_limit_reached') break;
+          // Gone, hidden, blocked or oneself: that like is simply not kept.
+        }
       }
-      const limit = viewer.isPremium ? null : SWIPE_DAILY_LIKES;
-      let job: number | undefined;
-      const { stored, used } = await insertSwipeLike(db, {
-        likerProfileId: viewer.profileId,
-        likedProfileId: profileId,
-        limit,
-        since: startOfDay(),
-        onNewLike: async (tx) => {
-          await spendDailyLike(viewer);
-          job = await deps.notify.queue(tx, {
-            type: 'like',
-            likerProfileId: viewer.profileId,
-            likedProfileId: profileId,
-          });
-        },
-      });
-      if (!stored) throw new AppError('premium_required', { limit: SWIPE_DAILY_LIKES });
-      if (job) deps.notify.runSoon([job]);
-      const { likedBy } = await findRelation(db, viewer.profileId, profileId);
-      await publishToMember(realtime, profileId, { type: likedBy ? 'match' : 'like', profile_id: viewer.profileId });
-      return { match: likedBy, likes_left: limit === null ? null : Math.max(0, limit - used) };
+      return { stored };
+    },
+    /** Matches the other member made while the viewer was away or elsewhere, for the match screen (oldest first). */
+    async newMatches(viewerProfileId: number, cdnPrefix: string) {
+      const rows = await findUnseenMatches(db, viewerProfileId, NEW_MATCHES_LIMIT);
+      return {
+        profiles: rows.map((r) => ({ id: r.id, name: r.name, main_image: mainImage(r.fileKey, cdnPrefix) })),
+      };
     },
     /** Takes a like back; unknown or already gone is fine. */
     async unlike(viewerProfileId: number, profileId: number) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberChannel } from '#common/likes.ts';
 import { likes, photos, profiles, users } from '#server/db/schema/index.ts';
@@ -169,12 +169,20 @@ describe('swipe game (spec §2/§9)', () => {
     expect(stack.cards.map((c) => c.id)).toEqual(expect.arrayContaining(ids));
 
     const pass = await swipe(me.cookie, ids[0], 'pass');
-    expect(pass.body).toEqual({ match: false, likes_left: 4 });
+    expect(pass.body).toMatchObject({ match: false, likes_left: 4 });
+    // The likes return at the next midnight (UTC), which the page shows in the member's local time.
+    const resetAt = new Date(pass.body!.likes_reset_at);
+    expect(resetAt.toISOString()).toMatch(/T00:00:00\.000Z$/);
+    expect(resetAt.getTime() - Date.now()).toBeGreaterThan(0);
+    expect(resetAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
     const results = await Promise.all(ids.slice(1).map((id) => swipe(me.cookie, id, 'like')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
     const refused = results.filter((r) => r.status === 403);
     expect(refused).toHaveLength(3);
-    expect(refused[0].body).toMatchObject({ error: 'premium_required', data: { limit: 4 } });
+    expect(refused[0].body).toMatchObject({
+      error: 'premium_required',
+      data: { limit: 4, likes_reset_at: pass.body!.likes_reset_at },
+    });
     expect(refused[0].error?.message).toBe('This feature is only available for premium members.');
     const swiped = await t.services.database.db
       .select()
@@ -195,7 +203,51 @@ describe('swipe game (spec §2/§9)', () => {
     const ids = await women(6);
     await t.services.likes.like({ profileId: ids[5], isPremium: false }, me.user.profile.id);
     for (const id of ids.slice(0, 5)) expect((await swipe(me.cookie, id, 'like')).status).toBe(200);
-    expect((await swipe(me.cookie, ids[5], 'like')).body).toEqual({ match: true, likes_left: null });
+    expect((await swipe(me.cookie, ids[5], 'like')).body).toMatchObject({ match: true, likes_left: null });
     expect((await cards(me.cookie)).likes_left).toBeNull();
+  });
+
+  it('keeps the likes a visitor made on the swipe lander as swipe likes, within the free daily swipe likes', async () => {
+    const me = await activeMember(t, { gender: 'male', looking_for: 'female' });
+    const ids = await women(6);
+    const claim = (profileIds: number[]) =>
+      asMember(t.app, me.cookie).call(likesApi.landerLikes, { profile_ids: profileIds });
+    // Oneself and an unknown member are skipped; a repeated id counts once; past the 4 free likes the rest is dropped.
+    const answer = await claim([me.user.profile.id, 999_999_999, ids[0], ids[0], ...ids.slice(1)]);
+    expect(answer.body).toEqual({ stored: 4 });
+    const kept = await t.services.database.db
+      .select({ id: likes.likedProfileId, source: likes.source })
+      .from(likes)
+      .where(eq(likes.likerProfileId, me.user.profile.id));
+    expect(kept.map((k) => k.id).sort()).toEqual(ids.slice(0, 4).sort());
+    expect(new Set(kept.map((k) => k.source))).toEqual(new Set(['swipe']));
+    expect((await cards(me.cookie)).likes_left).toBe(0);
+  });
+});
+
+describe('the match moment for the other member', () => {
+  it('remembers a match the other member made until its screen was shown, for the member who liked first only', async () => {
+    const anna = await activeMember(t, { gender: 'female', looking_for: 'male' });
+    const ben = await activeMember(t, { gender: 'male', looking_for: 'female' });
+    const a = anna.user.profile.id;
+    const b = ben.user.profile.id;
+    const newMatches = async (cookie: Record<string, string>) =>
+      (await asMember(t.app, cookie).call(likesApi.newMatches)).body!.profiles;
+    await like(anna.cookie, b);
+    expect(await newMatches(anna.cookie)).toEqual([]); // a like is not a match yet
+    // Distinct creation times, as two requests have in real life.
+    await t.services.database.db.execute(
+      sql`update likes set created_at = created_at - interval '1 minute' where liker_profile_id = ${a}`,
+    );
+    expect((await like(ben.cookie, a)).body).toEqual({ match: true });
+    expect(await newMatches(anna.cookie)).toEqual([{ id: b, name: ben.user.profile.name, main_image: null }]);
+    // Ben made the match on his own screen: nothing is waiting for him.
+    expect(await newMatches(ben.cookie)).toEqual([]);
+    // Ben cannot clear Anna's match; Anna's screen showing it does.
+    await asMember(t.app, ben.cookie).call(likesApi.matchSeen, { profile_id: b });
+    expect(await newMatches(anna.cookie)).toHaveLength(1);
+    expect((await asMember(t.app, anna.cookie).call(likesApi.matchSeen, { profile_id: b })).status).toBe(204);
+    expect(await newMatches(anna.cookie)).toEqual([]);
+    expect((await list(anna.cookie)).liked_by).toEqual([{ id: b, like_new: false }]);
   });
 });

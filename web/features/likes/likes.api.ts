@@ -3,6 +3,7 @@ import {
   type TAutoLike,
   type TLikeAnswer,
   type TLikesResponse,
+  type TNewMatches,
   type TSwipeAnswer,
   type TSwipeCards,
   type TSwipeRequest,
@@ -37,4 +38,19 @@ export function swipe(body: TSwipeRequest): Promise<TSwipeAnswer> {
 /** A member who likes the member, for the match modal (auto-like); quiet, without the progress bar. */
 export function fetchAutoLike(): Promise<TAutoLike> {
   return api.call(likesApi.autoLike, undefined, { progress: false });
+}
+
+/** Matches the other member made that this member has not seen yet (quiet, without the progress bar). */
+export function fetchNewMatches(): Promise<TNewMatches> {
+  return api.call(likesApi.newMatches, undefined, { progress: false });
+}
+
+/** The match screen with this member was shown. */
+export function matchSeen(profileId: number): Promise<null> {
+  return api.call(likesApi.matchSeen, { profile_id: profileId }, { progress: false });
+}
+
+/** Stores the likes made on the swipe lander before signing up; answers how many were kept. */
+export function claimLanderLikes(profileIds: number[]): Promise<{ stored: number }> {
+  return api.call(likesApi.landerLikes, { profile_ids: profileIds }, { progress: false });
 }

@@ -1,6 +1,8 @@
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PersonIcon } from '#web/components/person-icon.tsx';
+import { url } from '#web/lib/url.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 
 export interface TMatchProfile {
@@ -11,7 +13,8 @@ export interface TMatchProfile {
 
 /**
  * The match modal (spec §2): a new like or a match. A click anywhere closes it; the profile image and the action
- * button emit their own events (`onImage`, `onAction`).
+ * button emit their own events (`onImage`, `onAction`). A match also offers "Send a message", which opens the first
+ * message to that member with the icebreakers (members-id-chat).
  */
 export function MatchModal({
   profile,
@@ -67,9 +70,20 @@ export function MatchModal({
             {photo(profile.main_image, profile.name ?? '')}
           </button>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => onAction(profile)}>
-          {actionLabel}
-        </button>
+        <div className="d-flex flex-column flex-sm-row justify-content-center gap-2">
+          {isMatch ? (
+            <Link to={url('members-id-chat', { id: profile.id })} className="btn btn-primary" onClick={onClose}>
+              {t('likes.send_message')}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className={isMatch ? 'btn btn-outline-primary' : 'btn btn-primary'}
+            onClick={() => onAction(profile)}
+          >
+            {actionLabel}
+          </button>
+        </div>
         <p className="small text-body-secondary mt-3 mb-0">{t('likes.tap_to_close')}</p>
       </div>
     </Modal>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FictionalIcon, FictionalListNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LanderCta } from '#web/features/landers/lander-cta.tsx';
+import { rememberLanderLike } from '#web/features/likes/lander-likes.ts';
 import { landerCards } from '#web/features/landers/lander-data.server.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
@@ -33,7 +34,11 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
     (liked: boolean) => {
       if (!card) return;
       setAnnouncement(t(liked ? 'lander.swipe_liked' : 'lander.swipe_passed', { name: card.name }));
-      if (liked) setLikes((n) => n + 1);
+      if (liked) {
+        // Kept in this browser until the account exists; then they become real likes (features/likes/lander-likes).
+        rememberLanderLike(card.id);
+        setLikes((n) => n + 1);
+      }
       setIndex((i) => i + 1);
       setDragX(0);
     },
@@ -54,7 +59,8 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
     <section className="container py-4 text-center" style={{ maxWidth: 480 }}>
       <PageTitle title={t('lander.swipe_title')} />
       <h1 className="h2">{t('lander.swipe_title')}</h1>
-      <p className="text-body-secondary">{t('lander.swipe_hint')}</p>
+      <p className="swipe-hint swipe-hint--keys text-body-secondary">{t('lander.swipe_hint')}</p>
+      <p className="swipe-hint swipe-hint--touch text-body-secondary">{t('lander.swipe_hint_touch')}</p>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link, redirect, useRevalidator } from 'react-router';
+import { data, Link, redirect, useLocation, useRevalidator } from 'react-router';
+import { TRACKING_KEYS } from '#common/constants.ts';
 import { INTERESTS } from '#common/profile-attributes.ts';
 import { DISTANCE_BUCKETS_KM } from '#common/distance.ts';
 import { canSearch } from '#common/visibility.ts';
+import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { FictionalIcon, FictionalListNote, FictionalNote } from '#web/components/fictional.tsx';
 import { MemberGrid } from '#web/components/member-grid.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
@@ -78,8 +80,18 @@ function BlockButton({ profileId, name, blocked }: { profileId: number; name: st
   const revalidator = useRevalidator();
   const { run, busy, error } = useAsyncAction();
   const isHydrated = useHydrated();
+  const { confirm, dialog } = useConfirm();
   const toggle = async () => {
-    if (!blocked && !window.confirm(t('profile.block_confirm', { name }))) return;
+    if (
+      !blocked &&
+      !(await confirm({
+        title: t('profile.block_confirm', { name }),
+        confirmLabel: t('profile.block'),
+        variant: 'danger',
+      }))
+    ) {
+      return;
+    }
     await run(async () => {
       await (blocked ? unblockMember(profileId) : blockMember(profileId));
       clearSearchCache();
@@ -96,12 +108,35 @@ function BlockButton({ profileId, name, blocked }: { profileId: number; name: st
       >
         {blocked ? t('profile.unblock') : t('profile.block')}
       </button>
+      {dialog}
       {error ? (
         <span className="text-danger small ms-2" role="alert">
           {error}
         </span>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A visitor's way forward on a profile: sign up for this member (members-id-signup, with the member block), the
+ * traffic source of the visit kept. On phones it stays at the bottom of the screen while the profile scrolls.
+ */
+function VisitorCta({ profileId, name, className }: { profileId: number; name: string; className: string }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const query = Object.fromEntries(TRACKING_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+  return (
+    <div
+      className={`visitor-cta card card-body shadow-sm mb-3 flex-row flex-wrap align-items-center gap-2 ${className}`}
+    >
+      <p className="mb-0 fw-semibold flex-grow-1">{t('signup.member_block', { name })}</p>
+      <Link className="btn btn-primary" to={url('members-id-signup', { id: profileId }, query)}>
+        <span aria-hidden="true">♥ </span>
+        {t('lander.cta')}
+      </Link>
+    </div>
   );
 }
 
@@ -154,6 +189,9 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
                 }`
               : ''}
           </p>
+          {root && !root.user ? (
+            <VisitorCta profileId={profile.id} name={profile.name} className="d-none d-md-flex" />
+          ) : null}
           {root?.user?.profile.id === profile.id ? (
             <div className="alert alert-info small d-flex flex-wrap align-items-center gap-2" role="note">
               <span className="me-auto">
@@ -242,6 +280,10 @@ function ProfileView({ data: loaderData }: { data: TProfileData }) {
           <FictionalListNote cards={related} />
           <MemberGrid cards={related} />
         </section>
+      ) : null}
+      {/* On phones the call to action follows the visitor down the whole profile. */}
+      {root && !root.user ? (
+        <VisitorCta profileId={profile.id} name={profile.name} className="d-flex d-md-none mt-3" />
       ) : null}
     </article>
   );

@@ -42,6 +42,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [cards, setCards] = useState<TCard[]>(loaderData.cards);
   const [likesLeft, setLikesLeft] = useState(loaderData.likes_left);
+  const [resetAt, setResetAt] = useState(loaderData.likes_reset_at);
   const [announce, setAnnounce] = useState('');
   const { run, busy, error } = useAsyncAction();
   const [limitReached, setLimitReached] = useState(false);
@@ -69,6 +70,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
         async () => {
           const answer = await swipe({ profile_id: card.id, action });
           setLikesLeft(answer.likes_left);
+          setResetAt(answer.likes_reset_at);
           setAnnounce(
             action === 'like' ? t('swipe.liked', { name: card.name }) : t('swipe.passed', { name: card.name }),
           );
@@ -100,34 +102,31 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [decide]);
 
+  const atLimit = limitReached || likesLeft === 0;
   return (
-    <section className="container py-4" style={{ maxWidth: 480 }}>
+    <section className="container swipe-game py-2" style={{ maxWidth: 480 }}>
       <PageTitle title={t('swipe.title')} />
-      <h1 className="h3 text-center">{t('swipe.title')}</h1>
-      <p className="text-center text-body-secondary small mb-3">{t('swipe.hint')}</p>
-      {likesLeft !== null ? (
-        <p className="text-center small" aria-live="polite">
-          {t('swipe.likes_left', { count: likesLeft, limit: SWIPE_DAILY_LIKES })}
-        </p>
-      ) : null}
-      {limitReached ? (
-        <div className="alert alert-warning text-center" role="alert">
-          <p className="mb-2">{t('swipe.limit_reached', { count: SWIPE_DAILY_LIKES })}</p>
-          <Link to={url('premium')} className="btn btn-primary btn-sm">
-            {t('nav.get_premium')}
-          </Link>
-        </div>
-      ) : null}
+      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-2">
+        <h1 className="h5 mb-0">{t('swipe.title')}</h1>
+        {likesLeft !== null && !atLimit ? (
+          <p className="small mb-0" aria-live="polite">
+            {t('swipe.likes_left', { count: likesLeft, limit: SWIPE_DAILY_LIKES })}
+          </p>
+        ) : null}
+      </div>
+      <p className="swipe-hint swipe-hint--keys text-body-secondary small mb-2">{t('swipe.hint')}</p>
+      <p className="swipe-hint swipe-hint--touch text-body-secondary small mb-2">{t('swipe.hint_touch')}</p>
+      {atLimit ? <SwipeLimit resetAt={resetAt} /> : null}
       {error ? (
-        <div className="alert alert-danger" role="alert">
+        <div className="alert alert-danger py-2" role="alert">
           {error}
         </div>
       ) : null}
-      <FictionalListNote cards={cards} className="small text-body-secondary text-center" />
+      <FictionalListNote cards={cards} className="small text-body-secondary text-center mb-2" />
       {card ? (
         <>
           <div
-            className="card shadow position-relative overflow-hidden user-select-none"
+            className="card shadow position-relative overflow-hidden user-select-none swipe-card"
             style={{
               transform: `translateX(${dragX}px) rotate(${dragX / 20}deg)`,
               transition: dragging ? 'none' : 'transform 0.2s',
@@ -151,31 +150,30 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
             aria-label={t('swipe.card', { name: card.name, age: card.age })}
             role="group"
           >
-            <div className="ratio ratio-1x1 bg-body-tertiary">
+            <div className={`swipe-photo bg-body-tertiary${atLimit ? ' swipe-photo--limited' : ''}`}>
               {card.main_image ? (
-                <img src={card.main_image.filename} alt="" draggable={false} style={{ objectFit: 'cover' }} />
+                <img src={card.main_image.filename} alt="" draggable={false} />
               ) : (
-                <div className="d-flex align-items-center justify-content-center text-secondary">
+                <div className="d-flex h-100 align-items-center justify-content-center text-secondary">
                   <PersonIcon size={160} />
                 </div>
               )}
             </div>
-            <div className="card-body">
+            <div className="swipe-caption text-white">
               <h2 className="h5 mb-0">
                 {card.is_fictional ? <FictionalIcon className="me-1" /> : null}
                 {card.name}, {card.age}
               </h2>
-              <p className="text-body-secondary small mb-0">{card.city || card.country_name}</p>
+              <p className="small mb-0">{card.city || card.country_name}</p>
               {card.is_fictional ? (
                 <span className="badge text-bg-light border mt-1">{t('fictional.badge')}</span>
               ) : null}
             </div>
           </div>
-          <div className="d-flex justify-content-center gap-4 mt-3">
+          <div className="d-flex justify-content-center align-items-center gap-4 mt-2 swipe-actions">
             <button
               type="button"
-              className="btn btn-outline-secondary rounded-circle"
-              style={{ width: 64, height: 64 }}
+              className="btn btn-outline-secondary rounded-circle swipe-button"
               onClick={() => void decide('pass')}
               disabled={busy || !isHydrated}
               aria-label={t('swipe.pass')}
@@ -183,15 +181,14 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
             >
               <span aria-hidden="true">✕</span>
             </button>
-            <Link to={url('members-id', { id: card.id })} className="btn btn-link align-self-center">
+            <Link to={url('members-id', { id: card.id })} className="btn btn-link">
               {t('likes.view_profile')}
             </Link>
             <button
               type="button"
-              className="btn btn-primary rounded-circle"
-              style={{ width: 64, height: 64 }}
+              className="btn btn-primary rounded-circle swipe-button"
               onClick={() => void decide('like')}
-              disabled={busy || likesLeft === 0 || !isHydrated}
+              disabled={busy || atLimit || !isHydrated}
               aria-label={t('likes.like')}
               title={t('likes.like')}
             >
@@ -219,5 +216,30 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
         actionLabel={t('swipe.keep_swiping')}
       />
     </section>
+  );
+}
+
+/**
+ * The free likes of the day are used (spec §9, `premium_required`): says when they return, in the member's local
+ * time (after hydration: the server does not know the member's time zone), and offers premium at once.
+ */
+function SwipeLimit({ resetAt }: { resetAt: string }) {
+  const { t, i18n } = useTranslation();
+  const isHydrated = useHydrated();
+  const at = new Date(resetAt);
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(at);
+  const today = new Date().toDateString() === at.toDateString();
+  return (
+    <div className="alert alert-warning py-2 d-flex flex-wrap align-items-center gap-2 swipe-limit" role="status">
+      <p className="mb-0 small flex-grow-1">
+        {t('swipe.limit_reached', { count: SWIPE_DAILY_LIKES })}{' '}
+        {isHydrated ? (
+          <strong>{t(today ? 'swipe.likes_return_today' : 'swipe.likes_return_tomorrow', { time })}</strong>
+        ) : null}
+      </p>
+      <Link to={url('premium')} className="btn btn-primary btn-sm">
+        {t('nav.get_premium')}
+      </Link>
+    </div>
   );
 }
