@@ -9,6 +9,7 @@ import { requireMember } from '#web/lib/require-user.server.ts';
 import { fetchSwipeCards, swipe } from '#web/features/likes/likes.api.ts';
 import { loadLikes } from '#web/features/likes/likes-store.ts';
 import { MatchModal, type TMatchProfile } from '#web/features/likes/match-modal.tsx';
+import { useFitHeight } from '#web/features/likes/use-fit-height.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { url } from '#web/lib/url.ts';
@@ -19,6 +20,8 @@ import type { Route } from './+types/swipe-game.page';
 
 /** How far a card must be dragged to count as a swipe, in px. */
 const SWIPE_THRESHOLD = 100;
+/** Room under the photo for the Like/Pass row (64 px buttons, its margin, a little air), in px. */
+const BUTTONS_ROOM = 88;
 
 /** The first cards, rendered on the server. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -51,6 +54,9 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   const [dragging, setDragging] = useState(false);
   const isHydrated = useHydrated();
   const drag = useRef<{ x: number; id: number } | null>(null);
+  const photo = useRef<HTMLDivElement>(null);
+  // The card and its buttons fit the first screen whatever stands above them, banners or not.
+  const photoHeight = useFitHeight(photo, BUTTONS_ROOM);
   const card = cards[0];
 
   const refill = useCallback(async () => {
@@ -114,9 +120,15 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
-      <p className="swipe-hint swipe-hint--keys text-body-secondary small mb-2">{t('swipe.hint')}</p>
-      <p className="swipe-hint swipe-hint--touch text-body-secondary small mb-2">{t('swipe.hint_touch')}</p>
-      {atLimit ? <SwipeLimit resetAt={resetAt} /> : null}
+      {/* At the limit the upsell takes the hint's place (passing still works with the same gestures). */}
+      {atLimit ? (
+        <SwipeLimit resetAt={resetAt} />
+      ) : (
+        <>
+          <p className="swipe-hint swipe-hint--keys text-body-secondary small mb-2">{t('swipe.hint')}</p>
+          <p className="swipe-hint swipe-hint--touch text-body-secondary small mb-2">{t('swipe.hint_touch')}</p>
+        </>
+      )}
       {error ? (
         <div className="alert alert-danger py-2" role="alert">
           {error}
@@ -126,7 +138,7 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
       {card ? (
         <>
           <div
-            className="card shadow position-relative overflow-hidden user-select-none swipe-card"
+            className="card shadow position-relative overflow-hidden user-select-none"
             style={{
               transform: `translateX(${dragX}px) rotate(${dragX / 20}deg)`,
               transition: dragging ? 'none' : 'transform 0.2s',
@@ -150,7 +162,11 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
             aria-label={t('swipe.card', { name: card.name, age: card.age })}
             role="group"
           >
-            <div className={`swipe-photo bg-body-tertiary${atLimit ? ' swipe-photo--limited' : ''}`}>
+            <div
+              ref={photo}
+              className={`swipe-photo bg-body-tertiary${atLimit ? ' swipe-photo--limited' : ''}`}
+              style={photoHeight ? { height: photoHeight } : undefined}
+            >
               {card.main_image ? (
                 <img src={card.main_image.filename} alt="" draggable={false} />
               ) : (
