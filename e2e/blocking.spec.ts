@@ -5,8 +5,13 @@ test('a blocked member sees the blocked text; unblocking gives access back', asy
   const anna = await confirmedMember(browser, 'anna');
   const ben = await confirmedMember(browser, 'ben');
   await gotoHydrated(anna.page, `/members/${ben.profileId}`);
-  anna.page.once('dialog', (dialog) => void dialog.accept());
   await anna.page.getByRole('button', { name: text('en', 'profile.block') }).click();
+  // The app's own dialog asks (no browser confirm()); Cancel has the focus, Block confirms.
+  const confirm = anna.page.getByRole('dialog', { name: text('en', 'profile.block_confirm', { name: ben.name }) });
+  await expect(confirm.getByRole('button', { name: text('en', 'common.cancel') })).toBeFocused();
+  await screenshot(anna.page, 'block-confirm');
+  await confirm.getByRole('button', { name: text('en', 'profile.block') }).click();
+  await expect(confirm).toBeHidden();
   await expect(anna.page.getByRole('button', { name: text('en', 'profile.unblock') })).toBeVisible();
   await expect(anna.page.getByRole('status').filter({ hasText: /You have blocked/ })).toBeVisible();
   const response = await ben.page.goto(`/members/${anna.profileId}`);
