@@ -31,13 +31,13 @@ export const ZCard = z.object({ id: z.number().int(), label: z.string(), created
 /** `GET /api/packages.php`: the bundles and payment methods of the member's country. */
 export const ZOffer = z.object({ country: z.string(), packages: z.array(ZPackage), methods: z.array(z.string()) });
 
-/** `POST /api/payment.php` body: start buying a bundle. */
+/** `POST /api/payment.php`: buy a bundle; `remember_card` keeps the card (card only); `redirect`: where it began. */
 export const ZPaymentStartRequest = z.object({
   package_id: z.number().int().positive(),
   payment_method: z.enum(PAYMENT_METHODS),
   discount_code: zText().trim().min(1).max(40).optional(),
-  /** The member agreed to keep the card for one-click repeat orders (credit card only). */
   remember_card: z.boolean().optional(),
+  redirect: zText().max(500).optional(),
 });
 
 /** `POST /api/payment.php` answer: the provider checkout to send the member to. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '#server/db/connect.ts';
 import { discountCodes, discountRedemptions, users } from '#server/db/schema/index.ts';
 
@@ -75,4 +75,22 @@ export async function findWelcomeCode(db: TDb, userId: number): Promise<TCodeRow
     .from(discountCodes)
     .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'welcome')));
   return row;
+}
+
+/** The member's own active, unexpired codes of the given kinds (welcome, retention), for the best one to apply. */
+export async function findPersonalCodes(
+  db: TDb,
+  { userId, kinds, now }: { userId: number; kinds: string[]; now: Date },
+): Promise<TCodeRow[]> {
+  return db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.userId, userId),
+        inArray(discountCodes.kind, kinds),
+        eq(discountCodes.status, 'active'),
+        gt(discountCodes.expires, now),
+      ),
+    );
 }

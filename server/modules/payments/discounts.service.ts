@@ -6,6 +6,7 @@ import { newToken } from '#server/lib/tokens.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   findCodeByText,
+  findPersonalCodes,
   findSignup,
   findWelcomeCode,
   hasRedeemed,
@@ -137,6 +138,22 @@ export function createDiscountsService(core: Pick<TCore, 'db' | 'now'>) {
       });
       const row = await findWelcomeCode(db, who.userId);
       return this.lookup(who, row.code);
+    },
+    /**
+     * The best code the member holds, applied by itself at checkout (issue 31): the welcome discount while its window
+     * runs and the personal retention `STAY-…` code, whichever gives more; null when none is usable. A code redeemed
+     * before, expired or for another site or country does not count.
+     */
+    async best(who: TRedeemer) {
+      if (await welcomeWindowEnd(who.userId)) await this.welcome(who).catch(() => null);
+      const at = now();
+      const usable: TCodeRow[] = [];
+      for (const row of await findPersonalCodes(db, { userId: who.userId, kinds: ['welcome', 'retention'], now: at })) {
+        const ok = await findUsableCode(db, { who, code: row.code, now: at }).catch(() => null);
+        if (ok) usable.push(ok);
+      }
+      const [top] = usable.sort((a, b) => b.valuePercentage - a.valuePercentage);
+      return top ? toDiscountWire(top, at) : null;
     },
   };
 }

@@ -13,6 +13,7 @@ import { paymentsApi, toCardWire, toPaymentWire } from '#common/wire/payments.ts
 import { route } from '#server/lib/route.ts';
 import type { TPaymentUrls } from './checkout.service.ts';
 import { pageUrl } from '#common/routes.ts';
+import { safeRedirect } from '#common/safe-redirect.ts';
 
 /** The services the payment routes use. */
 type TPaymentsRouteServices = Pick<
@@ -25,10 +26,17 @@ function paymentCountry(services: Pick<TServices, 'siteSettings'>, request: Fast
   return services.siteSettings.selectedCountry(request.site, request.geoCountry, request.cookies.country);
 }
 
-/** Where the provider sends the member back to and reports to, on the site the member uses. */
-function paymentUrls(services: Pick<TServices, 'config'>, request: FastifyRequest): TPaymentUrls {
+/**
+ * Where the provider sends the member back to and reports to, on the site the member uses. `from` is where the
+ * purchase started (a chat with its draft): the result page carries it on, only as a path on this site.
+ */
+function paymentUrls(services: Pick<TServices, 'config'>, request: FastifyRequest, from?: string): TPaymentUrls {
   const origin = siteOrigin(request, services.config.publicUrl);
-  return { redirect: (id) => pageUrl(origin, 'transactions', { id }), webhook: `${origin}/webhooks/payment` };
+  const back = safeRedirect(from, origin, '');
+  return {
+    redirect: (id) => pageUrl(origin, 'transactions', { id }, back ? { redirect: back } : undefined),
+    webhook: `${origin}/webhooks/payment`,
+  };
 }
 
 /** Credit bundles, starting a purchase, the provider's webhook and the member's payments (spec §2 credits). */
@@ -52,7 +60,7 @@ export async function paymentsRoutes(app: FastifyInstance, { services }: { servi
           messageCredits: request.site.messageCredits,
           minimumMessageCost: request.site.minimumMessageCosts[country]?.costs ?? null,
         },
-        urls: paymentUrls(services, request),
+        urls: paymentUrls(services, request, request.body.redirect),
       },
     );
   });

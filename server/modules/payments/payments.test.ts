@@ -262,6 +262,53 @@ describe('discount codes and the welcome discount (spec §3, §4, §8)', () => {
     expect((await lookup(m.cookie, { code: code.code })).status).toBe(200);
   });
 
+  it('the best code applies by itself: a retention STAY code worth more beats the welcome discount (issue 31)', async () => {
+    const m = await activeMember(d, {}, { signupDate: clock });
+    const [account] = await d.services.database.db.select().from(users).where(eq(users.id, m.user.id));
+    const who = { userId: m.user.id, siteId: account.siteId, country: 'DE' };
+    // The welcome discount while its window runs.
+    expect(await d.services.discounts.best(who)).toMatchObject({ value_percentage: 25 });
+    const stay = `STAY-${Date.now()}`;
+    await d.services.database.db.insert(discountCodes).values({
+      code: stay,
+      kind: 'retention',
+      userId: m.user.id,
+      valuePercentage: 30,
+      expires: new Date(Date.now() + 864e5),
+    });
+    expect(await d.services.discounts.best(who)).toMatchObject({ code: stay, value_percentage: 30 });
+    // Another member's STAY code never applies to this one.
+    const other = await activeMember(d, {}, { signupDate: clock });
+    const best = await d.services.discounts.best({ ...who, userId: other.user.id });
+    expect(best?.code).not.toBe(stay);
+    // Once used (redeemed by a payment), the next best applies again.
+    expect((await start(m.cookie, stay)).status).toBe(200);
+    expect(await d.services.discounts.best(who)).toMatchObject({ value_percentage: 25 });
+    // A paid member past the welcome window, without codes: nothing.
+    const paid = await activeMember(d, {}, { signupDate: clock });
+    await d.services.database.db.update(users).set({ paidUser: true }).where(eq(users.id, paid.user.id));
+    expect(await d.services.discounts.best({ ...who, userId: paid.user.id })).toBeNull();
+  });
+
+  it('a checkout started from a chat returns through the result page with that path, never another site', async () => {
+    const m = await activeMember(d, {}, { signupDate: clock });
+    const [pack] = await dKit.bundles(m.cookie);
+    const begin = (redirect: string) =>
+      dKit.member(m.cookie).call(paymentsApi.start, { package_id: pack.id, payment_method: 'creditcard', redirect });
+    const returnOf = async (paymentId: string) => {
+      const db = d.services.database.db;
+      const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      const [sbx] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, row.providerPaymentId!));
+      return new URL(sbx.redirectUrl);
+    };
+    const home = await begin('/chats/12?draft=1');
+    const back = await returnOf(home.body.payment_id);
+    expect(back.pathname).toBe(`/transactions/${home.body.payment_id}`);
+    expect(back.searchParams.get('redirect')).toBe('/chats/12?draft=1');
+    const evil = await begin('//evil.example/x');
+    expect((await returnOf(evil.body.payment_id)).search).toBe('');
+  });
+
   it('never discounts a message below the country’s minimum price', async () => {
     const [code] = await d.services.database.db
       .insert(discountCodes)
