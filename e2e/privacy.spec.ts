@@ -137,8 +137,11 @@ for (const lng of ['en', 'de']) {
     await expect(sessionsCard.getByText(t('sessions.this_device'))).toBeVisible();
     // Withdrawing the orientation consent (after confirming) deletes the orientation, and says so.
     const privacyCard = page.locator('[aria-labelledby="settings-privacy"]');
-    page.once('dialog', (dialog) => void dialog.accept());
+    // The app's own dialog asks (not the browser's confirm()); its confirming button names the action.
     await privacyCard.getByRole('button', { name: t('consent.withdraw') }).click();
+    const ask = page.getByRole('dialog', { name: t('consent.withdraw_confirm') });
+    await expect(ask.getByRole('button', { name: t('common.cancel') })).toBeFocused();
+    await ask.getByRole('button', { name: t('consent.withdraw') }).click();
     await expect(privacyCard.getByRole('status').filter({ hasText: t('consent.withdrawn') })).toBeVisible();
 
     // Email change with the current password, confirmed by the link sent to the new address.

@@ -4,6 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import { PREMIUM_PHOTO_LIMIT } from '#common/constants.ts';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '#common/photos.ts';
 import type { TPhotosResponse } from '#common/wire/photos.ts';
+import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { url } from '#web/lib/url.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
@@ -22,6 +23,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
   const [dragging, setDragging] = useState(false);
   const isHydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
+  const { confirm, dialog } = useConfirm();
   // The main image shows in the navigation and decides the missing-photo warning: refresh the page data after changes.
   const revalidator = useRevalidator();
   const { photos, limit } = state;
@@ -75,9 +77,13 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
     [order[index], order[index + by]] = [order[index + by], order[index]];
     return change(() => arrangePhotos({ order }), t('photos.moved'));
   };
-  const remove = (photo: TPhoto, n: number) => {
-    if (!window.confirm(t('photos.delete_confirm'))) return;
-    void change(() => deletePhoto(photo.id), t('photos.deleted', { n }));
+  const remove = async (photo: TPhoto, n: number) => {
+    const isConfirmed = await confirm({
+      title: t('photos.delete_confirm'),
+      confirmLabel: t('photos.delete'),
+      variant: 'danger',
+    });
+    if (isConfirmed) void change(() => deletePhoto(photo.id), t('photos.deleted', { n }));
   };
 
   return (
@@ -151,7 +157,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
                     type="button"
                     className="btn btn-outline-danger btn-sm"
                     disabled={!isHydrated || busy}
-                    onClick={() => remove(photo, i + 1)}
+                    onClick={() => void remove(photo, i + 1)}
                     aria-label={t('photos.delete_n', { n: i + 1 })}
                   >
                     {t('photos.delete')}
@@ -239,6 +245,7 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
           {status}
         </p>
       </div>
+      {dialog}
     </section>
   );
 }

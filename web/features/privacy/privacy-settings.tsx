@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MARKETING_CONSENT_KINDS, type TSettableConsentKind } from '#common/consents.ts';
 import type { TConsentsState } from '#common/wire/consents.ts';
+import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { url } from '#web/lib/url.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
@@ -17,6 +18,7 @@ export function PrivacySettings() {
   const root = useRootData();
   const isHydrated = useHydrated();
   const { data: state, busy, run, status } = useCardAction<TConsentsState>(fetchConsents);
+  const { confirm, dialog } = useConfirm();
   const change = (kind: TSettableConsentKind, given: boolean, done: string) =>
     run(() => changeConsent({ kind, given }), done);
   const disabled = busy || !isHydrated || !state;
@@ -41,9 +43,13 @@ export function PrivacySettings() {
             type="button"
             className="btn btn-outline-danger align-self-start"
             disabled={disabled}
-            onClick={() => {
-              if (!window.confirm(t('consent.withdraw_confirm'))) return;
-              void change('orientation', false, t('consent.withdrawn'));
+            onClick={async () => {
+              const isConfirmed = await confirm({
+                title: t('consent.withdraw_confirm'),
+                confirmLabel: t('consent.withdraw'),
+                variant: 'danger',
+              });
+              if (isConfirmed) void change('orientation', false, t('consent.withdrawn'));
             }}
           >
             {t('consent.withdraw')}
@@ -82,6 +88,7 @@ export function PrivacySettings() {
       ))}
       <p className="form-text mb-0">{t('consent.marketing_hint')}</p>
       <CardStatus status={status} />
+      {dialog}
     </div>
   );
 }
