@@ -36,8 +36,9 @@ test('a member card opens the profile screen with attributes and related members
   // The newest member with a photo on the home page (a demo member, or one another journey created).
   await page.goto('/');
   const card = page.locator('a.member-card').first();
-  const label = (await card.getAttribute('aria-label')) ?? '';
-  const name = label.replace(/^View profile of /, '');
+  // The card is named by its visible text: "Name, age" in its title.
+  const title = (await card.locator('.card-title').textContent()) ?? '';
+  const name = title.replace(/, \d+$/, '').trim();
   await card.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByText(text('en', 'attributes.labels.gender'), { exact: true })).toBeVisible();

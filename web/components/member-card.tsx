@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FictionalIcon, useFictionalLabel } from './fictional.tsx';
+import { FictionalIcon } from './fictional.tsx';
 import { PersonIcon } from './person-icon.tsx';
 
 export interface TMemberCardData {
@@ -17,18 +17,13 @@ export interface TMemberCardData {
 
 /**
  * A member's card: photo, name, age, place, and for a fictional profile the icon beside the name (when the site shows
- * it) and the badge; the link's name says it too, as it replaces the card's text for screen readers (ARCHITECTURE §6).
+ * it) and the badge (ARCHITECTURE §6). The link is named by its visible text (name, age, place, badge), so what a
+ * screen reader announces and what a voice user says match what is shown (WCAG 2.5.3, issue 31).
  */
 export function MemberCard({ card, to }: { card: TMemberCardData; to: string }) {
   const { t } = useTranslation();
-  const fictional = useFictionalLabel();
-  const name = t('home.view_profile', { name: card.name });
   return (
-    <Link
-      to={to}
-      className="member-card card h-100 text-decoration-none"
-      aria-label={card.is_fictional ? `${name} (${fictional})` : name}
-    >
+    <Link to={to} className="member-card card h-100 text-decoration-none">
       <div className="ratio ratio-1x1 member-card__photo position-relative">
         {card.main_image ? (
           <img src={card.main_image.thumb_filename} alt="" loading="lazy" width={240} height={240} />
