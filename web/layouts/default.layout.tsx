@@ -8,6 +8,7 @@ import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
 import { MatchMoment } from '../features/likes/match-moment.tsx';
 import { MEMBERS_AREA, TimeBonusBanner, TimeBonusPopup } from '../features/payments/time-bonus.tsx';
 import { useTimeBonusLoader } from '../features/payments/time-bonus-store.ts';
+import { useLiveMembership } from '../features/payments/live-membership.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
 import { Disclaimer, SiteFooter, UsFooter } from '../shell/site-footer.tsx';
 import { TopNav } from '../shell/top-nav.tsx';
@@ -27,6 +28,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
   const compactFooter = installed || (Boolean(root?.user) && routeId !== 'index');
   const userId = root?.user?.id;
   useTimeBonusLoader(userId, root?.user?.paid_user);
+  useLiveMembership(root?.user);
   const membersArea = Boolean(root?.user) && MEMBERS_AREA.has(routeId);
   // Search pages seen by one account are never shown to the next one on this device (login, logout, switch).
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { safeRedirect } from '#common/safe-redirect.ts';
 import type { TRequestContext } from '#server/web/request-context.ts';
 
 /**
@@ -14,4 +15,19 @@ export async function packagesFor(ctx: TRequestContext) {
       minimumMessageCost: ctx.site.minimumMessageCosts[country]?.costs ?? null,
     },
   };
+}
+
+/**
+ * The best discount the member holds (welcome or retention `STAY-…` code), applied by itself on the bundle cards and
+ * at checkout (issue 31); null when none. A failure shows the full prices rather than an error page.
+ */
+export async function bestDiscountFor(ctx: TRequestContext, userId: number) {
+  const country = ctx.services.siteSettings.selectedCountry(ctx.site, ctx.geoCountry, ctx.cookies.country);
+  return ctx.services.discounts.best({ userId, siteId: ctx.site.id, country }).catch(() => null);
+}
+
+/** Where the purchase started (`?redirect=`, e.g. the chat with its draft), as a path on this site, or ''. */
+export function purchaseOrigin(request: Request): string {
+  const address = new URL(request.url);
+  return safeRedirect(address.searchParams.get('redirect'), address.origin, '');
 }

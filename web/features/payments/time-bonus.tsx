@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useMatches } from 'react-router';
 import { STORAGE_KEYS, TIME_BONUS_POPUP_DELAY_MS } from '#common/constants.ts';
 import { useCredits } from '#web/lib/credits-store.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
@@ -18,6 +18,19 @@ export const MEMBERS_AREA = new Set([
   'likes-type',
   'likes-m-id',
   'premium',
+]);
+
+/**
+ * Where the popup never opens (issue 31): over a conversation (the member is writing) and on the way to pay (the
+ * credits, method, direct debit and result pages; these are outside the members area anyway, listed to stay so).
+ */
+const NO_POPUP = new Set([
+  'chats-id',
+  'credits',
+  'credits-id-paymentmethod',
+  'credits-repeat-order',
+  'directdebit',
+  'transactions',
 ]);
 
 /** The countdown, announced to screen readers only on request (a ticking live region would talk every second). */
@@ -62,8 +75,10 @@ export function TimeBonusPopup({ credits: fromPage }: { credits: number }) {
   const bonus = useTimeBonus();
   const credits = useCredits(fromPage);
   const [open, setOpen] = useState(false);
+  const matches = useMatches();
+  const quiet = NO_POPUP.has(matches[matches.length - 1]?.id ?? '');
   const running = Boolean(bonus);
-  const eligible = running && credits === 0;
+  const eligible = running && credits === 0 && !quiet;
   useEffect(() => {
     if (!eligible || readStored(STORAGE_KEYS.hideTimeBonusModal)) return;
     const timer = setTimeout(() => setOpen(true), TIME_BONUS_POPUP_DELAY_MS);
@@ -75,7 +90,13 @@ export function TimeBonusPopup({ credits: fromPage }: { credits: number }) {
   };
   if (!bonus) return null;
   return (
-    <Modal show={open} onHide={close} centered aria-labelledby="time-bonus-title" className="time-bonus-modal">
+    <Modal
+      show={open && !quiet}
+      onHide={close}
+      centered
+      aria-labelledby="time-bonus-title"
+      className="time-bonus-modal"
+    >
       <Modal.Header closeButton closeLabel={t('alerts.dismiss')}>
         <Modal.Title id="time-bonus-title" as="h2" className="h5">
           {t('time_bonus.modal_title')}

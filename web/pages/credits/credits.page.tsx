@@ -4,7 +4,9 @@ import { formatMoney } from '#common/format.ts';
 import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
-import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { discountedPrice } from '#common/payments.ts';
+import { DiscountedPrice } from '#web/features/payments/discounted-price.tsx';
+import { bestDiscountFor, packagesFor, purchaseOrigin } from '#web/features/payments/packages.server.ts';
 import { Countdown } from '#web/features/payments/time-bonus.tsx';
 import { useTimeBonus } from '#web/features/payments/time-bonus-store.ts';
 import { appContext } from '#web/lib/app-context.ts';
@@ -17,16 +19,32 @@ import type { Route } from './+types/credits.page';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const user = requireMember(ctx, request);
-  const card = await ctx.services.payments.storedCard(user.id);
-  return { ...(await packagesFor(ctx)), card: card ? card.label : null };
+  const [card, offer, discount] = await Promise.all([
+    ctx.services.payments.storedCard(user.id),
+    packagesFor(ctx),
+    bestDiscountFor(ctx, user.id),
+  ]);
+  return {
+    ...offer,
+    card: card ? card.label : null,
+    discount: discount
+      ? { code: discount.code, percent: discount.value_percentage, currency: discount.currency }
+      : null,
+    from: purchaseOrigin(request),
+  };
 }
 
 /** credits (spec §2): the package overview; one-time purchases, the first makes the member premium. */
 export default function CreditsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const credits = useCredits(useRootData()?.user?.credits ?? 0);
-  const { packages, messageCredits } = loaderData;
+  const { packages, messageCredits, discount, from } = loaderData;
   const bonus = useTimeBonus();
+  // The discount applies to bundles of its currency (a code without a currency to all).
+  const priceOf = (p: (typeof packages)[number]) =>
+    discount && (discount.currency === null || discount.currency === p.currency)
+      ? discountedPrice(p, discount.percent, loaderData.pricing)
+      : null;
   return (
     <section className="container py-4" style={{ maxWidth: 1140 }}>
       <PageTitle title={t('credits.title')} />
@@ -52,29 +70,50 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
         <p className="alert alert-secondary">{t('credits.none')}</p>
       ) : (
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3">
-          {packages.map((p) => (
-            <div className="col" key={p.id}>
-              <div className={`card h-100 text-center package ${p.colour}`}>
-                {p.colour === 'p2' ? <div className="card-header fw-semibold">{t('credits.popular')}</div> : null}
-                <div className="card-body d-flex flex-column">
-                  <h2 className="h4 card-title">{t('credits.package_credits', { count: p.credits })}</h2>
-                  <p className="display-6 my-2">{formatMoney(p.price, p.currency, i18n.language)}</p>
-                  <p className="text-body-secondary small">
-                    {t('credits.per_message', {
-                      price: formatMoney(Math.round((p.price / p.credits) * messageCredits), p.currency, i18n.language),
-                    })}
-                  </p>
-                  <Link
-                    className="btn btn-primary mt-auto"
-                    to={url('credits-id-paymentmethod', { id: p.id })}
-                    aria-label={`${t('credits.choose')}: ${t('credits.package_credits', { count: p.credits })}`}
-                  >
-                    {t('credits.choose')}
-                  </Link>
+          {packages.map((p) => {
+            const now = priceOf(p);
+            return (
+              <div className="col" key={p.id}>
+                <div className={`card h-100 text-center package ${p.colour}`}>
+                  {p.colour === 'p2' ? <div className="card-header fw-semibold">{t('credits.popular')}</div> : null}
+                  <div className="card-body d-flex flex-column">
+                    <h2 className="h4 card-title">{t('credits.package_credits', { count: p.credits })}</h2>
+                    {now !== null && discount ? (
+                      <p className="mb-0">
+                        <span className="badge text-bg-success">
+                          {t('credits.discount_badge', { percent: discount.percent })}
+                        </span>
+                      </p>
+                    ) : null}
+                    <p className="display-6 my-2">
+                      <DiscountedPrice
+                        price={p.price}
+                        discounted={now}
+                        percent={discount?.percent ?? null}
+                        currency={p.currency}
+                      />
+                    </p>
+                    <p className="text-body-secondary small">
+                      {t('credits.per_message', {
+                        price: formatMoney(
+                          Math.round(((now ?? p.price) / p.credits) * messageCredits),
+                          p.currency,
+                          i18n.language,
+                        ),
+                      })}
+                    </p>
+                    <Link
+                      className="btn btn-primary mt-auto"
+                      to={url('credits-id-paymentmethod', { id: p.id }, from ? { redirect: from } : undefined)}
+                      aria-label={`${t('credits.choose')}: ${t('credits.package_credits', { count: p.credits })}`}
+                    >
+                      {t('credits.choose')}
+                    </Link>
+                  </div>
                 </div>
               </div>
-            </div>
-          ))}
+            );
+          })}
         </div>
       )}
       <p className="small text-body-secondary mt-3">{t('credits.one_time')}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
@@ -8,27 +8,30 @@ import { discountedPrice, type TPaymentMethod } from '#common/payments.ts';
 import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
-import { packagesFor } from '#web/features/payments/packages.server.ts';
-import { fetchDiscount, fetchWelcomeDiscount, startPayment } from '#web/features/payments/payments.api.ts';
+import { DiscountedPrice } from '#web/features/payments/discounted-price.tsx';
+import { bestDiscountFor, packagesFor, purchaseOrigin } from '#web/features/payments/packages.server.ts';
+import { fetchDiscount, startPayment } from '#web/features/payments/payments.api.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { CheckField, Field } from '#web/lib/form/field.tsx';
 import { url } from '#web/lib/url.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
-import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/payment-method.page';
 
 /** One bundle of the member's country and the methods offered there; anything else is not found. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  requireMember(ctx, request);
+  const user = requireMember(ctx, request);
   const { packages, methods, pricing } = await packagesFor(ctx);
   const pack = packages.find((p) => String(p.id) === params.id);
   if (!pack) throw data('', { status: 404 });
   const chosen = methods.find((m) => m === params.paymentmethod) ?? null;
   // Direct debit has its own form (mandate and SMS code); every other method confirms in the modal.
   if (chosen === 'directdebit') throw redirect(url('directdebit', {}, { package: pack.id }));
-  return { pack, methods, chosen, pricing };
+  // The best code the member holds applies by itself (welcome or retention); the field takes another one.
+  const best = await bestDiscountFor(ctx, user.id);
+  const discount = best && (best.currency === null || best.currency === pack.currency) ? best : null;
+  return { pack, methods, chosen, pricing, discount, from: purchaseOrigin(request) };
 }
 
 /** credits-id-paymentmethod (spec §2): the payment method choice, confirmed in the payment confirm modal. */
@@ -46,24 +49,10 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   // After a started payment the browser is leaving for the provider: the button stays busy.
   const [leaving, setLeaving] = useState(false);
   const starting = busy || leaving;
-  const [discount, setDiscount] = useState<TDiscount | null>(null);
+  const [discount, setDiscount] = useState<TDiscount | null>(loaderData.discount);
   const [codeInput, setCodeInput] = useState('');
   const code = useAsyncAction();
   const isHydrated = useHydrated();
-  const premium = Boolean(useRootData()?.user?.paid_user);
-  // The welcome discount applies by itself when the member has one; failure is silently ignored (spec §7).
-  useEffect(() => {
-    if (premium) return;
-    let cancelled = false;
-    fetchWelcomeDiscount()
-      .then((answer) => {
-        if (!cancelled) setDiscount(answer);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [premium]);
   const applyCode = () =>
     code.run(async () => {
       setDiscount(await fetchDiscount(codeInput.trim()));
@@ -80,6 +69,7 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
         payment_method: method,
         ...(discount ? { discount_code: discount.code } : {}),
         ...(method === 'creditcard' && rememberCard ? { remember_card: true } : {}),
+        ...(loaderData.from ? { redirect: loaderData.from } : {}),
       }),
     );
     if (!answer) return;
@@ -105,49 +95,57 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
         ))}
       </div>
       {discount ? (
-        <p className="alert alert-success d-flex align-items-center gap-2" role="status">
+        <p className="alert alert-success d-flex flex-wrap align-items-center gap-2" role="status">
           <span className="me-auto">
-            {t('credits.discount_applied', { percent: discount.value_percentage, price })}
+            <strong>{t('credits.discount_badge', { percent: discount.value_percentage })}</strong> (
+            <span className="font-monospace">{discount.code}</span>):{' '}
+            <DiscountedPrice
+              price={pack.price}
+              discounted={amount}
+              percent={discount.value_percentage}
+              currency={pack.currency}
+            />
           </span>
-          <button type="button" className="btn btn-sm btn-link" onClick={() => setDiscount(null)}>
+          <button type="button" className="btn btn-sm btn-light border" onClick={() => setDiscount(null)}>
             {t('credits.discount_remove')}
           </button>
         </p>
-      ) : (
-        <form
-          className="mb-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void applyCode();
-          }}
+      ) : null}
+      <form
+        className="mb-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void applyCode();
+        }}
+      >
+        <Field
+          id="discount-code"
+          label={discount ? t('credits.discount_another') : t('credits.discount_label')}
+          className=""
+          labelClassName="form-label"
+          failure={code.error}
         >
-          <Field
-            id="discount-code"
-            label={t('credits.discount_label')}
-            className=""
-            labelClassName="form-label"
-            failure={code.error}
-          >
-            {(wiring) => (
-              <div className="input-group">
-                <input
-                  {...wiring}
-                  className={`form-control ${code.error ? 'is-invalid' : ''}`}
-                  value={codeInput}
-                  maxLength={40}
-                  autoComplete="off"
-                  onChange={(e) => setCodeInput(e.target.value)}
-                />
-                <button type="submit" className="btn btn-outline-secondary" disabled={!codeInput.trim() || code.busy}>
-                  {t('credits.discount_apply')}
-                </button>
-              </div>
-            )}
-          </Field>
-        </form>
-      )}
+          {(wiring) => (
+            <div className="input-group">
+              <input
+                {...wiring}
+                className={`form-control ${code.error ? 'is-invalid' : ''}`}
+                value={codeInput}
+                maxLength={40}
+                autoComplete="off"
+                onChange={(e) => setCodeInput(e.target.value)}
+              />
+              <button type="submit" className="btn btn-outline-secondary" disabled={!codeInput.trim() || code.busy}>
+                {t('credits.discount_apply')}
+              </button>
+            </div>
+          )}
+        </Field>
+      </form>
       <FictionalNote text="warning" />
-      <Link to={url('credits')}>{t('credits.back')}</Link>
+      <Link to={url('credits', {}, loaderData.from ? { redirect: loaderData.from } : undefined)}>
+        {t('credits.back')}
+      </Link>
       <Modal
         show={method !== null}
         onHide={() => !starting && setMethod(null)}

@@ -4,6 +4,7 @@ import { PREMIUM_PHOTO_LIMIT } from '#common/constants.ts';
 import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
+import { purchaseOrigin } from '#web/features/payments/packages.server.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { url } from '#web/lib/url.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
@@ -11,11 +12,11 @@ import type { Route } from './+types/premium.page';
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireMember(context.get(appContext), request);
-  return null;
+  return { from: purchaseOrigin(request) };
 }
 
 /** premium (spec §1, §2): the benefits of premium and the way there, the first credit purchase. */
-export default function PremiumPage() {
+export default function PremiumPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const premium = Boolean(useRootData()?.user?.paid_user);
   const benefits = [
@@ -45,7 +46,10 @@ export default function PremiumPage() {
       ) : (
         <p className="text-body-secondary">{t('premium.how')}</p>
       )}
-      <Link className="btn btn-primary btn-lg" to={url('credits')}>
+      <Link
+        className="btn btn-primary btn-lg"
+        to={url('credits', {}, loaderData.from ? { redirect: loaderData.from } : undefined)}
+      >
         {t('premium.cta')}
       </Link>
       <FictionalNote text="warning" className="small text-body-secondary mt-4" />

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Link } from 'react-router';
+import { data, Link, useRevalidator } from 'react-router';
 import { formatMoney } from '#common/format.ts';
 import { FINAL_PAYMENT_STATUSES } from '#common/payments.ts';
 import { toPaymentWire } from '#common/wire/payments.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { CardPaymentFailed } from '#web/features/payments/card-payment-failed.tsx';
-import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { packagesFor, purchaseOrigin } from '#web/features/payments/packages.server.ts';
 import { fetchPayment } from '#web/features/payments/payments.api.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { reloadCredits } from '#web/lib/credits-store.ts';
@@ -26,9 +26,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? await ctx.services.payments.get(user.id, params.id).catch(() => null)
       : null;
     if (!payment) throw data('', { status: 404 });
-    return { payment: toPaymentWire(payment), history: null, methods: (await packagesFor(ctx)).methods };
+    return {
+      payment: toPaymentWire(payment),
+      history: null,
+      methods: (await packagesFor(ctx)).methods,
+      from: purchaseOrigin(request),
+    };
   }
-  return { payment: null, history: (await ctx.services.payments.history(user.id)).map(toPaymentWire), methods: [] };
+  return {
+    payment: null,
+    history: (await ctx.services.payments.history(user.id)).map(toPaymentWire),
+    methods: [],
+    from: '',
+  };
 }
 
 /**
@@ -51,10 +61,18 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [id, final]);
+  const { revalidate } = useRevalidator();
+  const paid = payment?.status === 'paid';
+  // Once per payment: revalidating re-runs this page's loader too, which must not start another round.
+  const refreshedFor = useRef<string | null>(null);
   useEffect(() => {
-    // A completed purchase: the balance comes over the socket too, but the page should not wait for it.
-    if (payment?.status === 'paid') void reloadCredits();
-  }, [payment?.status]);
+    // A completed purchase: the balance comes over the socket too, but the page should not wait for it; the page data
+    // is loaded again so the navigation, the premium state and the time bonus agree at once (issue 31).
+    if (!paid || !id || refreshedFor.current === id) return;
+    refreshedFor.current = id;
+    void reloadCredits();
+    void revalidate();
+  }, [paid, id, revalidate]);
 
   if (!payment) {
     const history = loaderData.history ?? [];
@@ -94,9 +112,16 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
           <h1 className="h3">{t('transactions.completed')}</h1>
           <p className="lead">{t('transactions.added', { count: payment.credits })}</p>
           <p>{t('transactions.premium')}</p>
-          <Link className="btn btn-primary" to={url('chats')}>
-            {t('transactions.to_chats')}
-          </Link>
+          <p className="d-flex flex-wrap justify-content-center gap-2">
+            {loaderData.from ? (
+              <Link className="btn btn-primary" to={loaderData.from}>
+                {t('transactions.continue')}
+              </Link>
+            ) : null}
+            <Link className={`btn ${loaderData.from ? 'btn-outline-primary' : 'btn-primary'}`} to={url('chats')}>
+              {t('transactions.to_chats')}
+            </Link>
+          </p>
         </div>
       ) : payment.status === 'refunded' ? (
         <div role="status">
