@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { confirmedMember, dismissEntryWarning, gotoHydrated, text, waitForHydration } from './helpers.ts';
+import { CLIENT } from './constants.ts';
 
 /** axe (WCAG 2.1 A and AA) over the member pages at a phone's and a desktop's width (issue 31). */
 const VIEWPORTS = [
@@ -48,6 +49,8 @@ test('member pages have no serious or critical axe finding at 375 and 1280 px', 
   await anna.page.getByLabel(t('chat.write')).press('Enter');
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/);
   const conversation = new URL(anna.page.url()).pathname;
+  // The payment method page with the welcome discount applied (its Remove button) and the code field.
+  const offer = await (await anna.page.request.get('/api/packages.php', { headers: CLIENT })).json();
   await scan(anna.page, [
     '/',
     '/members',
@@ -56,6 +59,7 @@ test('member pages have no serious or critical axe finding at 375 and 1280 px', 
     '/chats',
     conversation,
     '/credits',
+    `/credits/${offer.packages[0].id}`,
     '/settings',
     '/swipe-game',
   ]);
