@@ -22,6 +22,7 @@ import { url } from './lib/url.ts';
 import { useNonce } from './lib/nonce.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { buildRootData } from './lib/root-data.server.ts';
+import { navCounts } from './shell/nav-counts.server.ts';
 import { requireAcceptedTerms } from './features/privacy/terms-gate.server.ts';
 import type { TRootData } from './lib/root-data.ts';
 import '@fontsource/open-sans/400.css';
@@ -38,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (ctx.accessBanned && path !== url('pages-ban')) throw redirect(url('pages-ban'));
   // A member asked to accept new terms (or to answer the orientation question) sees that first.
   await requireAcceptedTerms(ctx, request);
-  return buildRootData(ctx);
+  return { ...buildRootData(ctx), counts: await navCounts(ctx) };
 }
 
 /** Only a language change (cookie) or a mutation needs the root data again. */

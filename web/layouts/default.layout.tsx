@@ -6,11 +6,12 @@ import { SiteEntryWarning } from '../shell/site-entry-warning.tsx';
 import { SignupModal } from '../features/accounts/signup-modal.tsx';
 import { LikeModalTrigger } from '../features/likes/like-modal-trigger.tsx';
 import { MatchMoment } from '../features/likes/match-moment.tsx';
-import { MEMBERS_AREA, TimeBonusBanner, TimeBonusPopup } from '../features/payments/time-bonus.tsx';
+import { MEMBERS_AREA, TimeBonusPopup } from '../features/payments/time-bonus.tsx';
 import { useTimeBonusLoader } from '../features/payments/time-bonus-store.ts';
 import { useLiveMembership } from '../features/payments/live-membership.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
 import { Disclaimer, SiteFooter, UsFooter } from '../shell/site-footer.tsx';
+import { BottomTabs } from '../shell/bottom-tabs.tsx';
 import { TopNav } from '../shell/top-nav.tsx';
 import { WarningsHeader } from '../shell/warnings-header.tsx';
 import { useInstalledApp } from '../lib/installed-app.ts';
@@ -30,18 +31,19 @@ function DefaultShell({ children }: { children: ReactNode }) {
   useTimeBonusLoader(userId, root?.user?.paid_user);
   useLiveMembership(root?.user);
   const membersArea = Boolean(root?.user) && MEMBERS_AREA.has(routeId);
+  // A conversation keeps the whole screen for its messages and composer: no tab bar there.
+  const tabs = Boolean(root?.user) && routeId !== 'chats-id';
   // Search pages seen by one account are never shown to the next one on this device (login, logout, switch).
   useEffect(() => {
     clearSearchCache();
   }, [userId]);
   return (
-    <div className="d-flex flex-column min-vh-100">
+    <div className={`d-flex flex-column min-vh-100${tabs ? ' has-bottom-tabs' : ''}`}>
       <a className="visually-hidden-focusable skip-link" href="#main">
         {t('meta.skip_to_content')}
       </a>
-      {membersArea ? <TimeBonusBanner /> : null}
       <TopNav />
-      <WarningsHeader user={root?.user ?? null} />
+      <WarningsHeader user={root?.user ?? null} routeId={routeId} timeBonus={membersArea} />
       {membersArea ? <TimeBonusPopup credits={root?.user?.credits ?? 0} /> : null}
       {root?.user ? <LikeModalTrigger /> : null}
       {root?.user ? <MatchMoment key={root.user.id} /> : null}
@@ -53,11 +55,15 @@ function DefaultShell({ children }: { children: ReactNode }) {
       {compactFooter ? null : <UsFooter />}
       {NO_ENTRY_WARNING.has(routeId) ? null : <SiteEntryWarning />}
       {routeId === 'signup' ? null : <SignupModal />}
+      {tabs ? <BottomTabs /> : null}
     </div>
   );
 }
 
-/** Default layout: top navigation, warnings header, footer, disclaimer, US footer, entry warning (spec §2). */
+/**
+ * Default layout: top navigation, the one-banner warnings header, footer, disclaimer, US footer, entry warning (spec
+ * §2), and the members' bottom tab bar on phones (issue 31).
+ */
 export default function DefaultLayout() {
   return (
     <DefaultShell>

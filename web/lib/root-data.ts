@@ -26,4 +26,11 @@ export interface TRootData {
   };
   company: { name: string; address: string; city: string; country: string };
   user: TUser | null;
+  /** A member's unread messages and new likes when the page was rendered (badges and title before the client loads). */
+  counts?: TNavCounts | null;
+}
+
+export interface TNavCounts {
+  unread: number;
+  newLikes: number;
 }

@@ -14,12 +14,9 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
   if (!root) return null;
   return (
     <Dropdown align={align}>
-      <Dropdown.Toggle
-        variant="link"
-        className="nav-link text-uppercase"
-        aria-label={t('nav.choose_language')}
-        disabled={!isHydrated}
-      >
+      <Dropdown.Toggle variant="link" className="nav-link text-uppercase" disabled={!isHydrated}>
+        {/* The accessible name starts with what it does and contains the visible code (WCAG 2.5.3). */}
+        <span className="visually-hidden">{t('nav.choose_language')}: </span>
         <svg
           aria-hidden="true"
           width="16"

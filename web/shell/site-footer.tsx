@@ -16,6 +16,14 @@ const LINKS = [
 ] as const;
 
 /**
+ * A company name that ends with a period ("Amora Media B.V.") at the end of a sentence gives "B.V..": the sentence's
+ * own period is dropped then (an ellipsis "..." stays).
+ */
+export function singlePeriods(text: string): string {
+  return text.replace(/(?<!\.)\.\.(?!\.)/g, '.');
+}
+
+/**
  * Footer links of spec §2; `compact` is the short variant (installed app, or logged in off the index): links and the
  * disclaimer's fictional warning and adults-only line, without the company block.
  */
@@ -42,13 +50,15 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
         ) : null}
         {!compact && root ? (
           <p className="small text-body-secondary mb-0">
-            {t('footer.copyright', { year: new Date().getUTCFullYear(), company: root.company.name })}{' '}
-            {t('footer.company_line', {
-              site: root.site.name,
-              company: root.company.name,
-              address: root.company.address,
-              city: root.company.city,
-            })}
+            {singlePeriods(t('footer.copyright', { year: new Date().getUTCFullYear(), company: root.company.name }))}{' '}
+            {singlePeriods(
+              t('footer.company_line', {
+                site: root.site.name,
+                company: root.company.name,
+                address: root.company.address,
+                city: root.company.city,
+              }),
+            )}
           </p>
         ) : null}
       </div>
@@ -83,7 +93,7 @@ export function UsFooter() {
         <h2 id="us-footer-title" className="h6">
           {t('footer.us_title')}
         </h2>
-        <p className="mb-0">{t('footer.us_text', { company: root.company.name })}</p>
+        <p className="mb-0">{singlePeriods(t('footer.us_text', { company: root.company.name }))}</p>
       </div>
     </aside>
   );

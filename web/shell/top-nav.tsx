@@ -1,12 +1,12 @@
 import { Container, Dropdown, Nav, Navbar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
-import { BADGE_CAP, CREDIT_BADGE_THRESHOLD } from '#common/constants.ts';
+import { CREDIT_BADGE_THRESHOLD } from '#common/constants.ts';
 import type { TUser } from '#common/wire/user.ts';
+import { badgeText, useNavCounts } from '../lib/chat-totals.ts';
 import { useCredits } from '../lib/credits-store.ts';
-import { useUnreadTotal } from '../features/chat/chats-store.ts';
+import { useOpenSignup } from '../features/accounts/signup-modal.tsx';
 import { logout as endSession } from '../features/accounts/accounts.api.ts';
-import { useNewLikes } from '../features/likes/likes-store.ts';
 import { stopRealtime } from '../lib/realtime.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
@@ -23,7 +23,7 @@ export function CountBadge({ count, label, variant = 'primary' }: { count: numbe
   if (count <= 0) return null;
   return (
     <span className={`badge rounded-pill text-bg-${variant} ms-1`}>
-      <span aria-hidden="true">{count > BADGE_CAP ? `${BADGE_CAP}+` : count}</span>
+      <span aria-hidden="true">{badgeText(count)}</span>
       <span className="visually-hidden">{label}</span>
     </span>
   );
@@ -43,8 +43,7 @@ function CreditsBadge({ credits }: { credits: number }) {
 
 function MemberLinks({ user }: { user: TUser }) {
   const { t } = useTranslation();
-  const newLikes = useNewLikes();
-  const unread = useUnreadTotal();
+  const { unread, newLikes } = useNavCounts();
   const credits = useCredits(user.credits);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -83,7 +82,9 @@ function MemberLinks({ user }: { user: TUser }) {
       )}
       <LanguageDropdown />
       <Dropdown align="end">
-        <Dropdown.Toggle variant="link" className="nav-link" aria-label={t('nav.account')} disabled={!isHydrated}>
+        <Dropdown.Toggle variant="link" className="nav-link" disabled={!isHydrated}>
+          {/* The accessible name contains the visible name (WCAG 2.5.3), and says what the menu is. */}
+          <span className="visually-hidden">{t('nav.account')}: </span>
           {user.profile.name}
         </Dropdown.Toggle>
         <Dropdown.Menu>
@@ -117,6 +118,7 @@ export function TopNav() {
   const routeId = matches[matches.length - 1]?.id ?? '';
   const showBack = installed && BACK_ROUTES.has(routeId) && typeof window !== 'undefined' && window.history.length > 1;
   const user = root?.user ?? null;
+  const openSignup = useOpenSignup();
 
   return (
     <Navbar expand={user ? 'lg' : true} bg="secondary" data-bs-theme="dark" className="top-nav" as="header">
@@ -145,8 +147,11 @@ export function TopNav() {
         ) : (
           <Nav as="nav" aria-label={t('nav.main')} className="ms-auto flex-row align-items-center gap-2">
             <LanguageDropdown />
-            <Link to={url('login')} className="btn btn-primary">
+            <Link to={url('login')} className="btn btn-outline-light top-nav__login">
               {t('nav.login')}
+            </Link>
+            <Link to={url('signup')} className="btn btn-primary top-nav__signup" onClick={openSignup}>
+              {t('nav.signup')}
             </Link>
           </Nav>
         )}

@@ -13,7 +13,7 @@ let loaded = false;
 const listeners = new Set<() => void>();
 
 function emit() {
-  setUnreadTotal(chats.reduce((sum, c) => sum + c.num_unread_messages, 0));
+  setUnreadTotal(loaded ? chats.reduce((sum, c) => sum + c.num_unread_messages, 0) : null);
   for (const l of listeners) l();
 }
 

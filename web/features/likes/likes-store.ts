@@ -11,7 +11,7 @@ let loaded = false;
 const listeners = new Set<() => void>();
 
 function emit() {
-  setNewLikesTotal(newLikesCount());
+  setNewLikesTotal(loaded ? newLikesCount() : null);
   for (const l of listeners) l();
 }
 

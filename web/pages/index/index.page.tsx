@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { NICHES, PREMIUM_MATCH_CHANCE_PERCENT, type TNicheId } from '#common/constants.ts';
 import { canSearch } from '#common/visibility.ts';
 import { FictionalListNote } from '#web/components/fictional.tsx';
@@ -13,9 +13,12 @@ import type { Route } from './+types/index.page';
 
 const CARD_COUNT = 12;
 
-/** Landing page data: member cards of the site's niche and whether visitors may browse them (spec §4). */
+/** Landing page data: member cards of the site's niche and whether visitors may browse them (spec §4); members go to search. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, site, locale, cookies, user } = context.get(appContext);
+  // The home page is for visitors (it sells signing up): a member's home is the search, whose bottom tab bar leads on
+  // to swipe, likes and messages (issue 31).
+  if (user) throw redirect(url('members'));
   const query = new URL(request.url).searchParams;
   const [cards, total] = await Promise.all([
     services.profiles.landingCards(site, CARD_COUNT),
@@ -44,11 +47,9 @@ export default function IndexPage({ loaderData }: Route.ComponentProps) {
               <h1 className="display-5 fw-bold">{t(`home.hero.${niche}`)}</h1>
               <p className="lead">{t('home.subtitle', { site: root?.site.name })}</p>
               <div className="d-flex flex-wrap gap-2 mt-4">
-                {root?.user ? null : (
-                  <Link to={url('signup')} className="btn btn-primary btn-lg" onClick={openSignup}>
-                    {t('home.cta_signup')}
-                  </Link>
-                )}
+                <Link to={url('signup')} className="btn btn-primary btn-lg" onClick={openSignup}>
+                  {t('home.cta_signup')}
+                </Link>
                 {canBrowse ? (
                   <Link to={url('members')} className="btn btn-outline-light btn-lg">
                     {t('home.cta_search')}
