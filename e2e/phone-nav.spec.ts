@@ -20,6 +20,11 @@ async function headerProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Saves what the screen shows (not the whole page), for a human to look at. */
+async function screen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png` });
+}
+
 /** Sends a text from one member to another over the API. */
 async function send(from: Page, profileId: number, message: string): Promise<void> {
   const res = await from.request.post('/api/chat.php', {
@@ -77,6 +82,9 @@ test('phone navigation: server-rendered live tab badges, one banner, the members
   const barTop = await bar.evaluate((e) => e.getBoundingClientRect().top);
   expect(footerBottom).toBeLessThanOrEqual(barTop + 0.5);
   await screenshot(ben.page, 'phone-nav-search-375');
+  await screen(ben.page, 'phone-nav-search-375-bottom');
+  await ben.page.evaluate(() => window.scrollTo(0, 0));
+  await screen(ben.page, 'phone-nav-search-375-top');
   expect(await headerProblems(ben.page)).toEqual([]);
 
   // On another page, a new message and a new like show on the tabs as they happen.
@@ -135,7 +143,7 @@ test('visitors: the header offers login and signing up, without axe findings at 
     await expect(header.getByRole('link', { name: t('nav.signup') })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await headerProblems(page)).toEqual([]);
-    await screenshot(page, `phone-nav-visitor-${viewport.width}`);
+    await screen(page, `phone-nav-visitor-${viewport.width}`);
   }
   // The footer names a company ending in a period without doubling it.
   await expect(page.locator('body')).not.toContainText('B.V..');
