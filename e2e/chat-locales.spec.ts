@@ -21,6 +21,12 @@ test('a Polish member sends a gift from a translated catalogue on a phone', asyn
     .evaluate((img: HTMLImageElement) => img.decode());
   await screenshot(ola.page, 'chat-gifts-pl-375');
   await dialog.getByRole('button', { name: t('gifts.teddy') }).click();
+  // The paid send is confirmed with its price and the balance after it, in Polish plural forms.
+  const confirm = ola.page.getByRole('dialog', {
+    name: t('chat.confirm_gift', { gift: t('gifts.teddy'), name: jan.name }),
+  });
+  await expect(confirm.getByText(t('chat.confirm_after', { count: 40 }))).toBeVisible();
+  await confirm.getByRole('button', { name: t('chat.confirm_send', { count: 20 }) }).click();
   await expect(ola.page).toHaveURL(/\/chats\/\d+$/);
   await expect(ola.page.getByRole('log').getByText(t('chat.gift_label', { gift: t('gifts.teddy') }))).toBeVisible();
   await expect(ola.page.getByText(t('chat.balance', { count: 40 }))).toBeVisible();

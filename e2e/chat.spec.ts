@@ -31,7 +31,12 @@ test('two members chat: first message from the profile, unread badge and title, 
   await expect(ben.page.getByRole('log').getByText('Hi Ben, how are you?')).toBeVisible();
   await expect(ben.page.getByRole('link', { name: /Messages/ }).locator('.badge')).toHaveCount(0);
   await ben.page.getByLabel(t('chat.write')).fill('Great, thanks Anna!');
-  await ben.page.getByRole('button', { name: t('chat.send'), exact: true }).click();
+  await ben.page
+    .getByRole('button', {
+      name: `${t('chat.send')} ${text('en', 'common.credits_count', { count: 10 })}`,
+      exact: true,
+    })
+    .click();
   await expect(ben.page.getByRole('log').getByText('Great, thanks Anna!')).toBeVisible();
   await screenshot(ben.page, 'chat-1280');
 
@@ -42,8 +47,12 @@ test('two members chat: first message from the profile, unread badge and title, 
 
   // Deleting the conversation removes it from Anna's list at once.
   await anna.page.setViewportSize({ width: 1280, height: 800 });
-  anna.page.once('dialog', (d) => void d.accept());
+  // The app's own dialog asks first (never the browser's confirm()).
   await anna.page.getByRole('button', { name: /Delete the conversation with/ }).click();
+  await anna.page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('chat.delete'), exact: true })
+    .click();
   await expect(anna.page).toHaveURL(/\/chats$/);
   await expect(anna.page.getByText(t('chat.none'))).toBeVisible();
 });

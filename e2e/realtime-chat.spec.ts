@@ -47,11 +47,13 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
     .getByRole('dialog')
     .getByRole('button', { name: t('gifts.rose') })
     .click();
+  await anna.page.getByRole('button', { name: t('chat.confirm_send', { count: 20 }) }).click();
   await expect(ben.page.getByRole('log').getByText(t('chat.gift_label', { gift: t('gifts.rose') }))).toBeVisible(LIVE);
   await anna.page.getByRole('button', { name: t('chat.photo_button') }).click();
   const chooser = anna.page.waitForEvent('filechooser');
   await anna.page.getByRole('dialog').getByText(t('chat.photo_upload')).click();
   await (await chooser).setFiles(path.join(import.meta.dirname, '../server/test/fixtures/gps-photo.jpg'));
+  await anna.page.getByRole('button', { name: t('chat.confirm_send', { count: 15 }) }).click();
   await expect(ben.page.getByRole('img', { name: t('chat.photo_from', { name: anna.name }) })).toBeVisible({
     timeout: 10_000,
   });

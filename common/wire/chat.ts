@@ -21,11 +21,26 @@ export const ZChatMessage = z.object({
 /** `POST /api/chat.php` and `/api/chat-photo.php` answer: the message sent and the balance left. */
 export const ZSendAnswer = z.object({ message: ZChatMessage, credits: z.number().int() });
 
-/** One conversation of `GET /api/chats.php`: the other member's card and my unread count. */
+/** The newest message of a conversation as the list previews it: a text's start, or only its kind. */
+export const ZLastMessage = z.object({
+  kind: z.enum(MESSAGE_KINDS),
+  /** The start of a text message; empty for the other kinds. */
+  text: z.string(),
+  from_me: z.boolean(),
+  created_at: z.string(),
+});
+
+/** Whether the other member is online now, was active recently, or neither (or hides it: invisible mode). */
+export const ONLINE_STATES = ['now', 'recently'] as const;
+export type TOnlineState = (typeof ONLINE_STATES)[number];
+
+/** One conversation of `GET /api/chats.php`: the other member's card, my unread count, the newest message, presence. */
 export const ZChatItem = z.object({
   conversation: z.object({ id: z.number().int(), last_message_at: z.string() }),
   profile: ZProfileCard,
   num_unread_messages: z.number().int(),
+  last_message: ZLastMessage.nullable(),
+  online: z.enum(ONLINE_STATES).nullable(),
 });
 
 /** `GET /api/chats.php`: my conversations, newest first. */
@@ -59,6 +74,7 @@ export const ZDeleteChatRequest = z
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 export type TSendAnswer = z.infer<typeof ZSendAnswer>;
 export type TChatItem = z.infer<typeof ZChatItem>;
+export type TLastMessage = z.infer<typeof ZLastMessage>;
 export type TChatPage = z.infer<typeof ZChatPage>;
 export type TChatPageQuery = z.infer<typeof ZChatPageQuery>;
 export type TDeleteChatRequest = z.infer<typeof ZDeleteChatRequest>;

@@ -5,9 +5,9 @@ import { TopNav } from '../shell/top-nav.tsx';
 /** Chat layout (spec §2): the navigation and a full-height conversation, no footer. */
 export default function ChatLayout() {
   return (
-    <div className="d-flex flex-column vh-100">
+    <div className="d-flex flex-column chat-shell">
       <TopNav />
-      <main id="main" className="flex-grow-1 d-flex flex-column overflow-hidden" tabIndex={-1}>
+      <main id="main" className="flex-grow-1 d-flex flex-column chat-screen" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -10,6 +10,7 @@ import { MEMBERS_AREA, TimeBonusPopup } from '../features/payments/time-bonus.ts
 import { useTimeBonusLoader } from '../features/payments/time-bonus-store.ts';
 import { useLiveMembership } from '../features/payments/live-membership.ts';
 import { clearSearchCache } from '../features/search/search-cache.ts';
+import { CHAT_SCREENS } from '../features/chat/chat-screen.ts';
 import { Disclaimer, SiteFooter, UsFooter } from '../shell/site-footer.tsx';
 import { BottomTabs } from '../shell/bottom-tabs.tsx';
 import { TopNav } from '../shell/top-nav.tsx';
@@ -33,12 +34,14 @@ function DefaultShell({ children }: { children: ReactNode }) {
   const membersArea = Boolean(root?.user) && MEMBERS_AREA.has(routeId);
   // A conversation keeps the whole screen for its messages and composer: no tab bar there.
   const tabs = Boolean(root?.user) && routeId !== 'chats-id';
+  // A chat fills the screen: its panes scroll, the page does not, and no footer follows it (issue 31).
+  const chatScreen = CHAT_SCREENS.has(routeId);
   // Search pages seen by one account are never shown to the next one on this device (login, logout, switch).
   useEffect(() => {
     clearSearchCache();
   }, [userId]);
   return (
-    <div className={`d-flex flex-column min-vh-100${tabs ? ' has-bottom-tabs' : ''}`}>
+    <div className={`d-flex flex-column ${chatScreen ? 'chat-shell' : 'min-vh-100'}${tabs ? ' has-bottom-tabs' : ''}`}>
       <a className="visually-hidden-focusable skip-link" href="#main">
         {t('meta.skip_to_content')}
       </a>
@@ -47,12 +50,16 @@ function DefaultShell({ children }: { children: ReactNode }) {
       {membersArea ? <TimeBonusPopup credits={root?.user?.credits ?? 0} /> : null}
       {root?.user ? <LikeModalTrigger /> : null}
       {root?.user ? <MatchMoment key={root.user.id} /> : null}
-      <main id="main" className="flex-grow-1" tabIndex={-1}>
+      <main
+        id="main"
+        className={chatScreen ? 'flex-grow-1 d-flex flex-column chat-screen' : 'flex-grow-1'}
+        tabIndex={-1}
+      >
         {children}
       </main>
-      <SiteFooter compact={compactFooter} />
-      {compactFooter ? null : <Disclaimer />}
-      {compactFooter ? null : <UsFooter />}
+      {chatScreen ? null : <SiteFooter compact={compactFooter} />}
+      {compactFooter || chatScreen ? null : <Disclaimer />}
+      {compactFooter || chatScreen ? null : <UsFooter />}
       {NO_ENTRY_WARNING.has(routeId) ? null : <SiteEntryWarning />}
       {routeId === 'signup' ? null : <SignupModal />}
       {tabs ? <BottomTabs /> : null}

@@ -1,6 +1,9 @@
 import type { TChatMessage, TMessageKind } from '#common/chat.ts';
 import type { TGiftId } from '#common/gifts.ts';
 import { photoUrls } from '../photos/photo-store.ts';
+import type { TLastMessage, TOnlineState } from '#common/wire/chat.ts';
+import { MINUTE_MS } from '#common/time.ts';
+import type { TLastMessageRow } from './chat-list.repository.ts';
 import type { TMessageRow } from './chat.repository.ts';
 
 /** A message as one of the two members sees it. */
@@ -13,6 +16,31 @@ export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix
     text: m.kind === 'text' ? m.body : '',
     photo: m.attachmentKey ? photoUrls({ fileKey: m.attachmentKey, censoredKey: null }, cdnPrefix, false) : null,
     gift: m.kind === 'gift' ? (m.body as TGiftId) : null,
+    created_at: m.createdAt.toISOString(),
+  };
+}
+
+/** Seen this recently (a session is touched at most every 5 minutes while used): online now. */
+export const ONLINE_NOW_MS = 10 * MINUTE_MS;
+/** Seen this recently: active recently. */
+export const ACTIVE_RECENTLY_MS = 24 * 60 * MINUTE_MS;
+
+/** The presence the list shows from the other member's last activity (null: unknown, hidden or long ago). */
+export function onlineState(lastSeenAt: Date | null, now: Date): TOnlineState | null {
+  if (!lastSeenAt) return null;
+  const ago = now.getTime() - lastSeenAt.getTime();
+  if (ago < ONLINE_NOW_MS) return 'now';
+  if (ago < ACTIVE_RECENTLY_MS) return 'recently';
+  return null;
+}
+
+/** The list's preview of a conversation's newest message: a text's start, or only the kind of the others. */
+export function toLastMessageWire(m: TLastMessageRow | null): TLastMessage | null {
+  if (!m) return null;
+  return {
+    kind: m.kind as TMessageKind,
+    text: m.kind === 'text' ? m.body : '',
+    from_me: m.fromMe,
     created_at: m.createdAt.toISOString(),
   };
 }

@@ -2,9 +2,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { AppError } from '#server/lib/app-error.ts';
 import type { TErrorCode } from '#common/errors.ts';
 import { queryRows, type TDb, type TTx } from '#server/db/connect.ts';
-import { conversationMembers, conversations, messages, photos, profiles, users } from '#server/db/schema/index.ts';
-import { notBlockedWith } from '#server/db/visibility.ts';
-import { CARD_COLUMNS, type TCardRow } from '../profiles/profiles.repository.ts';
+import { conversationMembers, conversations, messages, users } from '#server/db/schema/index.ts';
 import { secondsUntil } from '#common/time.ts';
 import { addHours } from 'date-fns';
 
@@ -154,34 +152,6 @@ export async function findConversation(db: TDb | TTx, a: number, b: number) {
     .where(and(eq(conversations.profileA, p.profileA), eq(conversations.profileB, p.profileB)))
     .limit(1);
   return row;
-}
-
-export type TChatRow = TCardRow & { conversationId: number; unread: number; lastMessageAt: Date };
-
-/** A member's conversations, newest first, without those deleted since their last message or with blocked members. */
-export async function findChats(db: TDb, profileId: number): Promise<TChatRow[]> {
-  const other = sql`case when ${conversations.profileA} = ${profileId} then ${conversations.profileB} else ${conversations.profileA} end`;
-  const rows = await db
-    .select({
-      ...CARD_COLUMNS,
-      conversationId: conversations.id,
-      unread: conversationMembers.unread,
-      lastMessageAt: conversations.lastMessageAt,
-    })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(profiles, eq(profiles.id, other))
-    .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
-    .where(
-      and(
-        eq(conversationMembers.profileId, profileId),
-        notBlockedWith(profileId),
-        // Only conversations with a message the member has not deleted.
-        sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and m.id > ${conversationMembers.clearedUpTo})`,
-      ),
-    )
-    .orderBy(desc(conversations.lastMessageAt));
-  return rows as TChatRow[];
 }
 
 /** A member's side of a conversation with the other member's id and read state, or undefined when not theirs. */

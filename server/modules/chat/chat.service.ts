@@ -10,15 +10,9 @@ import type { TPhotoStore } from '../photos/photo-store.ts';
 import { findBlockRelation } from '../profiles/blocks.repository.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { toProfileCard, toPublicCard } from '../profiles/profile-card.ts';
-import {
-  clearConversation,
-  findChats,
-  findConversation,
-  findMembership,
-  findMessages,
-  markRead,
-} from './chat.repository.ts';
-import { toMessageWire } from './chat.presenter.ts';
+import { clearConversation, findConversation, findMembership, findMessages, markRead } from './chat.repository.ts';
+import { findChats } from './chat-list.repository.ts';
+import { onlineState, toLastMessageWire, toMessageWire } from './chat.presenter.ts';
 import { createChatSendService } from './chat-send.service.ts';
 
 /** Conversations and messages (spec §3/§4) with realtime events; the sends are `chat-send.service.ts`. */
@@ -33,7 +27,7 @@ export function createChatService(
 
   return {
     ...createChatSendService(core, deps),
-    /** `GET /api/chats.php`: conversation, profile and unread count, newest first. */
+    /** `GET /api/chats.php`: conversation, profile, unread count, newest message and presence, newest first. */
     async list(profileId: number, cdnPrefix: string) {
       const rows = await findChats(db, profileId);
       const today = now();
@@ -41,6 +35,8 @@ export function createChatService(
         conversation: { id: r.conversationId, last_message_at: r.lastMessageAt.toISOString() },
         profile: toProfileCard(r, cdnPrefix, today),
         num_unread_messages: r.unread,
+        last_message: toLastMessageWire(r.lastMessage),
+        online: onlineState(r.lastSeenAt, today),
       }));
     },
     /**
@@ -85,6 +81,12 @@ export function createChatService(
     async otherMember(profileId: number, conversationId: number): Promise<number | null> {
       return (await findMembership(db, conversationId, profileId))?.otherProfileId ?? null;
     },
+    /** The name of the other member of a conversation when they blocked the member (spec §6), else null. */
+    async blockedBy(profileId: number, otherProfileId: number): Promise<string | null> {
+      const block = await findBlockRelation(db, profileId, otherProfileId);
+      if (!block.blockedMe) return null;
+      return (await findPublicProfile(db, otherProfileId))?.name ?? null;
+    },
     /** The id of the member's conversation with a profile, if there is one. */
     async conversationWith(profileId: number, otherProfileId: number): Promise<number | null> {
       return (await findConversation(db, profileId, otherProfileId))?.id ?? null;
@@ -92,7 +94,8 @@ export function createChatService(
     /**
      * Where opening the first-message screen with a member leads (spec §2 members-id-chat): an unknown or hidden
      * member, or a block either way, is not found; a visitor signs up first; one's own profile goes to the chats; an
-     * existing conversation is continued; otherwise the member's public card for the first message.
+     * existing conversation is continued; otherwise the member's public card for the first message. A member the
+     * other blocked learns it (their name, for 'You're blocked by {name}').
      */
     async openConversationWith(
       viewerProfileId: number | undefined,
@@ -100,6 +103,7 @@ export function createChatService(
       cdnPrefix: string,
     ): Promise<
       | { kind: 'not_found' }
+      | { kind: 'blocked_by'; name: string }
       | { kind: 'signup' }
       | { kind: 'own_profile' }
       | { kind: 'existing'; conversationId: number }
@@ -110,7 +114,9 @@ export function createChatService(
       if (viewerProfileId === undefined) return { kind: 'signup' };
       if (viewerProfileId === profileId) return { kind: 'own_profile' };
       const block = await findBlockRelation(db, viewerProfileId, profileId);
-      if (block.blockedMe || block.blockedByMe) return { kind: 'not_found' };
+      // The blocked member is told so (spec §6), by the blocker's name; one's own block hides the member.
+      if (block.blockedMe) return { kind: 'blocked_by', name: row.name };
+      if (block.blockedByMe) return { kind: 'not_found' };
       const existing = await findConversation(db, viewerProfileId, profileId);
       if (existing) return { kind: 'existing', conversationId: existing.id };
       return { kind: 'new', profile: toPublicCard(row, cdnPrefix, now()) };

@@ -179,8 +179,47 @@ describe('sending messages with credits (ARCHITECTURE §4)', () => {
   });
 });
 
+describe('the conversation list (spec §3 chat list item)', () => {
+  it("previews the newest message (text start, or only its kind) and the other member's presence, hidden when invisible", async () => {
+    const anna = await activeMember(t, {}, { credits: 100 });
+    const ben = await activeMember(t, {}, { credits: 100 });
+    const cara = await activeMember(t, {}, { credits: 100 });
+    expect((await send(anna.cookie, ben.user.profile.id, 'Hello Ben')).status).toBe(200);
+    const gift = await asMember(t.app, anna.cookie).call(chatApi.send, {
+      profile_id: cara.user.profile.id,
+      gift: 'rose',
+    });
+    expect(gift.status).toBe(200);
+    expect((await send(cara.cookie, anna.user.profile.id, 'x'.repeat(300))).status).toBe(200);
+    const list = await chatList(anna.cookie);
+    const withBen = list.find((c) => c.profile.id === ben.user.profile.id)!;
+    const withCara = list.find((c) => c.profile.id === cara.user.profile.id)!;
+    expect(withBen.last_message).toMatchObject({ kind: 'text', text: 'Hello Ben', from_me: true });
+    // The newest of two, cut to the preview's length; both members just made requests: online now.
+    expect(withCara.last_message).toMatchObject({ kind: 'text', text: 'x'.repeat(120), from_me: false });
+    expect(withBen.online).toBe('now');
+    const benList = await chatList(ben.cookie);
+    expect(benList[0].last_message).toMatchObject({ kind: 'text', from_me: false });
+    expect((await chatList(cara.cookie))[0].last_message).toMatchObject({ kind: 'text', from_me: true });
+    // A gift shows only its kind; invisible mode hides the presence.
+    await asMember(t.app, ben.cookie).call(chatApi.send, { profile_id: anna.user.profile.id, gift: 'rose' });
+    await t.services.database.db.update(users).set({ invisible: true }).where(eq(users.id, ben.user.id));
+    const hidden = (await chatList(anna.cookie)).find((c) => c.profile.id === ben.user.profile.id)!;
+    expect(hidden).toMatchObject({ online: null, last_message: { kind: 'gift', text: '', from_me: false } });
+  });
+
+  it('tells active recently from online now by the last activity', async () => {
+    const { onlineState } = await import('./chat.presenter.ts');
+    const now = new Date('2026-01-02T12:00:00Z');
+    expect(onlineState(null, now)).toBeNull();
+    expect(onlineState(new Date('2026-01-02T11:55:00Z'), now)).toBe('now');
+    expect(onlineState(new Date('2026-01-02T09:00:00Z'), now)).toBe('recently');
+    expect(onlineState(new Date('2026-01-01T09:00:00Z'), now)).toBeNull();
+  });
+});
+
 describe('opening the first-message screen (spec §2 members-id-chat)', () => {
-  it('leads a visitor to signup, oneself to the chats, a block either way to not found, a conversation to itself', async () => {
+  it("leads a visitor to signup, oneself to the chats, a blocked member to the blocker's name, the blocker to not found, a conversation to itself", async () => {
     const anna = await activeMember(t, {}, { credits: 10 });
     const ben = await activeMember(t, {}, { credits: 10 });
     const open = (viewer: number | undefined, id: number) => t.services.chat.openConversationWith(viewer, id, '');
@@ -191,7 +230,12 @@ describe('opening the first-message screen (spec §2 members-id-chat)', () => {
     const fresh = await open(ben.user.profile.id, anna.user.profile.id);
     expect(fresh).toMatchObject({ kind: 'new', profile: { id: anna.user.profile.id, name: anna.user.profile.name } });
     await t.services.blocks.block(anna.user.profile.id, ben.user.profile.id);
-    expect(await open(ben.user.profile.id, anna.user.profile.id)).toEqual({ kind: 'not_found' });
+    expect(await open(ben.user.profile.id, anna.user.profile.id)).toEqual({
+      kind: 'blocked_by',
+      name: anna.user.profile.name,
+    });
+    expect(await t.services.chat.blockedBy(ben.user.profile.id, anna.user.profile.id)).toBe(anna.user.profile.name);
+    expect(await t.services.chat.blockedBy(anna.user.profile.id, ben.user.profile.id)).toBeNull();
     expect(await open(anna.user.profile.id, ben.user.profile.id)).toEqual({ kind: 'not_found' });
     await t.services.blocks.unblock(anna.user.profile.id, ben.user.profile.id);
     expect((await send(ben.cookie, anna.user.profile.id, 'Hi Anna')).status).toBe(200);

@@ -64,7 +64,7 @@ export function Composer({
 
   return (
     <form
-      className="border-top p-3"
+      className="border-top px-3 pt-2 pb-3"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -91,8 +91,16 @@ export function Composer({
           }}
           aria-describedby="chat-cost"
         />
-        <button type="submit" className="btn btn-primary align-self-end" disabled={!text.trim() || !isHydrated}>
-          {t('chat.send')}
+        <button
+          type="submit"
+          className="btn btn-primary align-self-end d-flex flex-column align-items-center lh-sm px-3"
+          disabled={!text.trim() || !isHydrated}
+        >
+          <span>{t('chat.send')}</span>
+          {/* The price of this message, where the member decides to send it (spec §3 message_credits). */}
+          <span className="small" data-testid="chat-send-price">
+            {messagePrice > 0 ? t('common.credits_count', { count: messagePrice }) : t('chat.free')}
+          </span>
         </button>
       </div>
       <div className="d-flex flex-wrap gap-3 mt-1">
@@ -101,8 +109,8 @@ export function Composer({
         {icebreakers ? picker('icebreakers', t('chat.icebreaker.button')) : null}
       </div>
       <div id="chat-cost" className="form-text">
-        {t('chat.cost', { count: messagePrice })} · {t('chat.balance', { count: credits })} ·{' '}
-        {messageLength - text.length}
+        {messagePrice > 0 ? t('chat.cost', { count: messagePrice }) : t('chat.cost_free')} ·{' '}
+        {t('chat.balance', { count: credits })} · {t('chat.chars_left', { count: messageLength - text.length })}
       </div>
     </form>
   );

@@ -1,12 +1,16 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '#common/chat.ts';
+import { useConfirm } from '#web/components/confirm-dialog.tsx';
+import { useCredits } from '#web/lib/credits-store.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import { ChatBlocker } from './chat-blocker.tsx';
 import { Composer, type TComposerModal } from './composer.tsx';
 import { GiftPicker } from './gift-picker.tsx';
 import { IcebreakerModal } from './icebreaker-modal.tsx';
 import { MessageList } from './message-list.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
+import { useDraft } from './use-draft.ts';
 import { useConversationSync } from './use-conversation-sync.ts';
 import { type TContent, useOutbox } from './use-outbox.ts';
 
@@ -37,7 +41,8 @@ export function chatPrices(site: { messageCredits: number; photoCredits: number;
 
 /**
  * Messages of one conversation with the composer: texts, gifts and photos; sending, failed-with-retry (the same
- * idempotency key, so a retry is charged once), load older, typing indicator, 'Seen', and the credit costs.
+ * idempotency key, so a retry is charged once), load older, typing indicator, 'Seen', and the credit costs; paid
+ * gifts and photos are confirmed first, and the draft is kept per conversation.
  */
 export function Conversation(props: TConversationProps) {
   const { t } = useTranslation();
@@ -50,7 +55,8 @@ export function Conversation(props: TConversationProps) {
     onStarted: props.onStarted,
     onOwnDelivered: (key) => outbox.drop(key),
   });
-  const [text, setText] = useState('');
+  // The draft survives leaving the page (to buy credits, say) for this tab's session.
+  const [text, setText] = useDraft(conversationId, props.otherProfileId);
   const outbox = useOutbox({
     otherProfileId: props.otherProfileId,
     conversationId,
@@ -60,13 +66,53 @@ export function Conversation(props: TConversationProps) {
   });
   const [modal, setModal] = useState<TComposerModal | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const credits = useCredits(useRootData()?.user?.credits ?? 0);
+  const { confirm, dialog } = useConfirm();
   const send = (content: TContent) => {
     setModal(null);
     outbox.queue(content);
   };
+  /**
+   * A gift or a photo costs more than a text: it goes out only after the member confirmed its price and the balance
+   * after it. Without enough credits it is sent at once, so the refusal names the way out (buy credits).
+   */
+  const sendPaid = async (content: Exclude<TContent, { kind: 'text' }>) => {
+    setModal(null);
+    const price = content.kind === 'gift' ? props.prices.gift : props.prices.photo;
+    if (price > 0 && credits >= price) {
+      const isConfirmed = await confirm({
+        title:
+          content.kind === 'gift'
+            ? t('chat.confirm_gift', { gift: t(`gifts.${content.gift}`), name: otherName })
+            : t('chat.confirm_photo', { name: otherName }),
+        body: (
+          <>
+            {content.kind === 'photo' ? (
+              <img
+                src={content.preview}
+                alt=""
+                width={120}
+                height={120}
+                className="rounded-2 d-block mx-auto mb-3"
+                style={{ objectFit: 'cover' }}
+              />
+            ) : null}
+            <p className="mb-1">{t('chat.confirm_price', { count: price })}</p>
+            <p className="mb-0">{t('chat.confirm_after', { count: credits - price })}</p>
+          </>
+        ),
+        confirmLabel: t('chat.confirm_send', { count: price }),
+      });
+      if (!isConfirmed) {
+        if (content.kind === 'photo' && content.file) URL.revokeObjectURL(content.preview);
+        return;
+      }
+    }
+    send(content);
+  };
 
   return (
-    <div className="d-flex flex-column flex-grow-1" style={{ maxWidth: 800, minHeight: 0 }}>
+    <div className="d-flex flex-column flex-grow-1 chat-screen" style={{ maxWidth: 800 }}>
       <MessageList
         conversationId={conversationId}
         messages={messages}
@@ -103,14 +149,14 @@ export function Conversation(props: TConversationProps) {
         show={modal === 'gifts'}
         name={otherName}
         price={props.prices.gift}
-        onPick={(gift) => send({ kind: 'gift', gift })}
+        onPick={(gift) => void sendPaid({ kind: 'gift', gift })}
         onHide={() => setModal(null)}
       />
       <PhotoPicker
         show={modal === 'photos'}
         name={otherName}
         price={props.prices.photo}
-        onPick={(choice) => send({ kind: 'photo', ...choice })}
+        onPick={(choice) => void sendPaid({ kind: 'photo', ...choice })}
         onHide={() => setModal(null)}
       />
       <IcebreakerModal
@@ -123,6 +169,7 @@ export function Conversation(props: TConversationProps) {
         onHide={() => setModal(null)}
         textarea={textarea}
       />
+      {dialog}
     </div>
   );
 }

@@ -49,11 +49,11 @@ export function MessageBubble({
   return (
     <div className={`d-flex mb-2 ${mine ? 'justify-content-end' : ''}`} data-message-id={message.id}>
       <div
-        className={`rounded-3 px-3 py-2 ${mine ? 'text-bg-primary' : 'bg-body-tertiary'}`}
+        className={`rounded-3 px-3 py-2 ${mine ? 'chat-bubble-mine' : 'bg-body-tertiary'}`}
         style={{ maxWidth: '80%', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       >
         {content}
-        <div className={`small mt-1 ${mine ? 'text-white-50' : 'text-body-secondary'}`}>
+        <div className={`small mt-1 ${mine ? 'chat-meta-mine' : 'text-body-secondary'}`}>
           <time dateTime={message.created_at}>{time}</time>
           {mine && seen ? <span> · {t('chat.seen')}</span> : null}
           {mine && !seen ? <span className="visually-hidden"> {t('chat.sent')}</span> : null}

@@ -7,10 +7,7 @@ export function OutgoingBubble({ item, onRetry }: { item: TOutgoing; onRetry: ()
   const { t } = useTranslation();
   return (
     <div className="d-flex mb-2 justify-content-end">
-      <div
-        className="rounded-3 px-3 py-2 text-bg-primary opacity-75"
-        style={{ maxWidth: '80%', whiteSpace: 'pre-wrap' }}
-      >
+      <div className="rounded-3 px-3 py-2 chat-bubble-mine" style={{ maxWidth: '80%', whiteSpace: 'pre-wrap' }}>
         {item.kind === 'text' ? item.text : null}
         {item.kind === 'gift' ? (
           <img
@@ -30,7 +27,7 @@ export function OutgoingBubble({ item, onRetry }: { item: TOutgoing; onRetry: ()
             style={{ objectFit: 'cover' }}
           />
         ) : null}
-        <div className="small mt-1 text-white-50">
+        <div className="small mt-1 chat-meta-mine">
           {item.status === 'sending' ? (
             item.progress !== undefined && item.progress < 1 ? (
               <span role="status">{t('chat.uploading', { percent: Math.round(item.progress * 100) })}</span>

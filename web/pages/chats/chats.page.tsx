@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
+import { useConfirm } from '#web/components/confirm-dialog.tsx';
 import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
-import { PersonIcon } from '#web/components/person-icon.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import {
   type TChatListItem,
@@ -13,9 +13,13 @@ import {
   useChats,
 } from '#web/features/chat/chats-store.ts';
 import { deleteConversation } from '#web/features/chat/chat.api.ts';
+import { BlockedByNote } from '#web/features/chat/blocked-by-note.tsx';
+import { useVisualViewportHeight } from '#web/features/chat/chat-screen.ts';
+import { ChatListEntry } from '#web/features/chat/chat-list-entry.tsx';
 import { chatPrices, Conversation } from '#web/features/chat/conversation.tsx';
 import { isDeletedMember, memberName } from '#web/features/erasure/deleted-member.ts';
 import { appContext } from '#web/lib/app-context.ts';
+import { errorMessage } from '#web/lib/async-action.ts';
 import { url } from '#web/lib/url.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/chats.page';
@@ -31,6 +35,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? await ctx.services.chat.messages(user.profile.id, { conversationId: id }, ctx.site.cdnPrefix).catch(() => null)
       : null;
   if (id !== null && !page) throw data('', { status: 404 });
+  // A member the other one blocked is told so by name (spec §6), not shown the conversation.
+  const blockedBy = page ? await ctx.services.chat.blockedBy(user.profile.id, page.other_profile_id) : null;
+  if (blockedBy !== null) return data({ blockedBy }, { status: 403 });
   const chats = await ctx.services.chat.list(user.profile.id, ctx.site.cdnPrefix);
   let open = null;
   if (id !== null && page) {
@@ -49,6 +56,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** chats and chats-id (spec §2): the list beside the messages from 992 px; below, one or the other. */
 export default function ChatsPage({ loaderData }: Route.ComponentProps) {
+  useVisualViewportHeight();
+  if ('blockedBy' in loaderData) return <BlockedByNote name={loaderData.blockedBy} />;
+  return <ChatsScreen data={loaderData} />;
+}
+
+type TChatsData = Exclude<Route.ComponentProps['loaderData'], { blockedBy: string }>;
+
+/** The list beside the open conversation; deleting asks first (the app's dialog) and reports a failure in the page. */
+function ChatsScreen({ data: loaderData }: { data: TChatsData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { open } = loaderData;
@@ -57,23 +73,49 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
   }, [loaderData.chats]);
   const chats = useChats();
   const isHydrated = useHydrated();
-  const remove = async (conversationId: number) => {
-    if (!window.confirm(t('chat.delete_confirm'))) return;
+  const { confirm, dialog } = useConfirm();
+  const [error, setError] = useState<string | null>(null);
+  const remove = async (item: TChatListItem) => {
+    const name = memberName(item.profile, t);
+    const isConfirmed = await confirm({
+      title: t('chat.delete_title', { name }),
+      body: t('chat.delete_confirm'),
+      confirmLabel: t('chat.delete'),
+      variant: 'danger',
+    });
+    if (!isConfirmed) return;
+    const conversationId = item.conversation.id;
+    setError(null);
     removeChatLocally(conversationId);
     if (open?.id === conversationId) void navigate(url('chats'));
     try {
       await deleteConversation(conversationId);
     } catch (err) {
-      window.alert(err instanceof Error && err.message ? err.message : t('errors.error_occurred'));
+      setError(errorMessage(err, t('errors.error_occurred')));
       void loadChats();
     }
   };
   return (
-    <section className="container-fluid py-3">
+    <section className="container-fluid d-flex flex-column flex-grow-1 pt-2 chat-screen">
       <PageTitle title={open?.profile ? memberName(open.profile, t) : t('chat.title')} />
-      <div className="row g-3">
-        <aside className={`col-lg-4 ${open ? 'd-none d-lg-block' : ''}`} style={{ maxWidth: 400, minWidth: 300 }}>
+      {dialog}
+      <div className="row g-3 flex-grow-1 chat-screen">
+        <aside
+          className={`col-lg-4 h-100 overflow-auto chat-pane pb-3 ${open ? 'd-none d-lg-block' : ''}`}
+          style={{ maxWidth: 400, minWidth: 300 }}
+        >
           <h1 className="h4">{t('chat.title')}</h1>
+          {error ? (
+            <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
+              <span className="me-auto">{error}</span>
+              <button
+                type="button"
+                className="btn-close"
+                aria-label={t('alerts.dismiss')}
+                onClick={() => setError(null)}
+              />
+            </div>
+          ) : null}
           {chats.length === 0 ? (
             <div className="text-center py-4">
               <p className="text-body-secondary">{t('chat.none')}</p>
@@ -84,58 +126,19 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="list-group" aria-label={t('chat.title')}>
               {chats.map((c) => (
-                <li
+                <ChatListEntry
                   key={c.conversation.id}
-                  className={`list-group-item d-flex align-items-center gap-2 ${open?.id === c.conversation.id ? 'active' : ''}`}
-                >
-                  <Link
-                    to={url('chats-id', { id: c.conversation.id })}
-                    className={`d-flex align-items-center gap-2 flex-grow-1 text-decoration-none ${open?.id === c.conversation.id ? 'text-white' : 'text-body'}`}
-                    aria-current={open?.id === c.conversation.id ? 'page' : undefined}
-                  >
-                    {c.profile.main_image ? (
-                      <img
-                        src={c.profile.main_image.thumb_filename}
-                        alt=""
-                        width={48}
-                        height={48}
-                        className="rounded-circle"
-                      />
-                    ) : (
-                      <span className="text-secondary">
-                        <PersonIcon size={48} />
-                      </span>
-                    )}
-                    <span className="flex-grow-1 text-truncate">
-                      {c.profile?.is_fictional ? <FictionalIcon className="me-1" /> : null}
-                      {memberName(c.profile, t)}
-                    </span>
-                    {c.num_unread_messages > 0 ? (
-                      <span className="badge rounded-pill text-bg-secondary">
-                        {c.num_unread_messages}
-                        <span className="visually-hidden">
-                          {' '}
-                          {t('nav.unread_badge', { count: c.num_unread_messages })}
-                        </span>
-                      </span>
-                    ) : null}
-                  </Link>
-                  <button
-                    type="button"
-                    className={`btn btn-sm btn-link ${open?.id === c.conversation.id ? 'text-white' : 'text-body-secondary'}`}
-                    onClick={() => void remove(c.conversation.id)}
-                    disabled={!isHydrated}
-                    aria-label={t('chat.delete_with', { name: memberName(c.profile, t) })}
-                  >
-                    ✕
-                  </button>
-                </li>
+                  item={c}
+                  active={open?.id === c.conversation.id}
+                  canDelete={isHydrated}
+                  onDelete={() => void remove(c)}
+                />
               ))}
             </ul>
           )}
         </aside>
         {open ? (
-          <div className="col d-flex flex-column" style={{ minHeight: '70vh' }}>
+          <div className="col h-100 d-flex flex-column chat-screen">
             <header className="d-flex align-items-center gap-2 border-bottom pb-2">
               <Link to={url('chats')} className="btn btn-sm btn-outline-secondary d-lg-none" aria-label={t('nav.back')}>
                 ←

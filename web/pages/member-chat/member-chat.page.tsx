@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate } from 'react-router';
 import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { BlockedByNote } from '#web/features/chat/blocked-by-note.tsx';
+import { useVisualViewportHeight } from '#web/features/chat/chat-screen.ts';
 import { chatPrices, Conversation } from '#web/features/chat/conversation.tsx';
 import { appContext } from '#web/lib/app-context.ts';
 import { url } from '#web/lib/url.ts';
@@ -13,6 +15,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const target = await ctx.services.chat.openConversationWith(ctx.user?.profile.id, id, ctx.site.cdnPrefix);
   if (target.kind === 'not_found') throw data('', { status: 404 });
+  // A member the other one blocked is told so by name (spec §6).
+  if (target.kind === 'blocked_by') return data({ blockedBy: target.name }, { status: 403 });
   if (target.kind === 'signup') throw redirect(url('members-id-signup', { id }));
   if (target.kind === 'own_profile') throw redirect(url('chats'));
   if (target.kind === 'existing') throw redirect(url('chats-id', { id: target.conversationId }));
@@ -22,11 +26,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** members-id-chat (spec §2, chat layout): the first message to a member. */
 export default function MemberChatPage({ loaderData }: Route.ComponentProps) {
+  useVisualViewportHeight();
+  if ('blockedBy' in loaderData) return <BlockedByNote name={loaderData.blockedBy} />;
+  return <FirstMessage data={loaderData} />;
+}
+
+function FirstMessage({
+  data: loaderData,
+}: {
+  data: Exclude<Route.ComponentProps['loaderData'], { blockedBy: string }>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { profile } = loaderData;
   return (
-    <section className="container d-flex flex-column flex-grow-1 py-3" style={{ maxWidth: 800, minHeight: 0 }}>
+    <section className="container d-flex flex-column flex-grow-1 pt-3 chat-screen" style={{ maxWidth: 800 }}>
       <PageTitle title={profile.name} />
       <header className="d-flex align-items-center gap-2 border-bottom pb-2">
         {profile.main_image ? (
