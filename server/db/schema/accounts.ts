@@ -55,6 +55,11 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * When the member finished or skipped the welcome steps after activation (photo, about me, interests on
+     * complete-signup); null until then, so they are asked once. Accounts from before 0032 count as done.
+     */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     /** Set when staff banned the member for good (moderation): no login, no session, not listed. */
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     /** Until when staff suspended the member; the suspension ends by itself at this moment (checks compare with now). */

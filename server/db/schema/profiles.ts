@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   unique,
@@ -32,6 +33,14 @@ export const profiles = pgTable(
     sexuality: text('sexuality'),
     /** Whether the member chose to show their orientation on their profile (to logged-in members only); off by default. */
     showSexuality: boolean('show_sexuality').notNull().default(false),
+    /**
+     * Whom the member looks for (male | female | both): their own choice at signup, not their orientation, so it needs
+     * no Art. 9 consent. It drives the default gender of search, the swipe game and suggestions. Null for members from
+     * before 0032 whose orientation was not stored (then both genders).
+     */
+    seeking: text('seeking'),
+    /** The member's last search filters (gender, country, region, ages): the next search's default. */
+    searchFilters: jsonb('search_filters').$type<Record<string, string | number>>(),
     birthDate: date('birth_date').notNull(),
     country: text('country').notNull(),
     /** Empty until the member sets a location. */

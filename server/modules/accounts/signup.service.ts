@@ -122,6 +122,8 @@ export function createSignupService(deps: TAccountsDeps) {
             name: v.name,
             gender: v.gender,
             sexuality,
+            // Whom they look for is their own choice, kept with or without the Art. 9 consent (search, swipe, suggestions).
+            seeking: v.looking_for,
             birthDate: v.date_of_birth,
             country: ctx.country,
             locale: ctx.locale,

@@ -136,7 +136,7 @@ export function createLikesService(
       if (!me) throw new AppError('authentication_required');
       const rows = await findSwipeCards(
         db,
-        { profileId: me.id, genders: gendersSought(me.gender, me.sexuality), country: me.country },
+        { profileId: me.id, genders: gendersSought(me.gender, me.sexuality, me.seeking), country: me.country },
         SWIPE_STACK_SIZE,
       );
       const today = now();
@@ -204,7 +204,7 @@ export function createLikesService(
       if (!likerId) {
         const me = await findPublicProfile(db, viewerProfileId, true);
         if (!me) return null;
-        const liker = await findAutoLiker(db, viewerProfileId, gendersSought(me.gender, me.sexuality));
+        const liker = await findAutoLiker(db, viewerProfileId, gendersSought(me.gender, me.sexuality, me.seeking));
         if (!liker) return null;
         await insertLike(db, { likerProfileId: liker.id, likedProfileId: viewerProfileId, source: 'auto' });
         likerId = liker.id;

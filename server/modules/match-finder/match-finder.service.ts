@@ -21,7 +21,7 @@ export function createMatchFinderService(core: Pick<TCore, 'db' | 'now'>) {
       const rows = await findMatchesNearFirst(db, {
         me: {
           profileId: me.id,
-          genders: gendersSought(me.gender, me.sexuality),
+          genders: gendersSought(me.gender, me.sexuality, me.seeking),
           country: me.country,
           regionCode: me.regionCode,
           birthDate: me.birthDate,

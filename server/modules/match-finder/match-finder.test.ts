@@ -87,4 +87,18 @@ describe('match finder (spec §2)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1');
   });
+
+  it('suggests whom a member looks for even without the Art. 9 consent', async () => {
+    const me = await buildMember(t, { gender: 'male', looking_for: 'female', orientation_consent: false });
+    const [row] = await t.services.database.db
+      .select({ sexuality: profiles.sexuality, seeking: profiles.seeking })
+      .from(profiles)
+      .where(eq(profiles.id, me.user.profile.id));
+    expect(row).toEqual({ sexuality: null, seeking: 'female' });
+    const woman = await candidate({ gender: 'female', sexuality: null });
+    const man = await candidate({ gender: 'male', sexuality: null });
+    const ids = (await t.services.matchFinder.suggestionsFor(me.user.profile.id, '', { limit: 500 })).map((c) => c.id);
+    expect(ids).toContain(woman);
+    expect(ids).not.toContain(man);
+  });
 });

@@ -21,10 +21,13 @@ import { findMatches } from './matches.repository.ts';
 import { MINUTE_MS } from '#common/time.ts';
 
 /**
- * The genders a member looks for, from their gender and sexuality; both when the member's orientation is not
- * processed (no Art. 9 consent): nothing is then inferred about whom they look for.
+ * The genders a member looks for. Their own "looking for" choice (`seeking`) decides, with or without the Art. 9
+ * consent: it is a choice they made, not their orientation. Members from before that choice was stored fall back to
+ * their orientation when it is processed, else both genders.
  */
-export function gendersSought(gender: string, sexuality: string | null): string[] {
+export function gendersSought(gender: string, sexuality: string | null, seeking?: string | null): string[] {
+  if (seeking === 'male' || seeking === 'female') return [seeking];
+  if (seeking === 'both') return ['male', 'female'];
   if (sexuality === null || sexuality === 'bi') return ['male', 'female'];
   if (sexuality === 'gay' || sexuality === 'lesbian') return [gender];
   return [gender === 'male' ? 'female' : 'male'];

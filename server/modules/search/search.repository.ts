@@ -87,3 +87,18 @@ export async function searchProfiles(
   ]);
   return { rows: rows as TCardRow[], total: Math.max(0, matching - hiddenMatching), matching };
 }
+
+/** Whom a member looks for and their last search filters (the defaults of their next search). */
+export async function findSearchDefaults(db: TDb, profileId: number) {
+  const [row] = await db
+    .select({ seeking: profiles.seeking, searchFilters: profiles.searchFilters })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  return row;
+}
+
+/** Stores a member's last search filters. */
+export async function saveSearchFilters(db: TDb, profileId: number, filters: Record<string, string | number>) {
+  await db.update(profiles).set({ searchFilters: filters }).where(eq(profiles.id, profileId));
+}

@@ -1,8 +1,16 @@
-import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery } from '#common/search.ts';
+import { SEARCH_PAGE_SIZE, SIMILAR_THRESHOLD, type TSearchQuery, ZSearchQuery } from '#common/search.ts';
 import type { TCore } from '#server/core.ts';
 import type { TProfileCard } from '#common/wire/profile-card.ts';
 import { toProfileCard } from '../profiles/profile-card.ts';
-import { searchProfiles, type TSearchFilter } from './search.repository.ts';
+import { findSearchDefaults, saveSearchFilters, searchProfiles, type TSearchFilter } from './search.repository.ts';
+
+/** The filters of the search state (spec §3) that are remembered; the page is not. */
+export const SEARCH_FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+
+/** The remembered form of a search's filters: every key present, an unset filter as '' (so "Any" is kept). */
+function filtersOf(query: TSearchQuery): Record<string, string | number> {
+  return Object.fromEntries(SEARCH_FILTER_KEYS.map((k) => [k, query[k] ?? '']));
+}
 
 /** Counts of broad searches are reused this long: thousands of matches cost a count each time, and a count a few
  * seconds old is as good to a member (small counts are always exact; see `npm run bench:search`). */
@@ -24,6 +32,29 @@ export function createSearchService(core: Pick<TCore, 'db' | 'now'>) {
     broadCounts.set(key, { n, expires: Date.now() + BROAD_COUNT_MS });
   };
   return {
+    /**
+     * The search a member starts from when they open search without filters: their last filters, else the gender they
+     * look for (their own "looking for" choice, with or without the Art. 9 consent).
+     */
+    async defaultQuery(profileId: number): Promise<TSearchQuery> {
+      const row = await findSearchDefaults(db, profileId);
+      if (row?.searchFilters) {
+        // An unset filter is stored as '' (so "Any" is kept) and read back as unset.
+        return ZSearchQuery.parse(Object.fromEntries(Object.entries(row.searchFilters).filter(([, v]) => v !== '')));
+      }
+      const gender = row?.seeking === 'male' || row?.seeking === 'female' ? row.seeking : undefined;
+      return ZSearchQuery.parse({ gender });
+    },
+
+    /** Remembers a member's filters as the default of their next search (written only when they changed). */
+    async rememberFilters(profileId: number, query: TSearchQuery): Promise<void> {
+      const filters = filtersOf(query);
+      const row = await findSearchDefaults(db, profileId);
+      const stored = row?.searchFilters;
+      if (stored && SEARCH_FILTER_KEYS.every((k) => stored[k] === filters[k])) return;
+      await saveSearchFilters(db, profileId, filters);
+    },
+
     /** A page of members matching the search state of spec §3, plus similar members when few match. */
     async search(query: TSearchQuery, opts: { cdnPrefix: string; excludeProfileId?: number }) {
       const today = now();

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEndpointInput } from '#common/endpoint.ts';
 import { searchApi } from '#common/wire/search.ts';
 import { profiles } from '#server/db/schema/index.ts';
-import { buildMember } from '#server/test/factories.ts';
+import { buildMember, CLIENT } from '#server/test/factories.ts';
 import { asMember } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ demoProfiles: 60 });
+  t = await buildTestApp({ demoProfiles: 60, web: true });
 });
 afterAll(async () => {
   await t.close();
@@ -87,5 +87,36 @@ describe('member search (GET /api/search.php)', () => {
     await set('none', 'none');
     expect((await search({}, cookie)).status).toBe(200);
     await set('all', 'none');
+  });
+});
+
+describe('the default search of a member', () => {
+  it('starts from the gender they look for, with or without the Art. 9 consent, then from their last filters', async () => {
+    const { user } = await buildMember(t, { gender: 'male', looking_for: 'female', orientation_consent: false });
+    const profileId = user.profile.id as number;
+    expect((await t.services.search.defaultQuery(profileId)).gender).toBe('female');
+    const both = await buildMember(t, { gender: 'male', looking_for: 'both', orientation_consent: true });
+    expect((await t.services.search.defaultQuery(both.user.profile.id)).gender).toBeUndefined();
+    await t.services.search.rememberFilters(profileId, { gender: undefined, country: 'NL', min_age: 30, page: 2 });
+    expect(await t.services.search.defaultQuery(profileId)).toEqual({ country: 'NL', min_age: 30, page: 1 });
+  });
+
+  it('opens /members with the default and remembers a search with filters', async () => {
+    const { user, cookie } = await buildMember(t, {
+      gender: 'female',
+      looking_for: 'male',
+      orientation_consent: false,
+    });
+    const first = await t.app.inject({ url: '/members', headers: CLIENT, cookies: cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toMatch(/<option value="male" selected="">/);
+    await t.app.inject({ url: '/members?gender=&country=DE', headers: CLIENT, cookies: cookie });
+    const [row] = await t.services.database.db
+      .select({ filters: profiles.searchFilters })
+      .from(profiles)
+      .where(eq(profiles.id, user.profile.id));
+    expect(row.filters).toMatchObject({ gender: '', country: 'DE' });
+    const again = await t.app.inject({ url: '/members', headers: CLIENT, cookies: cookie });
+    expect(again.body).toMatch(/<option value="DE" selected="">/);
   });
 });

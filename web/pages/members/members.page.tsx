@@ -12,6 +12,9 @@ import { url } from '#web/lib/url.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/members.page';
 
+/** The query parameters that are search filters (the page is not one). */
+const SEARCH_FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
+
 /** A 429 of the read limits carries its `retry-after`. */
 export const headers = readLimitHeaders;
 
@@ -36,7 +39,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   if (!visible) throw redirect(url('login', {}, { redirect: url('members') }));
   await limitPageRead(ctx, 'search_read');
-  const query = ZSearchQuery.parse(Object.fromEntries(params));
+  const profileId = ctx.user?.profile.id;
+  // A member who opens search without filters starts from their last ones, or the gender they look for; a search
+  // with filters becomes the next default.
+  const hasFilters = SEARCH_FILTERS.some((k) => params.has(k));
+  const query =
+    profileId && !hasFilters
+      ? {
+          ...(await ctx.services.search.defaultQuery(profileId)),
+          page: ZSearchQuery.parse(Object.fromEntries(params)).page,
+        }
+      : ZSearchQuery.parse(Object.fromEntries(params));
+  if (profileId && hasFilters) await ctx.services.search.rememberFilters(profileId, query);
   const result = await ctx.services.search.search(query, {
     cdnPrefix: ctx.site.cdnPrefix,
     excludeProfileId: ctx.user?.profile.id,

@@ -37,7 +37,7 @@ export function createActors({ db, now }: { db: TDb; now: () => Date }) {
     if (!me) return [];
     const ids = await findNewMembersFor(db, {
       profileId,
-      genders: gendersSought(me.gender, me.sexuality),
+      genders: gendersSought(me.gender, me.sexuality, me.seeking),
       country: me.country,
       since: new Date(now().getTime() - WEEKLY_UPDATE_EVERY_MS),
       limit: WEEKLY_MEMBERS,

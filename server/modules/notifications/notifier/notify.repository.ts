@@ -255,7 +255,12 @@ export async function findNewMembersFor(
 /** A profile's gender, orientation and country (whom the weekly digest looks for). */
 export async function findSeeker(db: TDb | TTx, profileId: number) {
   const [row] = await db
-    .select({ gender: profiles.gender, sexuality: profiles.sexuality, country: profiles.country })
+    .select({
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      seeking: profiles.seeking,
+      country: profiles.country,
+    })
     .from(profiles)
     .where(eq(profiles.id, profileId))
     .limit(1);
