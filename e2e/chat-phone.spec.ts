@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CLIENT } from './constants.ts';
 import { confirmedMember, gotoHydrated, grantCredits, screenshot, text, waitForHydration } from './helpers.ts';
+import { confirmPaidSend, pickGift } from './chat-helpers.ts';
 
 const t = (key: string, values?: Record<string, unknown>) => text('en', key, values);
 
@@ -76,11 +77,7 @@ test('on a phone the conversation keeps its composer in view, asks before paid s
 
   // A gift asks first with its price and the balance after it; cancelling sends nothing.
   const giftLabel = log.getByText(t('chat.gift_label', { gift: t('gifts.rose') }));
-  await anna.page.getByRole('button', { name: t('chat.gift_button') }).click();
-  await anna.page
-    .getByRole('dialog')
-    .getByRole('button', { name: t('gifts.rose') })
-    .click();
+  await pickGift(anna.page, 'rose');
   // 20 signup credits + 300 − 15 × 10 − 10 = 160 now.
   const ask = anna.page.getByRole('dialog', {
     name: t('chat.confirm_gift', { gift: t('gifts.rose'), name: ben.name }),
@@ -93,12 +90,8 @@ test('on a phone the conversation keeps its composer in view, asks before paid s
   await expect(giftLabel).toHaveCount(0);
   await expect(anna.page.getByText(t('chat.balance', { count: 160 }))).toBeVisible();
   // Confirming sends it, charged once.
-  await anna.page.getByRole('button', { name: t('chat.gift_button') }).click();
-  await anna.page
-    .getByRole('dialog')
-    .getByRole('button', { name: t('gifts.rose') })
-    .click();
-  await anna.page.getByRole('button', { name: t('chat.confirm_send', { count: 20 }) }).click();
+  await pickGift(anna.page, 'rose');
+  await confirmPaidSend(anna.page, 20);
   await expect(giftLabel).toBeVisible();
   await expect(giftLabel).toBeInViewport();
   await expect(anna.page.getByText(t('chat.balance', { count: 140 }))).toBeVisible();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { confirmedMember, gotoHydrated, grantCredits, screenshot, text, waitForHydration } from './helpers.ts';
+import { confirmPaidSend, pickGift } from './chat-helpers.ts';
 
 // Push delivery must beat the fallbacks: an open conversation refreshes every 10 s and the badges every 60 s
 // without the socket, so anything seen within 4 s came over /api/ws.
@@ -42,18 +43,14 @@ test('realtime chat: typing indicator, instant delivery, Seen, gift and photo me
   await expect(ben.page.getByText(t('chat.typing', { name: anna.name }))).toBeHidden();
 
   // A gift from the catalogue (gift_credits) and a photo upload (photo_credits) arrive the same way.
-  await anna.page.getByRole('button', { name: t('chat.gift_button') }).click();
-  await anna.page
-    .getByRole('dialog')
-    .getByRole('button', { name: t('gifts.rose') })
-    .click();
-  await anna.page.getByRole('button', { name: t('chat.confirm_send', { count: 20 }) }).click();
+  await pickGift(anna.page, 'rose');
+  await confirmPaidSend(anna.page, 20);
   await expect(ben.page.getByRole('log').getByText(t('chat.gift_label', { gift: t('gifts.rose') }))).toBeVisible(LIVE);
   await anna.page.getByRole('button', { name: t('chat.photo_button') }).click();
   const chooser = anna.page.waitForEvent('filechooser');
   await anna.page.getByRole('dialog').getByText(t('chat.photo_upload')).click();
   await (await chooser).setFiles(path.join(import.meta.dirname, '../server/test/fixtures/gps-photo.jpg'));
-  await anna.page.getByRole('button', { name: t('chat.confirm_send', { count: 15 }) }).click();
+  await confirmPaidSend(anna.page, 15);
   await expect(ben.page.getByRole('img', { name: t('chat.photo_from', { name: anna.name }) })).toBeVisible({
     timeout: 10_000,
   });

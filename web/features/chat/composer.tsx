@@ -64,7 +64,7 @@ export function Composer({
 
   return (
     <form
-      className="border-top px-3 pt-2 pb-3"
+      className="border-top px-3 pt-2 chat-composer"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -93,7 +93,7 @@ export function Composer({
         />
         <button
           type="submit"
-          className="btn btn-primary align-self-end d-flex flex-column align-items-center lh-sm px-3"
+          className="btn btn-primary align-self-end d-flex flex-column align-items-center lh-sm px-3 text-nowrap"
           disabled={!text.trim() || !isHydrated}
         >
           <span>{t('chat.send')}</span>
