@@ -11,7 +11,10 @@ async function signUp(page: Page, lng: string, via: 'modal' | 'page' = 'page') {
   const name = `e2e_${lng}_${counter}${Date.now() % 10000}`;
   if (via === 'modal') {
     await gotoHydrated(page, '/?network={adnet}');
-    await page.getByRole('link', { name: text(lng, 'home.cta_signup') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: text(lng, 'home.cta_signup') })
+      .click();
     await expect(page.getByRole('dialog', { name: text(lng, 'signup.title') })).toBeVisible();
   } else {
     await gotoHydrated(page, '/signup?network={adnet}');
@@ -124,7 +127,10 @@ test('on a smartphone the signup button opens the signup page instead of the mod
   await dismissEntryWarning(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await gotoHydrated(page, '/');
-  await page.getByRole('link', { name: text('en', 'home.cta_signup') }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: text('en', 'home.cta_signup') })
+    .click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -12,7 +12,7 @@ for (const lng of ['en', 'de', 'pl']) {
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lng, 'home.hero.general'));
-      await expect(page.getByRole('link', { name: text(lng, 'home.cta_signup') })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: text(lng, 'home.cta_signup') })).toBeVisible();
       await expect(page.locator('.member-card').first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

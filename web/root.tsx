@@ -72,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={data?.locale ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#e8173f" />
         {data ? <meta name="description" content={data.site.description} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
