@@ -74,7 +74,7 @@ for (const lng of ['en', 'nl', 'pl']) {
     const { email, name, password } = await signUp(page, lng, 'modal');
     await logInAfterSignup(page, lng, email, password);
     await page.goto('/');
-    await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toHaveText(name);
+    await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toContainText(name);
     await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
     await screenshot(page, `activation-reminder-${lng}`);
     // Opening the link only asks (mail scanners open links too); the button confirms.
@@ -106,7 +106,7 @@ for (const lng of ['en', 'it', 'sv']) {
     await page.getByLabel(text(lng, 'auth.password'), { exact: true }).fill(password);
     await page.getByRole('button', { name: text(lng, 'auth.login.submit') }).click();
     await expect(page).toHaveURL(/\/members$/);
-    await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toHaveText(name);
+    await expect(page.getByRole('button', { name: text(lng, 'nav.account') })).toContainText(name);
     await screenshot(page, `logged-in-home-${lng}`);
   });
 }
