@@ -186,7 +186,9 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
                   +
                 </span>
                 <span className="fw-semibold">{t('photos.add')}</span>
-                <span className="small text-body-secondary">{t('photos.hint')}</span>
+                {/* Touch screens cannot drag a file here: they are told to tap (.hint-touch, web/styles/_match.scss). */}
+                <span className="small text-body-secondary hint-pointer">{t('photos.hint')}</span>
+                <span className="small text-body-secondary hint-touch">{t('photos.hint_touch')}</span>
                 <input
                   ref={input}
                   type="file"

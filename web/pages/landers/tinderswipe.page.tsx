@@ -59,8 +59,8 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
     <section className="container py-4 text-center" style={{ maxWidth: 480 }}>
       <PageTitle title={t('lander.swipe_title')} />
       <h1 className="h2">{t('lander.swipe_title')}</h1>
-      <p className="swipe-hint swipe-hint--keys text-body-secondary">{t('lander.swipe_hint')}</p>
-      <p className="swipe-hint swipe-hint--touch text-body-secondary">{t('lander.swipe_hint_touch')}</p>
+      <p className="swipe-hint hint-pointer text-body-secondary">{t('lander.swipe_hint')}</p>
+      <p className="swipe-hint hint-touch text-body-secondary">{t('lander.swipe_hint_touch')}</p>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>

@@ -125,8 +125,8 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
         <SwipeLimit resetAt={resetAt} />
       ) : (
         <>
-          <p className="swipe-hint swipe-hint--keys text-body-secondary small mb-2">{t('swipe.hint')}</p>
-          <p className="swipe-hint swipe-hint--touch text-body-secondary small mb-2">{t('swipe.hint_touch')}</p>
+          <p className="swipe-hint hint-pointer text-body-secondary small mb-2">{t('swipe.hint')}</p>
+          <p className="swipe-hint hint-touch text-body-secondary small mb-2">{t('swipe.hint_touch')}</p>
         </>
       )}
       {error ? (
