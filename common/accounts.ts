@@ -77,6 +77,30 @@ export function makeSignupSchema(minAge: number, now: () => Date = () => new Dat
 
 export type TSignupRequest = z.input<ReturnType<typeof makeSignupSchema>>;
 
+/** A problem of one signup field: its name and the catalogue key of the message. */
+export type TSignupIssue = { path: string; message: string };
+
+/**
+ * Every problem of a signup form at once: the schema's, plus the checks across fields (passwords differ, name is the
+ * address), which the schema runs only once every field is valid; so a step never shows its problems one per submit.
+ */
+export function signupIssues(schema: ReturnType<typeof makeSignupSchema>, input: unknown): TSignupIssue[] {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return [];
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const form = (input ?? {}) as Record<string, unknown>;
+  const has = (path: string) => issues.some((i) => i.path === path);
+  if (
+    !has('password_confirmation') &&
+    typeof form.password_confirmation === 'string' &&
+    form.password_confirmation !== '' &&
+    form.password !== form.password_confirmation
+  ) {
+    issues.push({ path: 'password_confirmation', message: 'validation.passwords_differ' });
+  }
+  return issues;
+}
+
 /** Sexuality derived from the signup choice of gender and who the member is looking for. */
 export function sexualityFor(gender: 'male' | 'female', lookingFor: 'male' | 'female' | 'both'): string {
   if (lookingFor === 'both') return 'bi';

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'email_banned',
   'activation_failed',
   'link_invalid',
+  'already_active',
+  'password_wrong',
   'email_not_confirmed',
   'too_many_reset_emails',
   'email_not_found',

@@ -56,6 +56,7 @@ export const ZExportProfile = z.strictObject({
   gender: z.string(),
   sexuality: z.string().nullable(),
   show_sexuality: z.boolean(),
+  seeking: z.string().nullable(),
   birth_date: z.string(),
   country: z.string(),
   region_code: z.string(),

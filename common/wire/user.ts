@@ -14,6 +14,8 @@ export const ZUser = z.object({
   fictional_icon: z.boolean(),
   notifications_disabled: z.array(z.string()),
   email_disabled_reason: z.string().nullable(),
+  /** Whether the member went through (or skipped) the welcome steps after activation (photo, about me, interests). */
+  onboarded: z.boolean(),
   profile: z.object({
     id: z.number().int(),
     name: z.string(),

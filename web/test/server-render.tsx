@@ -23,6 +23,7 @@ export function testUser(fictionalIcon = true): TUser {
     id: 1,
     email: 'anna@example.com',
     email_confirmed: true,
+    onboarded: true,
     status: 'active',
     credits: 10,
     paid_user: false,

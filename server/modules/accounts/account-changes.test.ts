@@ -261,7 +261,10 @@ describe('password and email changes', () => {
 describe('deletion, reactivation and purge', () => {
   it('deletes with the password, reactivates within 14 days by the emailed link', async () => {
     const { form, cookie, user } = await buildMember(t);
-    expect((await deleteAccount(cookie, 'wrong one!', 'found_partner')).status).toBe(400);
+    const wrong = await deleteAccount(cookie, 'wrong one!', 'found_partner');
+    expect(wrong.status).toBe(400);
+    // Deleting asks for the current password: its own message, not "check your old password".
+    expect(wrong.error?.error).toBe('password_wrong');
     const del = await deleteAccount(cookie, form.password, 'found_partner');
     expect(del.status).toBe(204);
     expect((await current(cookie)).status).toBe(403);

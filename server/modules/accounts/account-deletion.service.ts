@@ -25,7 +25,10 @@ export function createAccountDeletionService(kit: TAccountChangeKit) {
     /** Marks an account deleted (14-day grace), hides the profile, ends sessions, schedules the purge and emails a reactivation link. */
     async deleteAccount(r: TChangeAt & { userId: number; input: { password: string; reason: string } }): Promise<void> {
       const { site, userId, input } = r;
-      const user = await kit.checkPassword(userId, input.password);
+      // Deleting asks for the current password, not an old one: its own message.
+      const user = await kit.checkPassword(userId, input.password).catch((err: unknown) => {
+        throw err instanceof AppError && err.code === 'old_password_wrong' ? new AppError('password_wrong') : err;
+      });
       const deletedAt = now();
       const purgeAt = new Date(deletedAt.getTime() + DELETION_GRACE_DAYS * DAY_MS);
       const mail = await db.transaction(async (tx) => {

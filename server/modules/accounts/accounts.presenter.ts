@@ -17,6 +17,7 @@ export function toUserDto(row: TSessionUser, cdnPrefix: string): TUser {
     fictional_icon: row.fictionalIcon,
     notifications_disabled: row.notificationsDisabled,
     email_disabled_reason: row.emailDisabledReason,
+    onboarded: row.onboardedAt !== null,
     profile: {
       id: row.profile.id,
       name: row.profile.name,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '#server/db/connect.ts';
 import { errorChain } from '#server/lib/error-chain.ts';
 import { accountTokens, creditLedger, photos, profiles, sessions, sites, users } from '#server/db/schema/index.ts';
@@ -139,6 +139,33 @@ export async function findLiveToken(db: TDb, { kind, tokenHash, now }: TTokenLoo
     .where(liveToken(kind, tokenHash, now))
     .limit(1);
   return row;
+}
+
+/** Whether a used token of a kind belongs to an account whose address is confirmed (a second click on its link). */
+export async function isUsedTokenOfConfirmedAccount(db: TDb, { kind, tokenHash }: Omit<TTokenLookup, 'now'>) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(
+      and(
+        eq(accountTokens.kind, kind),
+        eq(accountTokens.tokenHash, tokenHash),
+        isNotNull(accountTokens.usedAt),
+        eq(users.emailConfirmed, true),
+        eq(users.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Records that a member went through (or skipped) the welcome steps; the first time only. */
+export async function markOnboarded(db: TDb, userId: number, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ onboardedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.onboardedAt)));
 }
 
 /** Deletes expired sessions (housekeeping). */

@@ -193,7 +193,9 @@ describe('activation', () => {
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.profile.id));
     expect(profile.status).toBe('active');
     expect(await t.services.accounts.isActivationLinkLive(token)).toBe(false);
-    await expect(t.services.accounts.activate(token)).rejects.toMatchObject({ code: 'link_invalid' });
+    // A second click on the used link tells the active member so.
+    expect(await t.services.accounts.isActivationLinkUsedByActiveAccount(token)).toBe(true);
+    await expect(t.services.accounts.activate(token)).rejects.toMatchObject({ code: 'already_active' });
     await expect(t.services.accounts.activate('forged')).rejects.toMatchObject({ code: 'link_invalid' });
     await expect(t.services.accounts.activate('')).rejects.toMatchObject({ code: 'link_invalid' });
   });

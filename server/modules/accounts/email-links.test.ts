@@ -94,9 +94,9 @@ describe('activation link /activate?token=…', () => {
     const [profile] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, user.profile.id));
     expect(profile.status).toBe('active');
 
-    // Used: the page and the button both lead to the error page.
-    expect((await scan(link)).headers.location).toBe('/activate/error?reason=link_invalid');
-    expect((await press(link)).headers.location).toBe('/activate/error?reason=link_invalid');
+    // Used by the now active account: the page and the button both say it is active (a second click), not failed.
+    expect((await scan(link)).headers.location).toBe('/activate/done?already=1');
+    expect((await press(link)).headers.location).toBe('/activate/done?already=1');
     expect((await scan(new URL('http://localhost/activate?token=forged'))).headers.location).toBe(
       '/activate/error?reason=link_invalid',
     );

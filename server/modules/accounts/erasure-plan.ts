@@ -36,6 +36,8 @@ export const ERASURE_PLAN: Record<string, TErasure> = {
       'gender',
       'sexuality',
       'show_sexuality',
+      'seeking',
+      'search_filters',
       'birth_date',
       'country',
       'region_code',

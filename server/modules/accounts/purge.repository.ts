@@ -203,6 +203,8 @@ export async function erasePersonalData(
       gender: '',
       sexuality: null,
       showSexuality: false,
+      seeking: null,
+      searchFilters: null,
       birthDate: '1900-01-01',
       country: '',
       regionCode: '',

@@ -1,12 +1,12 @@
 import { pageUrl } from '#common/routes.ts';
-import { makeSignupSchema, sexualityFor, type TSignupRequest } from '#common/accounts.ts';
+import { makeSignupSchema, sexualityFor, signupIssues, type TSignupRequest } from '#common/accounts.ts';
 import { withOrientationNiches } from '#common/consents.ts';
 import { ACTIVATION_HOURS, TRACKING_KEYS } from '#common/constants.ts';
 import type { TLocale } from '#common/locales.ts';
 import { cleanTrackingValue } from '#common/visibility.ts';
 import type { TTx } from '#server/db/connect.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { assertStrongPassword, hashPassword, siteWords } from '#server/lib/passwords.ts';
+import { assertStrongPassword, hashPassword, passwordWeakness, siteWords } from '#server/lib/passwords.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
 import { recordConsent } from '../consents/consents.service.ts';
 import { isEmailBanned } from './bans.repository.ts';
@@ -23,6 +23,8 @@ import {
   insertLedgerRow,
   insertMember,
   isUniqueViolation,
+  isUsedTokenOfConfirmedAccount,
+  markOnboarded,
 } from './accounts.repository.ts';
 import { createLinkMail, type TMailRecipient } from './link-mail.ts';
 import { subHours } from 'date-fns';
@@ -92,9 +94,17 @@ export function createSignupService(deps: TAccountsDeps) {
       const { site } = ctx;
       if (site.signups === 'with_trafficsource' && !ctx.hasTrafficSource) throw new AppError('invite_only');
       if (site.signups !== 'all' && site.signups !== 'with_trafficsource') throw new AppError('signups_closed');
-      const parsed = makeSignupSchema(site.minAge, now).safeParse(input);
+      const schema = makeSignupSchema(site.minAge, now);
+      const parsed = schema.safeParse(input);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        // Every problem at once: the form's, and a password too easy to guess when it is otherwise acceptable.
+        const issues = signupIssues(schema, input);
+        const form = input as Partial<Record<string, unknown>>;
+        if (!issues.some((i) => i.path === 'password') && typeof form.password === 'string') {
+          const words = [form.email, form.name].filter((w): w is string => typeof w === 'string');
+          const weak = passwordWeakness(form.password, [...words, ...siteWords(site)]);
+          if (weak) issues.push({ path: 'password', message: weak });
+        }
         throw new AppError('invalid_request', { issues });
       }
       const v = parsed.data;
@@ -200,12 +210,38 @@ export function createSignupService(deps: TAccountsDeps) {
       );
     },
 
+    /**
+     * Whether an activation link was already used for an account that is now active: a second click on it says the
+     * account is active instead of 'Activation failed'.
+     */
+    async isActivationLinkUsedByActiveAccount(token: string): Promise<boolean> {
+      return Boolean(
+        token && (await isUsedTokenOfConfirmedAccount(db, { kind: 'activation', tokenHash: hashToken(token) })),
+      );
+    },
+
+    /** Whether a member with a confirmed address has yet to see the welcome steps (their first login leads there). */
+    async needsOnboarding(userId: number): Promise<boolean> {
+      const user = await findUserWithProfile(db, userId);
+      return Boolean(user && user.emailConfirmed && user.onboardedAt === null);
+    },
+
+    /** The member finished or skipped the welcome steps (photo, about me, interests): they are not asked again. */
+    async finishOnboarding(userId: number): Promise<void> {
+      await markOnboarded(db, userId, now());
+    },
+
     /** Confirms an email address with a single-use activation token (the POST of the link's page, never its GET). */
     async activate(token: string): Promise<number> {
       const row = token
         ? await consumeToken(db, { kind: 'activation', tokenHash: hashToken(token), now: now() })
         : undefined;
-      if (!row) throw new AppError('link_invalid');
+      if (!row) {
+        if (token && (await isUsedTokenOfConfirmedAccount(db, { kind: 'activation', tokenHash: hashToken(token) }))) {
+          throw new AppError('already_active');
+        }
+        throw new AppError('link_invalid');
+      }
       const user = await findUserWithProfile(db, row.userId);
       if (!user || user.status === 'deleted' || user.status === 'purged') throw new AppError('activation_failed');
       if (user.bannedAt) throw new AppError('account_banned');

@@ -148,6 +148,7 @@ export async function collect(db: TDb, { dataDir, userId, switchesOf }: TCollect
       gender: profile.gender,
       sexuality: profile.sexuality,
       show_sexuality: profile.showSexuality,
+      seeking: profile.seeking,
       birth_date: profile.birthDate,
       country: profile.country,
       region_code: profile.regionCode,

@@ -1,4 +1,11 @@
-import { type MouseEvent, type ReactNode, useCallback, useState, useSyncExternalStore } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -35,6 +42,25 @@ export function useOpenSignup(): (event?: MouseEvent) => void {
     },
     [navigate, search],
   );
+}
+
+/** What Tab can reach inside the modal. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"]';
+
+/** Tab and Shift+Tab wrap around inside the modal instead of leaving it for the page behind. */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent);
+  if (items.length === 0) return;
+  const [first, last] = [items[0], items[items.length - 1]];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /** The signup modal: large, no header or footer; while signing up it ignores backdrop clicks and Escape (spec §2). */
@@ -77,7 +103,7 @@ export function SignupModal({
       keyboard={!inProgress}
       aria-labelledby="signup-modal-title"
     >
-      <Modal.Body className="p-4">
+      <Modal.Body className="p-4" onKeyDown={keepTabInside}>
         <div className="d-flex justify-content-between align-items-start mb-3">
           <h2 id="signup-modal-title" className="h4 mb-0">
             {t('signup.title')}

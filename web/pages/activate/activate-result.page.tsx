@@ -19,7 +19,13 @@ export default function ActivateResultPage() {
   const isHydrated = useHydrated();
   const ok = matches[matches.length - 1]?.id === 'activate/done';
   const reason = params.get('reason') === 'link_invalid' ? 'link_invalid' : 'activation_failed';
-  const title = ok ? t('activate.done.title') : t('errors.activation_failed');
+  // A second click on the link of an active account: it is active, nothing failed.
+  const already = ok && params.get('already') === '1';
+  const title = already
+    ? t('activate.done.already_title')
+    : ok
+      ? t('activate.done.title')
+      : t('errors.activation_failed');
   const canResend = !ok && root?.user && !root.user.email_confirmed;
   return (
     <section className="container py-5 text-center" style={{ maxWidth: 560 }}>
@@ -30,10 +36,15 @@ export default function ActivateResultPage() {
       <h1 className="h3">{title}</h1>
       {ok ? (
         <>
-          <p>{t('activate.done.text', { site: root?.site.name })}</p>
-          {/* A new member logs in here for the first time (signup starts no session) and goes on to the profile. */}
+          <p>{already ? t('activate.done.already_text') : t('activate.done.text', { site: root?.site.name })}</p>
+          {/* A new member logs in here for the first time (signup starts no session) and goes on to the welcome
+              steps (photo, about me, interests), which then lead to search; a member who did them goes to search. */}
           <Link
-            to={root?.user ? url('members') : url('login', {}, { redirect: url('complete-signup') })}
+            to={
+              root?.user
+                ? url(root.user.onboarded ? 'members' : 'complete-signup')
+                : url('login', {}, { redirect: url(already ? 'members' : 'complete-signup') })
+            }
             className="btn btn-primary"
           >
             {root?.user ? t('activate.done.cta') : t('nav.login')}

@@ -9,6 +9,8 @@ import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/activate.page';
 
 const INVALID = url('activate/error', {}, { reason: 'link_invalid' });
+/** A second click on the link of an account that is active: it says so (activate/done with `already`). */
+const ALREADY = url('activate/done', {}, { already: '1' });
 
 export const headers = linkPageHeaders;
 
@@ -18,8 +20,12 @@ export const headers = linkPageHeaders;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { accounts } = context.get(appContext).services;
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  if (!(await accounts.isActivationLinkLive(token)) && (await accounts.isActivationLinkUsedByActiveAccount(token))) {
+    throw redirect(ALREADY);
+  }
   return peekLink(request, {
-    peek: async (token) => (await accounts.isActivationLinkLive(token)) || undefined,
+    peek: async (t) => (await accounts.isActivationLinkLive(t)) || undefined,
     deadTo: INVALID,
   });
 }
@@ -31,7 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: ZLinkForm,
     act: ({ token }) => services.accounts.activate(token),
     failedTo: (code) =>
-      code === 'link_invalid' ? INVALID : url('activate/error', {}, { reason: 'activation_failed' }),
+      code === 'already_active'
+        ? ALREADY
+        : code === 'link_invalid'
+          ? INVALID
+          : url('activate/error', {}, { reason: 'activation_failed' }),
   });
   if (!used.ok) return used.response;
   const userId = used.value;

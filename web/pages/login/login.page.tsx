@@ -45,8 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   });
   if (!result.ok) return result.response;
-  const { session } = result.value;
-  throw redirect(nextPage(request), {
+  const { session, userId } = result.value;
+  // The first login of a member who has not seen the welcome steps (photo, about me, interests) leads there.
+  const asked = new URL(request.url).searchParams.has('redirect');
+  const next =
+    !asked && (await ctx.services.accounts.needsOnboarding(userId)) ? url('complete-signup') : nextPage(request);
+  throw redirect(next, {
     headers: { 'Set-Cookie': sessionCookieHeader(session.token, session.maxAge, ctx.secure) },
   });
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChoiceField } from '#web/lib/form/field.tsx';
 import { signupId, type TSignupStepProps } from './signup-step.ts';
 
-/** Step 0: who the visitor is and whom they look for, as toggle buttons. */
+/** Step 0: who the visitor is, whom they look for, and whether their orientation may be stored (Art. 9). */
 export function AboutYouStep({ form, set, issueFor }: TSignupStepProps) {
   const { t } = useTranslation();
   return (
@@ -33,6 +33,21 @@ export function AboutYouStep({ form, set, issueFor }: TSignupStepProps) {
         value={form.looking_for ?? null}
         onChange={(looking_for) => set({ looking_for })}
         issue={issueFor('looking_for')}
+      />
+      {/* The Art. 9 consent is asked where "looking for" is, as a plain yes or no with what each means. */}
+      <ChoiceField
+        id={signupId('orientation_consent')}
+        name="orientation_consent"
+        variant="buttons"
+        legend={t('signup.step0.orientation_question')}
+        hint={t('consent.orientation_hint')}
+        options={[
+          ['yes', t('signup.step0.orientation_yes')],
+          ['no', t('signup.step0.orientation_no')],
+        ]}
+        value={form.orientation_consent === undefined ? null : form.orientation_consent ? 'yes' : 'no'}
+        onChange={(answer) => set({ orientation_consent: answer === 'yes' })}
+        issue={issueFor('orientation_consent')}
       />
     </>
   );

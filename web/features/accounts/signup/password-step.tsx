@@ -5,7 +5,7 @@ import { CheckField, Field } from '#web/lib/form/field.tsx';
 import { url } from '#web/lib/url.ts';
 import { issueValues, signupId, type TSignupStepProps } from './signup-step.ts';
 
-/** Step 4: the password twice, the first message to a member (member signup), the terms and the Art. 9 consent. */
+/** Step 4: the password twice, the first message to a member (member signup), and the terms. */
 export function PasswordStep({
   form,
   set,
@@ -75,13 +75,6 @@ export function PasswordStep({
         checked={form.accept_terms === true}
         onChange={(e) => set({ accept_terms: e.target.checked as true })}
         issue={issueFor('accept_terms')}
-      />
-      <CheckField
-        id={signupId('orientation_consent')}
-        label={t('consent.orientation_label')}
-        hint={t('consent.orientation_hint')}
-        checked={form.orientation_consent === true}
-        onChange={(e) => set({ orientation_consent: e.target.checked })}
       />
     </>
   );

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useFetcher } from 'react-router';
-import { makeSignupSchema, type TSignupRequest } from '#common/accounts.ts';
+import { makeSignupSchema, signupIssues, type TSignupRequest } from '#common/accounts.ts';
 import type { TActionError } from '#web/lib/form/action-result.server.ts';
 import { FormError } from '#web/lib/form/form-error.tsx';
 import { url } from '#web/lib/url.ts';
@@ -39,43 +39,78 @@ export function SignupForm({
   const [step, setStep] = useState(0);
   const [form, setForm] = useState<Partial<TSignupRequest>>({ tracking, member_id: member?.id });
   const [issues, setIssues] = useState<TIssue[]>([]);
+  const [changingEmail, setChangingEmail] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const set = (patch: Partial<TSignupRequest>) => setForm((f) => ({ ...f, ...patch }));
   const busy = fetcher.state !== 'idle';
   const isHydrated = useHydrated();
-  const serverError = fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null;
+  const serverError = fetcher.data && 'error' in fetcher.data && !changingEmail ? fetcher.data.error : null;
   const done = fetcher.data && 'done' in fetcher.data ? fetcher.data : null;
   const serverIssues = (serverError?.data?.issues as TIssue[] | undefined) ?? [];
   const allIssues = [...issues, ...serverIssues];
   const issueFor = (field: string) => allIssues.find((i) => i.path === field)?.message;
   const touched = step > 0 || Object.keys(form).some((k) => k !== 'tracking' && k !== 'member_id');
   useEffect(() => {
-    onProgress?.(Boolean(touched || busy) && !done);
-  }, [touched, busy, done, onProgress]);
+    onProgress?.(Boolean(touched || busy) && (!done || changingEmail));
+  }, [touched, busy, done, changingEmail, onProgress]);
 
-  /** Validates the fields of the current step with the shared schema, then moves on or submits. */
+  /**
+   * Validates the fields of the current step with the shared schema (all of its problems at once), then moves on. The
+   * last step always goes to the server, which answers every problem together, a password too easy to guess included.
+   */
   const next = () => {
-    const parsed = schema.safeParse({ ...form, accept_terms: form.accept_terms ?? false });
     const stepFields = SIGNUP_STEPS[step] as string[];
-    const found = parsed.success
-      ? []
-      : parsed.error.issues
-          .map((i) => ({ path: i.path.join('.'), message: i.message }))
-          .filter((i) => stepFields.includes(i.path));
+    const found = signupIssues(schema, { ...form, accept_terms: form.accept_terms ?? false }).filter((i) =>
+      stepFields.includes(i.path),
+    );
     setIssues(found);
-    if (found.length) return;
-    if (step < SIGNUP_STEPS.length - 1) setStep(step + 1);
-    else
-      fetcher.submit(JSON.stringify({ ...form }), {
-        method: 'post',
-        action: url('signup'),
-        encType: 'application/json',
-      });
+    if (step < SIGNUP_STEPS.length - 1) {
+      if (!found.length) setStep(step + 1);
+      else focusFirstProblem();
+      return;
+    }
+    setChangingEmail(false);
+    fetcher.submit(JSON.stringify({ ...form }), {
+      method: 'post',
+      action: url('signup'),
+      encType: 'application/json',
+    });
   };
+  /** Focus goes to the first field with a problem, so a screen reader hears it and the keyboard is there. */
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .is-invalid')?.focus(),
+    );
 
-  if (done) return <CheckEmailStep email={done.email} />;
+  // A new step puts the focus on its first field (not on the first render: the page's own focus stays).
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [step]);
+  // The server's problems (last step) take the focus to the first of them.
+  useEffect(() => {
+    if (serverIssues.length) focusFirstProblem();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
+
+  if (done && !changingEmail)
+    return (
+      <CheckEmailStep
+        email={done.email}
+        onChangeEmail={() => {
+          // The address was mistyped: back to the address step with every answer kept. The account made with the
+          // wrong address stays unconfirmed (its link went to the wrong inbox).
+          setChangingEmail(true);
+          setStep(SIGNUP_STEPS.findIndex((f) => f.includes('email')));
+        }}
+      />
+    );
   const Step = STEP_COMPONENTS[step];
   return (
     <form
+      ref={formRef}
       className="card card-body shadow-sm"
       noValidate
       onSubmit={(e) => {

@@ -2,11 +2,11 @@ import { PASSWORD_MAX, PASSWORD_MIN, type TSignupRequest, USERNAME_MAX, USERNAME
 
 /** The fields asked on each step (0–4), then the check-email step. */
 export const SIGNUP_STEPS: (keyof TSignupRequest)[][] = [
-  ['gender', 'looking_for'],
+  ['gender', 'looking_for', 'orientation_consent'],
   ['date_of_birth'],
   ['name'],
   ['email'],
-  ['password', 'password_confirmation', 'accept_terms', 'orientation_consent'],
+  ['password', 'password_confirmation', 'accept_terms'],
 ];
 
 /** What every step gets from the form: the answers so far, how to change them, and each field's problem. */
