@@ -377,6 +377,7 @@ describe('profile basics (complete-signup)', () => {
       regionCode: 'UT',
       city: 'Utrecht',
       aboutMe: 'Hoi',
+      interests: [],
     });
   });
 });
