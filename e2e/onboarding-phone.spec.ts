@@ -16,7 +16,7 @@ async function activationLink(page: Page, email: string): Promise<string> {
 
 test.use({ viewport: { width: 375, height: 812 } });
 
-test('a new member signs up, activates, is led through photo, about me and interests, then searches whom he looks for', async ({
+test('a new member signs up, activates, is led through photo, about me and interests, then searches whom she looks for', async ({
   page,
 }) => {
   await dismissEntryWarning(page);
@@ -27,9 +27,9 @@ test('a new member signs up, activates, is led through photo, about me and inter
   await gotoHydrated(page, '/signup');
   const next = page.getByRole('button', { name: t('common.continue') });
 
-  // Step 0: who he is, whom he looks for, and the Art. 9 question as a plain yes/no, answered no.
-  await page.getByText(t('signup.step0.man'), { exact: true }).click();
-  await page.getByText(t('signup.step0.looking_women'), { exact: true }).click();
+  // Step 0: who she is, whom she looks for, and the Art. 9 question as a plain yes/no, answered no.
+  await page.getByText(t('signup.step0.woman'), { exact: true }).click();
+  await page.getByText(t('signup.step0.looking_men'), { exact: true }).click();
   await expect(page.getByText(t('signup.step0.orientation_question'))).toBeVisible();
   await expect(page.getByText(t('consent.orientation_hint'))).toBeVisible();
   await page.getByText(t('signup.step0.orientation_no'), { exact: true }).click();
@@ -93,9 +93,9 @@ test('a new member signs up, activates, is led through photo, about me and inter
   await screenshot(page, 'onboarding-interests-375');
   await page.getByRole('button', { name: t('complete.finish') }).click();
 
-  // Search shows the gender he looks for by default, without the Art. 9 consent.
+  // Search shows the gender she looks for by default, without the Art. 9 consent.
   await expect(page).toHaveURL(/\/members$/);
-  await expect(page.getByLabel(t('attributes.labels.gender'))).toHaveValue('female');
+  await expect(page.getByLabel(t('attributes.labels.gender'))).toHaveValue('male');
   await screenshot(page, 'onboarding-search-375');
 
   // The welcome is asked once: the next login goes to search.
