@@ -17,7 +17,7 @@ import {
   findPublicProfile,
   type TCardRow,
 } from './profiles.repository.ts';
-import { findMatches } from './matches.repository.ts';
+import { findMatchesNearFirst } from './matches.repository.ts';
 import { MINUTE_MS } from '#common/time.ts';
 
 /**
@@ -81,8 +81,9 @@ export function createProfilesService(core: Pick<TCore, 'db' | 'now'>, deps: { l
             : 'free';
       const photoRows = await listPhotos(db, row.id);
       const distance = tier === 'self' || !viewer ? null : await distanceBetween(viewer.profileId, row);
-      // Members like this one: same gender, nearby, shared interests, close in age (never the viewer or this one).
-      const related = await findMatches(db, {
+      // Members like this one: same gender, nearby, shared interests, close in age (never the viewer or this one);
+      // the same country first, then the others, so a member alone in their country still has similar members.
+      const related = await findMatchesNearFirst(db, {
         me: {
           profileId: viewerProfileId ?? row.id,
           genders: [row.gender],
