@@ -78,6 +78,8 @@ const CHECKED = [
   'POST /api/like.php',
   'DELETE /api/like.php',
   'POST /api/swipe.php',
+  'POST /api/lander-likes.php',
+  'POST /api/match-seen.php',
   'GET /api/chat.php',
   'POST /api/chat.php',
   'DELETE /api/chat.php',
@@ -229,6 +231,35 @@ describe('access checks on every id-taking endpoint', () => {
     await asA.call(likesApi.unlike, { profile_id: b.user.profile.id });
     const rows = await t.services.database.db.select().from(likes).where(eq(likes.likerProfileId, b.user.profile.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('POST /api/lander-likes.php and /api/match-seen.php: hidden, blocked and unknown members are never liked; a match is cleared only for oneself', async () => {
+    const a = await activeMember(t);
+    const b = await activeMember(t);
+    const hidden = await activeMember(t);
+    await t.services.database.db
+      .update(profiles)
+      .set({ invisible: true })
+      .where(eq(profiles.id, hidden.user.profile.id));
+    const blocker = await activeMember(t);
+    await block(blocker.cookie, a.user.profile.id);
+    const asA = asMember(t.app, a.cookie);
+    const stored = await asA.call(likesApi.landerLikes, {
+      profile_ids: [hidden.user.profile.id, blocker.user.profile.id, 99_999_999, a.user.profile.id],
+    });
+    expect(stored.status).toBe(200);
+    expect(stored.body.stored).toBe(0);
+    const own = await t.services.database.db.select().from(likes).where(eq(likes.likerProfileId, a.user.profile.id));
+    expect(own).toHaveLength(0);
+    // b likes a (new for a); a clearing the match with b as someone else changes nothing of a's.
+    await asMember(t.app, b.cookie).call(likesApi.like, { profile_id: a.user.profile.id });
+    const eve = await activeMember(t);
+    await asMember(t.app, eve.cookie).call(likesApi.matchSeen, { profile_id: b.user.profile.id });
+    const [bLike] = await t.services.database.db
+      .select()
+      .from(likes)
+      .where(eq(likes.likerProfileId, b.user.profile.id));
+    expect(bLike?.isNew).toBe(true);
   });
 
   it('GET/POST/DELETE /api/chat.php: another member’s conversation is not found; blocked and hidden members cannot be messaged', async () => {
@@ -424,7 +455,7 @@ describe('access checks on every id-taking endpoint', () => {
     expect((await page(99_999_999, '/signup')).statusCode).toBe(404);
 
     expect((await page(hidden.user.profile.id, '/chat')).statusCode).toBe(404);
-    expect((await page(blocker.user.profile.id, '/chat')).statusCode).toBe(404);
+    expect((await page(blocker.user.profile.id, '/chat')).statusCode).toBe(403);
     const anonymousChat = await t.app.inject({
       url: `/members/${blocker.user.profile.id}/chat`,
       headers: { host: 'localhost' },
