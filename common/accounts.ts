@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEEKING } from './profile-edit.ts';
 import { zText } from './text.ts';
 
 /**
@@ -57,7 +58,7 @@ export function makeSignupSchema(minAge: number, now: () => Date = () => new Dat
         return age >= minAge && age <= MAX_AGE;
       }, 'validation.dob_invalid'),
       gender: z.enum(['male', 'female'], 'validation.choose_gender'),
-      looking_for: z.enum(['male', 'female', 'both'], 'validation.choose_looking_for'),
+      looking_for: z.enum(SEEKING, 'validation.choose_looking_for'),
       signup_message: zText().trim().max(1000).optional(),
       member_id: z.number().int().positive().optional(),
       accept_terms: z.literal(true, 'validation.accept_terms'),

@@ -91,6 +91,8 @@ export const STORAGE_KEYS = {
   hidePushAlert: 'hide-push-notification-alert',
   hideDisabledNotificationsAlert: 'hide-disabled-notifications-alert',
   hideTimeBonusModal: 'hide-time-bonus-modal',
+  /** The welcome-bonus banner closed by the member (issue 31: every banner can be put away; one shows at a time). */
+  hideTimeBonusBanner: 'hide-time-bonus-banner',
   siteEntryDismissed: 'site-entry-warning-dismissed',
 } as const;
 

@@ -11,6 +11,9 @@ import {
   TATTOO_OPTIONS,
 } from './profile-attributes.ts';
 
+/** Whom a member may look for: men, women or both (signup's "I am looking for", the profile form). */
+export const SEEKING = ['male', 'female', 'both'] as const;
+
 /** About-me length limit (spec: 'not shown'; long enough for a real introduction, short enough to read). */
 export const ABOUT_ME_MAX = 2000;
 /** Interests a member may pick (spec: 'not shown'). */
@@ -34,6 +37,11 @@ export const ZProfileUpdate = z.object({
    * consent (checked by the service).
    */
   sexuality: optional(SEXUALITIES).optional(),
+  /**
+   * Whom the member looks for (issue 31: their own choice, not their orientation; it drives search's default gender, the
+   * swipe game and suggestions with or without the Art. 9 consent). Left out keeps the current choice.
+   */
+  seeking: z.enum(SEEKING, 'validation.choose_looking_for').optional(),
   /** Show the orientation on the profile (to logged-in members only); left out keeps the current choice. */
   show_sexuality: z.boolean('validation.choose_option').optional(),
   hair_color: optional(HAIR_COLORS),

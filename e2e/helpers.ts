@@ -41,6 +41,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
+/**
+ * Puts away, before the page loads, the banners that outrank the push prompt: one banner shows at a time (issue 31),
+ * and a new member's welcome bonus and missing photo come first.
+ */
+export async function hideBannersAbovePush(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('hide-time-bonus-banner', String(Date.now()));
+    window.localStorage.setItem('hide-enrich-alert', String(Date.now()));
+  });
+}
+
 /** Marks the entry warning as dismissed before the page loads. */
 export async function dismissEntryWarning(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem('site-entry-warning-dismissed', String(Date.now())));

@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_BASE_URL, E2E_MAIL_WEBHOOK_SECRET } from './constants.ts';
-import { confirmedMember, gotoHydrated, linkIn, newestMail, screenshot, text } from './helpers.ts';
+import {
+  confirmedMember,
+  gotoHydrated,
+  hideBannersAbovePush,
+  linkIn,
+  newestMail,
+  screenshot,
+  text,
+} from './helpers.ts';
 
 // The notifications journeys: the page in two locales, the push prompt, the push worker, email turned off.
 
@@ -148,6 +156,7 @@ for (const lng of ['en', 'de']) {
 test('push prompt: shown to a new member where push is available, dismissed for good', async ({ browser }) => {
   const t = (key: string) => text('en', key);
   const { page } = await confirmedMember(browser, 'pushprompt');
+  await hideBannersAbovePush(page);
   // Not on the activation result page (spec §4).
   expect(await pushStateOf(page)).toBe('available');
   await expect(page.getByText(t('alerts.push.text'))).toHaveCount(0);
@@ -177,6 +186,7 @@ test('push prompt: shown to a new member where push is available, dismissed for 
 test('push: enabled from the alert, stored on the server, disabled on this device', async ({ browser }) => {
   const t = (key: string) => text('en', key);
   const { page } = await confirmedMember(browser, 'pushon');
+  await hideBannersAbovePush(page);
   await fakePushManager(page.context());
   await gotoHydrated(page, '/members');
   const alert = page.getByRole('status').filter({ hasText: t('alerts.push.text') });

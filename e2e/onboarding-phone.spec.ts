@@ -71,7 +71,10 @@ test('a new member signs up, activates, is led through photo, about me and inter
   await gotoHydrated(page, link);
   await page.getByRole('button', { name: t('activate.confirm.submit') }).click();
   await page.waitForURL(/\/activate\/done$/);
-  await page.locator('#main').getByRole('link', { name: t('nav.login') }).click();
+  await page
+    .locator('#main')
+    .getByRole('link', { name: t('nav.login') })
+    .click();
   await page.getByLabel(t('auth.email')).fill(email);
   await page.getByLabel(t('auth.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t('auth.login.submit') }).click();

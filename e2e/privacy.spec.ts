@@ -41,11 +41,16 @@ for (const lng of ['en', 'de']) {
     const password = 'Lanterns over the harbour 47';
     const name = `priv_${lng}_${stamp.slice(-6)}`;
 
-    // Signup: the terms box and, separately, the unticked Art. 9 orientation consent.
+    // Signup: the Art. 9 orientation question beside "looking for", unanswered at first; later, the terms box.
     await gotoHydrated(page, '/signup');
     const next = page.getByRole('button', { name: t('common.continue') });
     await page.getByText(t('signup.step0.woman'), { exact: true }).click();
     await page.getByText(t('signup.step0.looking_men'), { exact: true }).click();
+    for (const answer of ['signup.step0.orientation_yes', 'signup.step0.orientation_no']) {
+      await expect(page.getByRole('radio', { name: t(answer), exact: true })).not.toBeChecked();
+    }
+    await page.getByText(t('signup.step0.orientation_yes'), { exact: true }).click();
+    await expect(page.getByRole('radio', { name: t('signup.step0.orientation_yes'), exact: true })).toBeChecked();
     await next.click();
     await page.getByLabel(t('signup.step1.dob_label')).fill('1990-06-15');
     await next.click();
@@ -55,10 +60,7 @@ for (const lng of ['en', 'de']) {
     await next.click();
     await page.getByLabel(t('auth.password'), { exact: true }).fill(password);
     await page.getByLabel(t('signup.step4.password_confirm_label')).fill(password);
-    const orientationBox = page.locator('#signup-orientation_consent');
-    await expect(orientationBox).not.toBeChecked();
     await page.locator('#signup-accept_terms').check();
-    await orientationBox.check();
     await screenshot(page, `privacy-signup-consents-${lng}-375`);
     await page.getByRole('button', { name: t('signup.submit') }).click();
     await expect(page.getByRole('heading', { name: t('signup.check_email.title') })).toBeVisible();

@@ -11,9 +11,14 @@ test('a member edits their profile and uploads a photo with GPS EXIF, which is s
   const lng = 'de';
   const t = (key: string) => text(lng, key);
   const { page, profileId } = await confirmedMember(browser, 'petra', { locale: lng });
-  // Without a photo the missing-photo warning shows in the members area.
+  // Without a photo the missing-photo warning shows in the members area, once the welcome bonus above it is closed:
+  // one banner at a time.
   await gotoHydrated(page, '/members');
   const warning = page.getByRole('status').filter({ hasText: t('photos.missing_alert') });
+  const bonus = page.getByRole('complementary', { name: t('time_bonus.banner_label') });
+  await expect(bonus).toBeVisible();
+  await expect(warning).toBeHidden();
+  await bonus.getByRole('button', { name: t('alerts.dismiss') }).click();
   await expect(warning).toBeVisible();
 
   await page.getByRole('link', { name: t('photos.add') }).click();

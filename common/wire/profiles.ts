@@ -10,6 +10,8 @@ export const ZMyProfile = z.object({
   name: z.string(),
   birth_date: z.string(),
   gender: z.string(),
+  /** Whom the member looks for (male, female, both); null for an account from before it was stored. */
+  seeking: z.string().nullable(),
   sexuality: z.string().nullable(),
   /** Whether the member shows their orientation on their profile (to logged-in members only). */
   show_sexuality: z.boolean(),

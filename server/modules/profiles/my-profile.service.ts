@@ -44,6 +44,7 @@ export async function loadMyProfile(db: TDb, userId: number) {
     name: p.name,
     birth_date: p.birthDate,
     gender: p.gender,
+    seeking: p.seeking,
     sexuality: p.sexuality,
     show_sexuality: p.showSexuality,
     orientation_consent: await hasLiveConsent(db, userId, 'orientation'),
@@ -110,6 +111,7 @@ export async function saveMyProfile(
     location: v,
     values: {
       gender: v.gender,
+      ...(v.seeking === undefined ? {} : { seeking: v.seeking }),
       sexuality,
       ...(v.show_sexuality === undefined ? {} : { showSexuality: v.show_sexuality }),
       niches: withOrientationNiches(current.niches, v.gender, sexuality),

@@ -47,6 +47,29 @@ describe('profile settings (spec §2)', () => {
     expect((await mine(m.cookie)).profile.city).toBe('Haarlem');
   });
 
+  it('changes whom the member looks for without the Art. 9 consent, and search follows it', async () => {
+    const m = await buildMember(t, { gender: 'male', looking_for: 'female', orientation_consent: false });
+    expect((await mine(m.cookie)).profile.seeking).toBe('female');
+    const { sexuality: _left, ...withoutOrientation } = valid;
+    const res = await save(m.cookie, { ...withoutOrientation, gender: 'male', seeking: 'male' });
+    expect(res.status).toBe(200);
+    expect(res.body.profile).toMatchObject({ seeking: 'male', sexuality: null });
+    expect((await t.services.search.defaultQuery(m.user.profile.id as number)).gender).toBe('male');
+    // Left out keeps it; a value outside the three is refused and changes nothing.
+    await save(m.cookie, { ...withoutOrientation, gender: 'male' });
+    expect((await mine(m.cookie)).profile.seeking).toBe('male');
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: CLIENT,
+      cookies: m.cookie,
+      payload: { ...withoutOrientation, gender: 'male', seeking: 'robots' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.issues).toContainEqual({ path: 'seeking', message: 'validation.choose_looking_for' });
+    expect((await mine(m.cookie)).profile.seeking).toBe('male');
+  });
+
   it('clears optional attributes with null', async () => {
     const m = await buildMember(t);
     await save(m.cookie, valid);

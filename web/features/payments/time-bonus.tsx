@@ -44,15 +44,29 @@ export function Countdown({ seconds }: { seconds: number }) {
 
 /**
  * The welcome-bonus banner (spec §2) driven by the time bonus (spec §4): a top banner in the members area while
- * the bonus runs, leading to the credits page where the welcome discount applies by itself.
+ * the bonus runs, leading to the credits page where the welcome discount applies by itself. The member can close it
+ * (issue 31: one banner at a time, and none that cannot be put away); the offer itself stays on the credits page.
  */
 export function TimeBonusBanner() {
   const { t } = useTranslation();
   const bonus = useTimeBonus();
-  if (!bonus) return null;
+  // localStorage exists only in the browser: decide after hydration, so server and client render the same.
+  const [closed, setClosed] = useState(true);
+  useEffect(() => setClosed(readStored(STORAGE_KEYS.hideTimeBonusBanner) !== null), []);
+  if (!bonus || closed) return null;
+  const close = () => {
+    writeStored(STORAGE_KEYS.hideTimeBonusBanner, String(Date.now()));
+    setClosed(true);
+  };
   return (
-    <aside className="time-bonus-banner" aria-label={t('time_bonus.banner_label')}>
-      <div className="container d-flex flex-wrap align-items-center justify-content-center gap-2 py-2">
+    <aside className="time-bonus-banner position-relative" aria-label={t('time_bonus.banner_label')}>
+      <button
+        type="button"
+        className="btn-close btn-close-white position-absolute top-0 end-0 m-2"
+        aria-label={t('alerts.dismiss')}
+        onClick={close}
+      />
+      <div className="container d-flex flex-wrap align-items-center justify-content-center gap-2 py-2 px-5">
         <span>{t('time_bonus.banner', { percent: bonus.percentage })}</span>
         <span>
           {t('time_bonus.ends_in')} <Countdown seconds={bonus.secondsLeft} />

@@ -28,6 +28,7 @@ import { FormError } from '#web/lib/form/form-error.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { PhotoManager } from '#web/features/photos/photo-manager.tsx';
 import { LocationFields } from '#web/features/profile/location-fields.tsx';
+import { SeekingField } from '#web/features/profile/seeking-field.tsx';
 import { appContext } from '#web/lib/app-context.ts';
 import { readForm } from '#web/lib/form/form-input.server.ts';
 import { url } from '#web/lib/url.ts';
@@ -56,6 +57,7 @@ const field = () => zText().default('');
 /** The form as the browser sends it: strings, every interest ticked; a disabled or unticked field is absent. */
 const ZProfileForm = z.object({
   gender: field(),
+  seeking: field(),
   sexuality: zText().optional(),
   show_sexuality: zText().optional(),
   hair_color: field(),
@@ -83,6 +85,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     // The service validates every field (ZProfileUpdate); the form only gathers strings.
     ctx.services.myProfile.save(user.id, {
       gender: form.gender,
+      // Never empty in the form; an account from before issue 31 without a choice keeps none until it picks one.
+      ...(form.seeking ? { seeking: form.seeking } : {}),
       // Without the Art. 9 consent the field is disabled (not sent): the stored value is left as it is.
       ...(form.sexuality === undefined
         ? {}
@@ -182,6 +186,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 )}
               </Field>
             ))}
+            <SeekingField initial={profile.seeking} issue={issueFor('seeking')?.message} />
             <Field
               id="profile-height"
               label={t('my_profile.height_cm')}
