@@ -124,6 +124,17 @@ async function germanPurchase() {
 const block = (cookie: Record<string, string>, profileId: number) =>
   asMember(t.app, cookie).call(profilesApi.block, { profile_id: profileId });
 
+/** Members a and b, a hidden member and one who blocked a: the targets a must never like. */
+async function likeTargets() {
+  const a = await activeMember(t);
+  const b = await activeMember(t);
+  const hidden = await activeMember(t);
+  await t.services.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, hidden.user.profile.id));
+  const blocker = await activeMember(t);
+  await block(blocker.cookie, a.user.profile.id);
+  return { a, b, hidden, blocker };
+}
+
 describe('access checks on every id-taking endpoint', () => {
   it('lists every route that takes an id, and each one has a check here', () => {
     const taking = t.app.routeCatalog
@@ -210,15 +221,7 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('POST/DELETE /api/like.php and POST /api/swipe.php: hidden, blocked and unknown members cannot be liked; unliking touches only one’s own like', async () => {
-    const a = await activeMember(t);
-    const b = await activeMember(t);
-    const hidden = await activeMember(t);
-    await t.services.database.db
-      .update(profiles)
-      .set({ invisible: true })
-      .where(eq(profiles.id, hidden.user.profile.id));
-    const blocker = await activeMember(t);
-    await block(blocker.cookie, a.user.profile.id);
+    const { a, b, hidden, blocker } = await likeTargets();
     const asA = asMember(t.app, a.cookie);
     for (const id of [hidden.user.profile.id, blocker.user.profile.id, 99_999_999]) {
       expect((await asA.call(likesApi.like, { profile_id: id })).status).toBe(404);
@@ -234,15 +237,7 @@ describe('access checks on every id-taking endpoint', () => {
   });
 
   it('POST /api/lander-likes.php and /api/match-seen.php: hidden, blocked and unknown members are never liked; a match is cleared only for oneself', async () => {
-    const a = await activeMember(t);
-    const b = await activeMember(t);
-    const hidden = await activeMember(t);
-    await t.services.database.db
-      .update(profiles)
-      .set({ invisible: true })
-      .where(eq(profiles.id, hidden.user.profile.id));
-    const blocker = await activeMember(t);
-    await block(blocker.cookie, a.user.profile.id);
+    const { a, b, hidden, blocker } = await likeTargets();
     const asA = asMember(t.app, a.cookie);
     const stored = await asA.call(likesApi.landerLikes, {
       profile_ids: [hidden.user.profile.id, blocker.user.profile.id, 99_999_999, a.user.profile.id],
