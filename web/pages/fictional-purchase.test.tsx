@@ -20,7 +20,7 @@ const CARD = { id: 3, label: 'Visa •••• 4242', brand: 'visa', last4: '42
 const PURCHASE_PAGES: [string, ComponentType<TAny>, unknown][] = [
   ['credits', CreditsPage, { packages: [PACK], messageCredits: 10, card: null }],
   ['pricing', PricingPage, { message: 10, photo: 15, gift: 20, refundDays: 14, minimum: [] }],
-  ['premium', PremiumPage, null],
+  ['premium', PremiumPage, { from: null }],
   [
     'payment method',
     PaymentMethodPage,
