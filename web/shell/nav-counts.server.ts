@@ -2,18 +2,16 @@ import type { TRequestContext } from '#server/web/request-context.ts';
 import type { TNavCounts } from '../lib/root-data.ts';
 
 /**
- * A member's unread messages and new likes, counted as `GET /api/chats.php` and `GET /api/likes.php` count them, so
+ * A member's unread messages and new likes, counted by the rules `GET /api/chats.php` and `GET /api/likes.php` list by, so
  * the server-rendered badges and "(N)" title equal what the client shows once it loaded its own lists.
  */
 export async function navCounts(ctx: TRequestContext): Promise<TNavCounts | null> {
-  const { user, services, site } = ctx;
+  const { user, services } = ctx;
   if (!user) return null;
-  const [chats, likes] = await Promise.all([
-    services.chat.list(user.profile.id, site.cdnPrefix),
-    services.likes.list(user.profile.id, site.cdnPrefix),
+  // Two aggregate queries on every member page, not the two lists (with cards, previews and presence).
+  const [unread, newLikes] = await Promise.all([
+    services.chat.unreadCount(user.profile.id),
+    services.likes.newCount(user.profile.id),
   ]);
-  return {
-    unread: chats.reduce((sum, c) => sum + c.num_unread_messages, 0),
-    newLikes: likes.liked_by.filter((l) => l.like_new).length,
-  };
+  return { unread, newLikes };
 }

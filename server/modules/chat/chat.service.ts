@@ -11,7 +11,7 @@ import { findBlockRelation } from '../profiles/blocks.repository.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { toProfileCard, toPublicCard } from '../profiles/profile-card.ts';
 import { clearConversation, findConversation, findMembership, findMessages, markRead } from './chat.repository.ts';
-import { findChats } from './chat-list.repository.ts';
+import { countUnread, findChats } from './chat-list.repository.ts';
 import { onlineState, toLastMessageWire, toMessageWire } from './chat.presenter.ts';
 import { createChatSendService } from './chat-send.service.ts';
 
@@ -39,6 +39,8 @@ export function createChatService(
         online: onlineState(r.lastSeenAt, today),
       }));
     },
+    /** The unread messages the list would sum, counted without building it (badges on every page). */
+    unreadCount: (profileId: number) => countUnread(db, profileId),
     /**
      * A page of a conversation the member belongs to: the newest, those before a message (load older) or those after
      * one (resync). Reading the newest marks the conversation read (spec §4) and tells the other member.

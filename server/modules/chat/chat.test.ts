@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEndpointInput } from '#common/endpoint.ts';
 import { chatApi } from '#common/wire/chat.ts';
+import { likesApi } from '#common/wire/likes.ts';
 import { photosApi } from '#common/wire/photos.ts';
 import { creditLedger, messages, profiles, users } from '#server/db/schema/index.ts';
 import { activeMember, buildMember, CLIENT, lastMail, linkIn, photoForm } from '#server/test/factories.ts';
@@ -414,5 +415,36 @@ describe('the message written at signup (spec §2 member landers)', () => {
     const page = await chatPage(target.cookie, list[0].conversation.id);
     expect(page.body.messages.map((m) => m.text)).toEqual(['Hoi! Zin in een praatje?']);
     expect(await balance(user.id)).toBe(user.credits);
+  });
+});
+
+describe('the navigation badges (issue 31)', () => {
+  it('counts unread messages and new likes for the badges exactly as the lists show them, blocked and invisible members left out', async () => {
+    const anna = await activeMember(t);
+    const [ben, carl, dora] = await Promise.all([activeMember(t), activeMember(t), activeMember(t)]);
+    const a = anna.user.profile.id;
+    for (const other of [ben, carl, dora]) {
+      expect((await send(other.cookie, a, `Hi from ${other.user.profile.id}`)).status).toBe(200);
+      await asMember(t.app, other.cookie).call(likesApi.like, { profile_id: a });
+    }
+    await send(ben.cookie, a, 'A second one');
+    // Carl is blocked (in neither list); Dora went invisible (her like is not listed, her conversation is).
+    await t.services.blocks.block(a, carl.user.profile.id);
+    await t.services.database.db.update(profiles).set({ invisible: true }).where(eq(profiles.id, dora.user.profile.id));
+    const badges = async () => ({
+      unread: await t.services.chat.unreadCount(a),
+      newLikes: await t.services.likes.newCount(a),
+    });
+    const lists = async () => ({
+      unread: (await chatList(anna.cookie)).reduce((sum, c) => sum + c.num_unread_messages, 0),
+      newLikes: (await asMember(t.app, anna.cookie).call(likesApi.list)).body.liked_by.filter((l) => l.like_new).length,
+    });
+    expect(await lists()).toEqual({ unread: 3, newLikes: 1 });
+    expect(await badges()).toEqual(await lists());
+    // Reading Ben's conversation clears its unread messages from both.
+    const conversation = (await chatList(anna.cookie)).find((c) => c.profile.id === ben.user.profile.id)!;
+    await chatPage(anna.cookie, conversation.conversation.id);
+    expect(await badges()).toEqual({ unread: 1, newLikes: 1 });
+    expect(await lists()).toEqual(await badges());
   });
 });

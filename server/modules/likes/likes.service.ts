@@ -12,6 +12,7 @@ import {
   findAutoLiker,
   findLikes,
   findRecentAutoLike,
+  countNewLikes,
   countSwipeLikesSince,
   findRelation,
   findSwipeCards,
@@ -181,6 +182,8 @@ export function createLikesService(
     relation: (viewerProfileId: number, profileId: number) => findRelation(db, viewerProfileId, profileId),
     /** Opening a profile clears the new-like flag of that liker (spec §4). */
     markSeen: (viewerProfileId: number, likerProfileId: number) => markLikeSeen(db, viewerProfileId, likerProfileId),
+    /** The new likes the list would flag, counted without building it (badges on every page). */
+    newCount: (viewerProfileId: number) => countNewLikes(db, viewerProfileId),
     /** `GET /api/likes.php`: everyone in a like with the viewer, and who liked the viewer with the new flag. */
     async list(viewerProfileId: number, cdnPrefix: string) {
       const rows = await findLikes(db, viewerProfileId, LIKES_LIST_LIMIT);

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type TDb, type TTx } from '#server/db/connect.ts';
 import { conversationMembers, likes, messages, photos, profiles, users } from '#server/db/schema/index.ts';
 import { listedFor, listedProfile } from '#server/db/visibility.ts';
+import { countUnread } from '#server/modules/chat/chat-list.repository.ts';
+import { countNewLikes } from '#server/modules/likes/likes.repository.ts';
 
 /** What the notifier needs of a message: its conversation, sender, recipient and whether the recipient read it. */
 export async function findMessageFacts(db: TDb | TTx, messageId: number) {
@@ -103,17 +105,9 @@ export async function findActorRow(db: TDb | TTx, profileId: number) {
   return row;
 }
 
-/** Unread messages and new likes of a member (the push badge). */
+/** Unread messages and new likes of a member (the push badge): the same numbers the page's badges show. */
 export async function countBadge(db: TDb | TTx, profileId: number): Promise<number> {
-  const [unread] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
-    .from(conversationMembers)
-    .where(eq(conversationMembers.profileId, profileId));
-  const [fresh] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(likes)
-    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
-  return Number(unread?.n ?? 0) + Number(fresh?.n ?? 0);
+  return (await countUnread(db, profileId)) + (await countNewLikes(db, profileId));
 }
 
 /**
