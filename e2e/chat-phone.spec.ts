@@ -112,8 +112,13 @@ test('on a phone the conversation keeps its composer in view, asks before paid s
   await gotoHydrated(ben.page, '/chats');
   const benEntry = ben.page.getByRole('listitem').filter({ hasText: anna.name });
   await expect(benEntry).toContainText(t('chat.preview_gift'));
-  // Anna was active a moment ago.
+  // Anna has a page open (its realtime socket): online now. Once she leaves the site she was active recently.
   await expect(benEntry).toContainText(t('chat.online_now'));
+  await anna.page.goto('about:blank');
+  await expect(async () => {
+    await gotoHydrated(ben.page, '/chats');
+    await expect(benEntry).toContainText(t('chat.active_recently'), { timeout: 1000 });
+  }).toPass();
   await ben.page.setViewportSize({ width: 1280, height: 800 });
   await gotoHydrated(ben.page, `/chats/${conversationId}`);
   await expect(ben.page.getByRole('log').getByText(t('chat.gift_label', { gift: t('gifts.rose') }))).toBeInViewport();

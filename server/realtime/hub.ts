@@ -33,6 +33,13 @@ export interface TRealtimeHub {
   setViewing(profileId: number, view: TViewing): Promise<void>;
   /** Whether any socket of the member, on any process, has the conversation on screen; false when unknown. */
   isViewing(profileId: number, conversationId: number): Promise<boolean>;
+  /**
+   * Presence: one of the member's sockets is connected, kept `ttlMs` unless set again (0: the socket closed). Best
+   * effort and never throws.
+   */
+  setConnected(profileId: number, socketId: string, ttlMs: number): Promise<void>;
+  /** Which of these members have a socket connected now, on any process; empty when unknown (Redis down). */
+  connectedOf(profileIds: readonly number[]): Promise<Set<number>>;
   /** Resolves when the hub can deliver now; rejects at once during a known outage, or after the command timeout. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,8 +50,20 @@ export function createLocalHub(): TRealtimeHub {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   const viewing = new Map<number, Map<string, { conversationId: number; until: number }>>();
+  const connected = new Map<number, Map<string, number>>();
   return {
     kind: 'local',
+    async setConnected(profileId, socketId, ttlMs) {
+      const sockets = connected.get(profileId) ?? new Map<string, number>();
+      if (ttlMs > 0) sockets.set(socketId, Date.now() + ttlMs);
+      else sockets.delete(socketId);
+      if (sockets.size) connected.set(profileId, sockets);
+      else connected.delete(profileId);
+    },
+    async connectedOf(profileIds) {
+      const now = Date.now();
+      return new Set(profileIds.filter((id) => [...(connected.get(id)?.values() ?? [])].some((until) => until > now)));
+    },
     async setViewing(profileId, { socketId, conversationId, ttlMs }) {
       const sockets = viewing.get(profileId) ?? new Map<string, { conversationId: number; until: number }>();
       if (conversationId === null) sockets.delete(socketId);

@@ -180,8 +180,32 @@ export async function createRedisHub(url: string, options: TRedisHubOptions): Pr
   starting = false;
 
   const viewingKey = (profileId: number) => `${PREFIX}viewing:${profileId}`;
+  /** A sorted set per member: socket id → until when it counts as connected (ms). */
+  const onlineKey = (profileId: number) => `${PREFIX}online:${profileId}`;
   return {
     kind: 'redis',
+    async setConnected(profileId, socketId, ttlMs) {
+      if (closing || outage || pub.status !== 'ready') return;
+      const key = onlineKey(profileId);
+      const write =
+        ttlMs > 0
+          ? pub
+              .multi()
+              .zadd(key, Date.now() + ttlMs, socketId)
+              .zremrangebyscore(key, '-inf', Date.now())
+              .pexpire(key, ttlMs)
+              .exec()
+          : pub.zrem(key, socketId);
+      await Promise.resolve(write).catch(() => undefined);
+    },
+    async connectedOf(profileIds) {
+      if (closing || outage || pub.status !== 'ready' || profileIds.length === 0) return new Set();
+      const now = Date.now();
+      const pipeline = pub.pipeline();
+      for (const id of profileIds) pipeline.zcount(onlineKey(id), now, '+inf');
+      const counts = await pipeline.exec().catch(() => null);
+      return new Set(profileIds.filter((_, i) => Number(counts?.[i]?.[1] ?? 0) > 0));
+    },
     async setViewing(profileId, { socketId, conversationId, ttlMs }) {
       if (closing || outage || pub.status !== 'ready') return;
       const key = viewingKey(profileId);

@@ -31,6 +31,8 @@ const CLOSE_GOING_AWAY = 1001;
  * socket at once through the hub (`sessions_ended`); this check is the fallback when that event could not be sent.
  */
 const SESSION_RECHECK_MS = 2 * MINUTE_MS;
+/** A socket counts as connected (the member is "online now") this long after its last heartbeat: two and a half beats. */
+const CONNECTED_TTL_MS = (REALTIME_HEARTBEAT_MS * 5) / 2;
 
 /**
  * `GET /api/ws` (ARCHITECTURE §1): a member's realtime events. The upgrade must come from our own origin and carry
@@ -134,8 +136,11 @@ export async function realtimeRoutes(
         alive = true;
       });
 
+      const renewConnected = () =>
+        closed ? Promise.resolve() : services.realtime.setConnected(profileId, socketId, CONNECTED_TTL_MS);
       const heartbeat = setInterval(() => {
         void renewViewing();
+        void renewConnected();
         if (!alive) {
           socket.terminate();
           return;
@@ -165,6 +170,7 @@ export async function realtimeRoutes(
         unsubscribeAll();
         if (viewing !== null)
           void services.realtime.setViewing(profileId, { socketId, conversationId: null, ttlMs: 0 });
+        void services.realtime.setConnected(profileId, socketId, 0);
       });
 
       try {
@@ -187,6 +193,8 @@ export async function realtimeRoutes(
           socket.close(CLOSE_SESSION_ENDED);
           return;
         }
+        // Presence (the conversation list's "Online now") once the socket is known to be the member's.
+        await renewConnected();
         // Subscribed: from here on nothing is missed, so the client resyncs once now.
         send({ type: 'hello' });
       } catch (err) {

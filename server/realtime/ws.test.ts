@@ -119,6 +119,22 @@ describe('GET /api/ws (realtime)', () => {
     eveSocket.close();
   });
 
+  it('counts a member as connected (online now) while one of their sockets is open, on any of them', async () => {
+    const anna = await activeMember(t);
+    const id = anna.user.profile.id;
+    const connected = async () => (await t.services.realtime.connectedOf([id])).has(id);
+    expect(await connected()).toBe(false);
+    const first = await openSocket(base, anna.cookie);
+    const second = await openSocket(base, anna.cookie);
+    await expect.poll(connected).toBe(true);
+    first.close();
+    // The other tab keeps her online.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await connected()).toBe(true);
+    second.close();
+    await expect.poll(connected).toBe(false);
+  });
+
   it('tells the sender when the recipient has read, and the reader’s other tabs', async () => {
     const anna = await activeMember(t, {}, { credits: 100 });
     const ben = await activeMember(t, {}, { credits: 100 });

@@ -20,17 +20,17 @@ export function toMessageWire(m: TMessageRow, viewerProfileId: number, cdnPrefix
   };
 }
 
-/** Seen this recently (a session is touched at most every 5 minutes while used): online now. */
-export const ONLINE_NOW_MS = 10 * MINUTE_MS;
 /** Seen this recently: active recently. */
 export const ACTIVE_RECENTLY_MS = 24 * 60 * MINUTE_MS;
 
-/** The presence the list shows from the other member's last activity (null: unknown, hidden or long ago). */
-export function onlineState(lastSeenAt: Date | null, now: Date): TOnlineState | null {
+/**
+ * The presence the list shows: online now while a socket of the member is connected (realtime presence), else active
+ * recently from their last activity; null when unknown, hidden (invisible mode, fictional) or long ago.
+ */
+export function onlineState(lastSeenAt: Date | null, connected: boolean, now: Date): TOnlineState | null {
   if (!lastSeenAt) return null;
-  const ago = now.getTime() - lastSeenAt.getTime();
-  if (ago < ONLINE_NOW_MS) return 'now';
-  if (ago < ACTIVE_RECENTLY_MS) return 'recently';
+  if (connected) return 'now';
+  if (now.getTime() - lastSeenAt.getTime() < ACTIVE_RECENTLY_MS) return 'recently';
   return null;
 }
 

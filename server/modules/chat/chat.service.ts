@@ -30,13 +30,15 @@ export function createChatService(
     /** `GET /api/chats.php`: conversation, profile, unread count, newest message and presence, newest first. */
     async list(profileId: number, cdnPrefix: string) {
       const rows = await findChats(db, profileId);
+      // Only members whose presence may be shown are looked up (invisible and fictional ones have no last activity).
+      const connected = await realtime.connectedOf(rows.filter((r) => r.lastSeenAt).map((r) => r.id));
       const today = now();
       return rows.map((r) => ({
         conversation: { id: r.conversationId, last_message_at: r.lastMessageAt.toISOString() },
         profile: toProfileCard(r, cdnPrefix, today),
         num_unread_messages: r.unread,
         last_message: toLastMessageWire(r.lastMessage),
-        online: onlineState(r.lastSeenAt, today),
+        online: onlineState(r.lastSeenAt, connected.has(r.id), today),
       }));
     },
     /** The unread messages the list would sum, counted without building it (badges on every page). */

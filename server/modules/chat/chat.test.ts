@@ -196,9 +196,16 @@ describe('the conversation list (spec §3 chat list item)', () => {
     const withBen = list.find((c) => c.profile.id === ben.user.profile.id)!;
     const withCara = list.find((c) => c.profile.id === cara.user.profile.id)!;
     expect(withBen.last_message).toMatchObject({ kind: 'text', text: 'Hello Ben', from_me: true });
-    // The newest of two, cut to the preview's length; both members just made requests: online now.
+    // The newest of two, cut to the preview's length. Ben just made requests but has no socket: active recently;
+    // with a socket connected (realtime presence) he is online now, and no longer once it closed.
     expect(withCara.last_message).toMatchObject({ kind: 'text', text: 'x'.repeat(120), from_me: false });
-    expect(withBen.online).toBe('now');
+    expect(withBen.online).toBe('recently');
+    await t.services.realtime.setConnected(ben.user.profile.id, 'ben-socket', 60_000);
+    const online = async () => (await chatList(anna.cookie)).find((c) => c.profile.id === ben.user.profile.id)!.online;
+    expect(await online()).toBe('now');
+    await t.services.realtime.setConnected(ben.user.profile.id, 'ben-socket', 0);
+    expect(await online()).toBe('recently');
+    await t.services.realtime.setConnected(ben.user.profile.id, 'ben-socket', 60_000);
     const benList = await chatList(ben.cookie);
     expect(benList[0].last_message).toMatchObject({ kind: 'text', from_me: false });
     expect((await chatList(cara.cookie))[0].last_message).toMatchObject({ kind: 'text', from_me: true });
@@ -209,13 +216,14 @@ describe('the conversation list (spec §3 chat list item)', () => {
     expect(hidden).toMatchObject({ online: null, last_message: { kind: 'gift', text: '', from_me: false } });
   });
 
-  it('tells active recently from online now by the last activity', async () => {
+  it('is online now with a socket connected, else active recently by the last activity; nothing when hidden', async () => {
     const { onlineState } = await import('./chat.presenter.ts');
     const now = new Date('2026-01-02T12:00:00Z');
-    expect(onlineState(null, now)).toBeNull();
-    expect(onlineState(new Date('2026-01-02T11:55:00Z'), now)).toBe('now');
-    expect(onlineState(new Date('2026-01-02T09:00:00Z'), now)).toBe('recently');
-    expect(onlineState(new Date('2026-01-01T09:00:00Z'), now)).toBeNull();
+    expect(onlineState(null, true, now)).toBeNull();
+    expect(onlineState(new Date('2026-01-01T09:00:00Z'), true, now)).toBe('now');
+    expect(onlineState(new Date('2026-01-02T11:55:00Z'), false, now)).toBe('recently');
+    expect(onlineState(new Date('2026-01-02T09:00:00Z'), false, now)).toBe('recently');
+    expect(onlineState(new Date('2026-01-01T09:00:00Z'), false, now)).toBeNull();
   });
 });
 

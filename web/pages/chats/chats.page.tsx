@@ -61,6 +61,9 @@ export default function ChatsPage({ loaderData }: Route.ComponentProps) {
   return <ChatsScreen data={loaderData} />;
 }
 
+/** How often the open conversation list is read again for the other members' presence. */
+const PRESENCE_REFRESH_MS = 60_000;
+
 type TChatsData = Exclude<Route.ComponentProps['loaderData'], { blockedBy: string }>;
 
 /** The list beside the open conversation; deleting asks first (the app's dialog) and reports a failure in the page. */
@@ -71,6 +74,13 @@ function ChatsScreen({ data: loaderData }: { data: TChatsData }) {
   useEffect(() => {
     setChats(loaderData.chats as TChatListItem[]);
   }, [loaderData.chats]);
+  useEffect(() => {
+    // Presence ("Online now") changes without a message: the list is read again while it is on screen.
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void loadChats();
+    }, PRESENCE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   const chats = useChats();
   const isHydrated = useHydrated();
   const { confirm, dialog } = useConfirm();
