@@ -31,15 +31,17 @@ test('repeat order: a kept card buys again in one click; a declined card offers 
   const page = anna.page;
   await page.context().addCookies([{ name: 'country', value: 'DE', url: E2E_BASE_URL }]);
   await buyKeepingCard(page, /Visa •••• 4242/);
-  await gotoHydrated(page, '/credits');
+  // Started from the conversations (a chat's "buy credits"): the one-click purchase leads back there too.
+  await gotoHydrated(page, '/credits?redirect=%2Fchats');
   await page.getByRole('link', { name: t('credits.repeat_link', { card: 'Visa •••• 4242' }) }).click();
-  await expect(page).toHaveURL(/\/credits\/repeat-order$/);
+  await expect(page).toHaveURL(/\/credits\/repeat-order\?redirect=%2Fchats$/);
   await expect(page.getByText(t('repeat_order.intro', { card: 'Visa •••• 4242' }))).toBeVisible();
   await screenshot(page, 'repeat-order-1280');
   // 20 signup credits + 50 bought; now 120 more without a checkout.
   await page.getByRole('button', { name: t('repeat_order.buy_label', { credits: 120, price: '€14.99' }) }).click();
   await expect(page.getByRole('heading', { name: t('transactions.completed') })).toBeVisible();
   await expect(page.getByText(t('transactions.added', { count: 120 }))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('transactions.continue') })).toHaveAttribute('href', '/chats');
   await page.goto('/credits');
   await expect(page.getByText(t('credits.balance', { count: 190 }))).toBeVisible();
 
@@ -72,9 +74,10 @@ test('direct debit in Dutch: IBAN and mobile checked, the SMS code from the mail
   const page = jan.page;
   await page.context().addCookies([{ name: 'country', value: 'NL', url: E2E_BASE_URL }]);
   const packs = await bundles(page);
-  await gotoHydrated(page, `/credits/${packs[0].id}`);
+  // Started from the conversations: the way back is kept through the mandate and the SMS code.
+  await gotoHydrated(page, `/credits/${packs[0].id}?redirect=%2Fchats`);
   await page.getByRole('button', { name: nl('payment_methods.directdebit') }).click();
-  await expect(page).toHaveURL(new RegExp(`/directdebit\\?package=${packs[0].id}$`));
+  await expect(page).toHaveURL(new RegExp(`/directdebit\\?package=${packs[0].id}&redirect=%2Fchats$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(nl('directdebit.title'));
 
   const field = (name: string) => page.getByLabel(nl(`directdebit.fields.${name}`), { exact: true });
@@ -110,9 +113,11 @@ test('direct debit in Dutch: IBAN and mobile checked, the SMS code from the mail
   await screenshot(page, 'directdebit-code-nl');
   await codeInput.fill(code);
   await page.getByRole('button', { name: /^Bevestig/ }).click();
-  await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}\?redirect=%2Fchats$/);
   await expect(page.getByRole('heading', { name: nl('transactions.pending') })).toBeVisible();
   await expect(page.getByText(nl('transactions.pending_directdebit'))).toBeVisible();
+  // Collection can take days: the member need not wait here.
+  await expect(page.getByRole('link', { name: nl('transactions.continue') })).toHaveAttribute('href', '/chats');
   // The sandbox bank collects after a few seconds; the page follows by itself.
   await expect(page.getByRole('heading', { name: nl('transactions.completed') })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(nl('transactions.added', { count: packs[0].credits }))).toBeVisible();

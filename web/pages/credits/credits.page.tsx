@@ -53,7 +53,10 @@ export default function CreditsPage({ loaderData }: Route.ComponentProps) {
       <p className="d-flex flex-wrap gap-3 align-items-center">
         <strong>{t('credits.balance', { count: credits })}</strong>
         {loaderData.card ? (
-          <Link className="btn btn-outline-primary btn-sm" to={url('credits-repeat-order')}>
+          <Link
+            className="btn btn-outline-primary btn-sm"
+            to={url('credits-repeat-order', {}, from ? { redirect: from } : undefined)}
+          >
             {t('credits.repeat_link', { card: loaderData.card })}
           </Link>
         ) : null}

@@ -26,12 +26,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const pack = packages.find((p) => String(p.id) === params.id);
   if (!pack) throw data('', { status: 404 });
   const chosen = methods.find((m) => m === params.paymentmethod) ?? null;
+  const from = purchaseOrigin(request);
   // Direct debit has its own form (mandate and SMS code); every other method confirms in the modal.
-  if (chosen === 'directdebit') throw redirect(url('directdebit', {}, { package: pack.id }));
+  if (chosen === 'directdebit')
+    throw redirect(url('directdebit', {}, { package: pack.id, ...(from ? { redirect: from } : {}) }));
   // The best code the member holds applies by itself (welcome or retention); the field takes another one.
   const best = await bestDiscountFor(ctx, user.id);
   const discount = best && (best.currency === null || best.currency === pack.currency) ? best : null;
-  return { pack, methods, chosen, pricing, discount, from: purchaseOrigin(request) };
+  return { pack, methods, chosen, pricing, discount, from };
 }
 
 /** credits-id-paymentmethod (spec §2): the payment method choice, confirmed in the payment confirm modal. */
@@ -41,7 +43,10 @@ export default function PaymentMethodPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const [method, setMethodState] = useState<TPaymentMethod | null>(loaderData.chosen);
   const setMethod = (m: TPaymentMethod | null) => {
-    if (m === 'directdebit') void navigate(url('directdebit', {}, { package: pack.id }));
+    if (m === 'directdebit')
+      void navigate(
+        url('directdebit', {}, { package: pack.id, ...(loaderData.from ? { redirect: loaderData.from } : {}) }),
+      );
     else setMethodState(m);
   };
   const [rememberCard, setRememberCard] = useState(false);

@@ -7,7 +7,7 @@ import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
 import { CardPaymentFailed } from '#web/features/payments/card-payment-failed.tsx';
-import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { packagesFor, purchaseOrigin } from '#web/features/payments/packages.server.ts';
 import { forgetCard, repeatOrder } from '#web/features/payments/payments.api.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { reloadCredits } from '#web/lib/credits-store.ts';
@@ -28,6 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     methods: offer.methods,
     card: card ? toCardWire(card) : null,
     preselected: offer.packages.some((p) => p.id === wanted) ? wanted : null,
+    from: purchaseOrigin(request),
   };
 }
 
@@ -38,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { packages, card } = loaderData;
+  const { packages, card, from } = loaderData;
   // The bundle being charged (its button says so); it stays while the page moves on to the payment.
   const [busy, setBusy] = useState<number | null>(null);
   const [failedPackage, setFailedPackage] = useState<number | null>(null);
@@ -56,7 +57,7 @@ export default function RepeatOrderPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (answer.status === 'paid') void reloadCredits();
-    await navigate(url('transactions', { id: answer.payment_id }));
+    await navigate(url('transactions', { id: answer.payment_id }, from ? { redirect: from } : undefined));
   };
   const forget = async () => {
     if (!card) return;

@@ -7,7 +7,7 @@ import type { TDirectDebitSent } from '#common/wire/payments.ts';
 import { FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { requireMember } from '#web/lib/require-user.server.ts';
-import { packagesFor } from '#web/features/payments/packages.server.ts';
+import { packagesFor, purchaseOrigin } from '#web/features/payments/packages.server.ts';
 import { confirmDirectDebit, requestDirectDebit } from '#web/features/payments/payments.api.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { appContext } from '#web/lib/app-context.ts';
@@ -41,7 +41,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : ('not_offered' as const);
   const wanted = Number(new URL(request.url).searchParams.get('package'));
   const pack = offer.packages.find((p) => p.id === wanted) ?? offer.packages[Math.min(1, offer.packages.length - 1)];
-  return { country: offer.country, packages: offer.packages, packageId: pack?.id ?? null, status };
+  // Where the purchase started (e.g. the chat with its draft): the result page leads back there.
+  const from = purchaseOrigin(request);
+  return { country: offer.country, packages: offer.packages, packageId: pack?.id ?? null, status, from };
 }
 
 /**
@@ -137,7 +139,9 @@ export default function DirectDebitPage({ loaderData }: Route.ComponentProps) {
     await run(
       async () => {
         const answer = await confirmDirectDebit(sent.request_id, otp.trim());
-        await navigate(url('transactions', { id: answer.payment_id }));
+        await navigate(
+          url('transactions', { id: answer.payment_id }, loaderData.from ? { redirect: loaderData.from } : undefined),
+        );
       },
       {
         // The code's problem shows under the code field, not in the form's alert.

@@ -154,6 +154,12 @@ export default function TransactionsPage({ loaderData }: Route.ComponentProps) {
               ? t('transactions.pending_directdebit')
               : t('transactions.pending_hint')}
           </p>
+          {/* A direct debit can take days: the member need not wait here to get back to where they were. */}
+          {payment.payment_method === 'directdebit' && loaderData.from ? (
+            <Link className="btn btn-outline-primary" to={loaderData.from}>
+              {t('transactions.continue')}
+            </Link>
+          ) : null}
         </div>
       )}
       <p className="small text-body-secondary mt-4">
