@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'new_email_invalid',
   'date_of_birth_invalid',
   'location_not_found',
+  'city_unknown',
   'photo_unsupported_type',
   'photo_too_large',
   'photo_too_small',

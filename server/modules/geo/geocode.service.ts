@@ -2,6 +2,7 @@ import { around } from 'geokdbush';
 import { COUNTRIES, type TLocale } from '#common/locales.ts';
 import { countryName, regionsOf } from '../reference/reference.service.ts';
 import { geocodePlaces } from './geocode.dataset.ts';
+import { placeNameKey } from './place-name.ts';
 
 /** Farthest a point may be from the nearest place of a served country and still be placed there, in km. */
 export const GEOCODE_MAX_DISTANCE_KM = 50;
@@ -32,22 +33,35 @@ export async function reverseGeocode(lat: number, lon: number, lng: TLocale): Pr
   };
 }
 
-/** A place name compared without case and accents ("Zürich" = "zurich"). */
+/** A place of a country and region keyed by its name compared without case and accents ("Zürich" = "zurich"). */
 function placeKey(country: string, regionCode: string, city: string): string {
-  const name = city.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-  return `${country}|${regionCode}|${name}`;
+  return `${country}|${regionCode}|${placeNameKey(city)}`;
 }
 
-let byName: Promise<Map<string, { lat: number; lon: number }>> | null = null;
+/** A named city found in the dataset: its centre, its own spelling and its region. */
+export interface TLocatedCity {
+  lat: number;
+  lon: number;
+  /** The dataset's spelling ("kraków" is stored as "Kraków"). */
+  city: string;
+  region_code: string | null;
+}
+
+let byName: Promise<Map<string, TLocatedCity>> | null = null;
 
 /** Name → position of every place, keyed with and without its region (built once, on first use). */
 function placesByName() {
   byName ??= geocodePlaces().then((places) => {
-    const map = new Map<string, { lat: number; lon: number }>();
+    const map = new Map<string, TLocatedCity>();
     const { ids, coords } = places.index;
     for (let p = 0; p < ids.length; p++) {
       const id = ids[p];
-      const point = { lon: coords[2 * p], lat: coords[2 * p + 1] };
+      const point = {
+        lon: coords[2 * p],
+        lat: coords[2 * p + 1],
+        city: places.names[id],
+        region_code: places.regions[id],
+      };
       const country = COUNTRIES[places.countries[id]];
       // Two places of one name in one region are rare; the first listed is used.
       const keyed = placeKey(country, places.regions[id] ?? '', places.names[id]);
@@ -62,9 +76,10 @@ function placesByName() {
 
 /**
  * The position of a named city (the city's own centre, never the member's), so distances can be shown in rounded
- * buckets; null when the name is not in the dataset. Tries the region first, then the whole country.
+ * buckets, with the dataset's spelling; null when the name is not in the dataset. Tries the region first, then the
+ * whole country.
  */
-export async function locateCity(country: string, regionCode: string, city: string) {
+export async function locateCity(country: string, regionCode: string, city: string): Promise<TLocatedCity | null> {
   const map = await placesByName();
   return map.get(placeKey(country, regionCode, city)) ?? map.get(placeKey(country, '', city)) ?? null;
 }

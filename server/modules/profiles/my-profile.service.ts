@@ -8,7 +8,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { parseOrThrow } from '#server/lib/validation.ts';
 import { hasLiveConsent } from '../consents/consents.service.ts';
 import { regionsOf } from '../reference/reference.service.ts';
-import { findProfileIdOfUser, findProfileOfUser, updateProfile } from './profiles.repository.ts';
+import { findProfileOfUser, updateProfile } from './profiles.repository.ts';
 
 /** Throws invalid_request unless the region belongs to the (served) country in the regions dataset. */
 export function assertRegion(country: string, regionCode: string): void {
@@ -18,12 +18,12 @@ export function assertRegion(country: string, regionCode: string): void {
   }
 }
 
-/** Finds the centre of a named city (the geocoding dataset), or null when unknown. */
+/** Finds a named city in the geocoding dataset (its centre and own spelling), or null when unknown. */
 export type TLocateCity = (
   country: string,
   regionCode: string,
   city: string,
-) => Promise<{ lat: number; lon: number } | null>;
+) => Promise<{ lat: number; lon: number; city: string } | null>;
 
 /** The coordinates to store with a location: the city's centre, never the member's own position. */
 export async function cityCentre(
@@ -33,6 +33,25 @@ export async function cityCentre(
 ) {
   const point = (await locate?.(country, place.region_code, place.city)) ?? null;
   return { lat: point?.lat ?? null, lon: point?.lon ?? null };
+}
+
+/**
+ * The city to store with its centre: the dataset's spelling of a known city. A city the dataset cannot find is
+ * refused (`city_unknown`) when the member changes it or the country; an unchanged legacy city is kept as it is, so
+ * members who typed one before cities were picked from the list can still save their other fields.
+ */
+export async function checkedCity(
+  locate: TLocateCity | undefined,
+  location: { country: string; region_code: string; city: string },
+  stored: { country: string; city: string },
+) {
+  const found = (await locate?.(location.country, location.region_code, location.city)) ?? null;
+  if (found) return { city: found.city, lat: found.lat, lon: found.lon };
+  const isChanged = location.city !== stored.city || location.country !== stored.country;
+  if (locate && isChanged) {
+    throw new AppError('city_unknown', { issues: [{ path: 'city', message: 'errors.city_unknown' }] });
+  }
+  return { city: location.city, lat: null, lon: null };
 }
 
 /** A member's own profile for /profile: every editable attribute (spec §2 profile settings). */
@@ -64,7 +83,10 @@ export async function loadMyProfile(db: TDb, userId: number) {
 
 export type TMyProfile = Awaited<ReturnType<typeof loadMyProfile>>;
 
-/** Updates the profile of an account with a validated location plus other columns (city centre stored, never more). */
+/**
+ * Updates the profile of an account with a validated location plus other columns (city centre stored, never more);
+ * nothing is written when the location is refused.
+ */
 export async function updateOwnProfile(
   db: TDb,
   update: {
@@ -77,20 +99,19 @@ export async function updateOwnProfile(
   const { userId, location, values, locate } = update;
   const country = location.country.toUpperCase();
   assertRegion(country, location.region_code);
-  const profileId = await findProfileIdOfUser(db, userId);
-  if (profileId === undefined) throw new AppError('authentication_required');
-  await updateProfile(db, profileId, {
+  const current = await findProfileOfUser(db, userId);
+  if (!current) throw new AppError('authentication_required');
+  await updateProfile(db, current.id, {
     ...values,
     country,
     regionCode: location.region_code,
-    city: location.city,
-    ...(await cityCentre(locate, country, location)),
+    ...(await checkedCity(locate, { ...location, country }, current)),
   });
 }
 
 /**
- * Saves every attribute at once after validating it; the city is stored as typed (city precision, no coordinates
- * from the browser are ever kept). `locate` turns a country/region/city into the city's own coordinates, if known.
+ * Saves every attribute at once after validating it; the city is stored in the dataset's spelling (city precision,
+ * no coordinates from the browser are ever kept). `locate` finds the city and its own coordinates.
  */
 export async function saveMyProfile(
   db: TDb,

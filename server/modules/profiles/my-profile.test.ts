@@ -141,12 +141,56 @@ describe('location at city precision', () => {
     expect(JSON.stringify(view)).not.toMatch(/52\.3|4\.6/);
     expect((await mine(anna.cookie)).profile).not.toHaveProperty('lat');
   });
+});
 
-  it('leaves coordinates empty for a city the dataset does not know, so no distance is shown', async () => {
+describe('the city is one the place data knows (issue 31)', () => {
+  const rowOf = async (profileId: number) =>
+    (await t.services.database.db.select().from(profiles).where(eq(profiles.id, profileId)))[0];
+
+  it('refuses a city the dataset does not know, saying so, and changes nothing', async () => {
     const m = await buildMember(t);
-    await save(m.cookie, { ...valid, city: 'Nowhereville' });
-    const [row] = await t.services.database.db.select().from(profiles).where(eq(profiles.id, m.user.profile.id));
-    expect(row.lat).toBeNull();
+    await save(m.cookie, valid);
+    const res = await save(m.cookie, { ...valid, city: 'Ba', about_me: 'Changed' });
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({ error: 'city_unknown' });
+    const row = await rowOf(m.user.profile.id);
+    expect(row).toMatchObject({ city: 'Haarlem', aboutMe: 'Loves hiking and good coffee.' });
+  });
+
+  it('refuses a known city moved to a country that does not have it', async () => {
+    const m = await buildMember(t);
+    await save(m.cookie, valid);
+    const res = await save(m.cookie, { ...valid, country: 'DE', region_code: 'BY' });
+    expect(res.error).toMatchObject({ error: 'city_unknown' });
+    expect(await rowOf(m.user.profile.id)).toMatchObject({ country: 'NL', city: 'Haarlem' });
+  });
+
+  it("stores the dataset's spelling of a city typed without case or accents", async () => {
+    const m = await buildMember(t);
+    const res = await save(m.cookie, { ...valid, country: 'PL', region_code: '12', city: 'krakow' });
+    expect(res.status).toBe(200);
+    expect(await rowOf(m.user.profile.id)).toMatchObject({ country: 'PL', city: 'Kraków' });
+    await save(m.cookie, { ...valid, country: 'PL', region_code: '10', city: 'lodz' });
+    expect((await rowOf(m.user.profile.id)).city).toBe('Łódź');
+  });
+
+  it('keeps an unchanged legacy city, so its member can still save other fields', async () => {
+    const m = await buildMember(t);
+    const db = t.services.database.db;
+    await db.update(profiles).set({ country: 'NL', city: 'Nowhereville' }).where(eq(profiles.id, m.user.profile.id));
+    const res = await save(m.cookie, { ...valid, city: 'Nowhereville', about_me: 'Still here' });
+    expect(res.status).toBe(200);
+    // Unknown to the dataset: no centre, so no distance is shown.
+    expect(await rowOf(m.user.profile.id)).toMatchObject({ city: 'Nowhereville', aboutMe: 'Still here', lat: null });
+  });
+
+  it('applies the same rule to the basics asked on complete-signup', async () => {
+    const m = await buildMember(t);
+    await expect(
+      t.services.profileBasics.save(m.user.id, { country: 'NL', region_code: 'NH', city: 'Nowhereville' }),
+    ).rejects.toMatchObject({ code: 'city_unknown' });
+    await t.services.profileBasics.save(m.user.id, { country: 'NL', region_code: 'NH', city: ' haarlem ' });
+    expect((await rowOf(m.user.profile.id)).city).toBe('Haarlem');
   });
 });
 

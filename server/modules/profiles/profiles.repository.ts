@@ -102,12 +102,6 @@ export async function findProfileOfUser(db: TDb, userId: number): Promise<TProfi
   return row?.profile;
 }
 
-/** The profile id of an account, or undefined when there is no such account. */
-export async function findProfileIdOfUser(db: TDb, userId: number): Promise<number | undefined> {
-  const [row] = await db.select({ profileId: users.profileId }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.profileId;
-}
-
 /** Updates columns of a profile. */
 export async function updateProfile(
   db: TDb,
