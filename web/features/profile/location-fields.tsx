@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX } from '#common/profile-edit.ts';
 import { Field } from '#web/lib/form/field.tsx';
 import { GeolocationButton } from '../location/geolocation-button.tsx';
+import { CityCombobox } from './city-combobox.tsx';
 
 export interface TCountryOption {
   code: string;
@@ -19,19 +19,23 @@ export interface TLocation {
 
 /**
  * Country, region (labelled per country, spec §3 region labels) and city inputs named for a form post, with the
- * geolocation button (spec §2 location options) that fills all three from the browser's position.
+ * geolocation button (spec §2 location options) that fills all three from the browser's position. The city is picked
+ * from the place data's suggestions (issue 31).
  */
 export function LocationFields({
   countries,
   initial,
   idPrefix,
   stacked = false,
+  cityIssue,
 }: {
   countries: TCountryOption[];
   initial: TLocation;
   idPrefix: string;
   /** One field per row, for narrow forms. */
   stacked?: boolean;
+  /** Catalogue key of the city's problem from the last save (a city the place data does not know). */
+  cityIssue?: string;
 }) {
   const { t } = useTranslation();
   const [location, setLocation] = useState<TLocation>({
@@ -107,17 +111,28 @@ export function LocationFields({
             </select>
           )}
         </Field>
-        <Field id={`${idPrefix}-city`} label={t('complete.city')} className={stacked ? 'col-12' : 'col-lg-4'}>
+        <Field
+          id={`${idPrefix}-city`}
+          label={t('complete.city')}
+          className={stacked ? 'col-12' : 'col-lg-4'}
+          issue={cityIssue}
+        >
           {(wiring) => (
-            <input
-              {...wiring}
-              name="city"
-              className="form-control"
-              maxLength={CITY_MAX}
+            <CityCombobox
+              control={wiring}
+              country={location.country}
+              regionCode={location.region_code}
               value={location.city}
-              onChange={(e) => set({ city: e.target.value })}
-              required
-              autoComplete="address-level2"
+              onType={(city) => set({ city })}
+              onPick={(place) =>
+                // A place of another region moves the region select to it.
+                set({
+                  city: place.city,
+                  ...(current?.regions.some((r) => r.code === place.region_code)
+                    ? { region_code: place.region_code ?? '' }
+                    : {}),
+                })
+              }
             />
           )}
         </Field>

@@ -102,6 +102,7 @@ export default function CompleteSignupPage({ loaderData }: Route.ComponentProps)
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const index = STEPS.indexOf(step);
+  const issues = (result?.error?.data?.issues ?? []) as { path: string; message: string }[];
   const title = step === 'about' ? t('complete.title') : t(`complete.steps.${step}_title`);
   const intro = step === 'about' ? t('complete.intro') : t(`complete.steps.${step}_intro`);
   /** The step's own buttons: skip (or continue) and the step's save, plus "later" to leave the welcome for good. */
@@ -164,6 +165,7 @@ export default function CompleteSignupPage({ loaderData }: Route.ComponentProps)
               region_code: basics?.regionCode ?? '',
               city: basics?.city ?? '',
             }}
+            cityIssue={issues.find((i) => i.path === 'city')?.message}
           />
           {actions(t('complete.submit'))}
         </Form>

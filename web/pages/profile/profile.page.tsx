@@ -266,8 +266,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             countries={countries}
             idPrefix="profile"
             initial={{ country: profile.country, region_code: profile.region_code, city: profile.city }}
+            cityIssue={issueFor('city')?.message}
           />
-          <FieldIssue id="profile-location-error" issue={issueFor('region_code') ?? issueFor('city')} />
+          <FieldIssue id="profile-location-error" issue={issueFor('region_code')} />
         </div>
         <div className="card-footer bg-body d-flex justify-content-end">
           <button type="submit" className="btn btn-primary" disabled={busy}>
