@@ -47,6 +47,7 @@ test('a member edits their profile and uploads a photo with GPS EXIF, which is s
   await expect(page.getByRole('checkbox', { name: t('interests.hiking'), exact: true })).toBeChecked();
   await page.getByLabel(t('lang_config.country'), { exact: true }).selectOption('DE');
   await page.getByLabel(/Bundesland/).selectOption('BY');
+  // Typed in full without picking a suggestion: the server finds it in the place data (by its local name).
   await page.getByLabel(t('complete.city'), { exact: true }).fill('München');
   await page.getByRole('button', { name: t('my_profile.save') }).click();
   await expect(page.getByRole('status').filter({ hasText: t('my_profile.saved') })).toBeVisible();
@@ -69,6 +70,56 @@ test('a member edits their profile and uploads a photo with GPS EXIF, which is s
   // With a photo the warning is gone.
   await page.goto('/members');
   await expect(page.getByText(t('photos.missing_alert'))).toHaveCount(0);
+});
+
+test('on a phone, a member picks their city from the suggestions with the keyboard; an unknown city is refused', async ({
+  browser,
+}) => {
+  const t = (key: string, values: Record<string, unknown> = {}) => text('en', key, values);
+  const { page, profileId } = await confirmedMember(browser, 'kasia', { locale: 'en' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await gotoHydrated(page, '/profile');
+  await page.getByLabel(t('lang_config.country'), { exact: true }).selectOption('PL');
+  const city = page.getByRole('combobox', { name: t('complete.city') });
+  const region = page.getByLabel('Voivodeship');
+  await expect(region).toHaveValue('');
+
+  // Nothing starts so: the list says so, and saving such a city is refused.
+  await city.fill('Xqz');
+  await expect(page.getByText(t('location.city_no_match')).first()).toBeVisible();
+  await region.selectOption({ label: 'Mazowieckie' });
+  await page.getByRole('button', { name: t('my_profile.save') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t('errors.city_unknown') })).toBeVisible();
+  await expect(city).toHaveAttribute('aria-invalid', 'true');
+
+  // Typing asks the place data; the list is announced, arrows move through it and Enter picks.
+  await city.fill('');
+  await city.pressSequentially('Krak');
+  const list = page.getByRole('listbox', { name: t('location.city_list') });
+  const krakow = list.getByRole('option', { name: /^Kraków/ });
+  await expect(krakow).toBeVisible();
+  await expect(city).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('status').filter({ hasText: t('location.city_suggestions', { count: 1 }) })).toHaveCount(
+    1,
+  );
+  // The whole list is on screen at 375 px, not cut off at the side.
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  await city.press('ArrowDown');
+  await expect(krakow).toHaveAttribute('aria-selected', 'true');
+  await expect(city).toHaveAttribute('aria-activedescendant', (await krakow.getAttribute('id'))!);
+  await screenshot(page, 'profile-city-combobox-375');
+  await city.press('Enter');
+  await expect(city).toHaveValue('Kraków');
+  await expect(city).toHaveAttribute('aria-expanded', 'false');
+  // Kraków lies in Małopolskie: the region follows the picked place.
+  await expect(region).toHaveValue('12');
+  await page.getByRole('button', { name: t('my_profile.save') }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('my_profile.saved') })).toBeVisible();
+
+  await page.goto(`/members/${profileId}`);
+  await expect(page.getByText(/Kraków/).first()).toBeVisible();
 });
 
 test('a free member sees the first photos of another member and the rest censored with an upgrade prompt', async ({

@@ -2,6 +2,7 @@ import { around } from 'geokdbush';
 import { COUNTRIES, type TLocale } from '#common/locales.ts';
 import { countryName, regionsOf } from '../reference/reference.service.ts';
 import { geocodePlaces } from './geocode.dataset.ts';
+import { namesOfPlace } from './place-aliases.ts';
 import { placeNameKey } from './place-name.ts';
 
 /** Farthest a point may be from the nearest place of a served country and still be placed there, in km. */
@@ -42,32 +43,29 @@ function placeKey(country: string, regionCode: string, city: string): string {
 export interface TLocatedCity {
   lat: number;
   lon: number;
-  /** The dataset's spelling ("kraków" is stored as "Kraków"). */
+  /** The dataset's spelling ("kraków" is stored as "Kraków"), or the local name typed ("München" for Munich). */
   city: string;
   region_code: string | null;
 }
 
 let byName: Promise<Map<string, TLocatedCity>> | null = null;
 
-/** Name → position of every place, keyed with and without its region (built once, on first use). */
+/** Name (and local names) → position of every place, keyed with and without its region (built once, on first use). */
 function placesByName() {
   byName ??= geocodePlaces().then((places) => {
     const map = new Map<string, TLocatedCity>();
     const { ids, coords } = places.index;
     for (let p = 0; p < ids.length; p++) {
       const id = ids[p];
-      const point = {
-        lon: coords[2 * p],
-        lat: coords[2 * p + 1],
-        city: places.names[id],
-        region_code: places.regions[id],
-      };
       const country = COUNTRIES[places.countries[id]];
-      // Two places of one name in one region are rare; the first listed is used.
-      const keyed = placeKey(country, places.regions[id] ?? '', places.names[id]);
-      if (!map.has(keyed)) map.set(keyed, point);
-      const loose = placeKey(country, '', places.names[id]);
-      if (!map.has(loose)) map.set(loose, point);
+      for (const name of namesOfPlace(country, places.names[id])) {
+        const point = { lon: coords[2 * p], lat: coords[2 * p + 1], city: name, region_code: places.regions[id] };
+        // Two places of one name in one region are rare; the first listed is used.
+        const keyed = placeKey(country, places.regions[id] ?? '', name);
+        if (!map.has(keyed)) map.set(keyed, point);
+        const loose = placeKey(country, '', name);
+        if (!map.has(loose)) map.set(loose, point);
+      }
     }
     return map;
   });

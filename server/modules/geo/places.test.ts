@@ -4,6 +4,8 @@ import { CITY_MAX } from '#common/profile-edit.ts';
 import { geoApi } from '#common/wire/geo.ts';
 import { asMember, asVisitor } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';
+import { locateCity } from './geocode.service.ts';
+import { PLACE_ALIASES } from './place-aliases.ts';
 import { PLACE_SUGGESTIONS_MAX } from './places.service.ts';
 
 let t: TTestApp;
@@ -36,6 +38,25 @@ describe('GET /api/places.php (city suggestions, issue 31)', () => {
     expect(plain.length).toBeGreaterThan(0);
     expect(plain.every((p) => p.city.startsWith('Münch'))).toBe(true);
     expect(await places({ country: 'DE', q: 'Münch' })).toEqual(plain);
+  });
+
+  it('finds cities the data spells in English by their local name, once, under the name typed', async () => {
+    const [first] = await places({ country: 'DE', region_code: 'BY', q: 'münch' });
+    expect(first).toMatchObject({ city: 'München', region_code: 'BY' });
+    const mun = (await places({ country: 'DE', region_code: 'BY', q: 'Mun' })).map((p) => p.city);
+    expect(mun).toContain('München');
+    expect(mun).not.toContain('Munich');
+    expect((await places({ country: 'DE', q: 'Munich' })).map((p) => p.city)).toEqual(['Munich']);
+    expect((await places({ country: 'AT', q: 'wien' }))[0]).toMatchObject({ city: 'Wien', region_code: '9' });
+  });
+
+  it.each(Object.entries(PLACE_ALIASES))('knows the place behind the local names of %s', async (key, aliases) => {
+    const [country, name] = key.split('|');
+    const place = await locateCity(country, '', name);
+    expect(place, key).not.toBeNull();
+    for (const alias of aliases) {
+      expect(await locateCity(country, place!.region_code ?? '', alias)).toEqual({ ...place, city: alias });
+    }
   });
 
   it('lists places of the chosen region first, then the rest of the country, shorter names first', async () => {

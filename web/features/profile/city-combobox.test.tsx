@@ -85,7 +85,9 @@ describe('city combobox markup', () => {
     expect(input).toContain('aria-expanded="false"');
     expect(input).toContain('aria-controls="p-city-listbox"');
     expect(input).not.toContain('aria-activedescendant');
-    expect(html).toMatch(/<ul id="p-city-listbox" role="listbox" aria-label="City" class="dropdown-menu w-100 mt-1"/);
+    expect(html).toMatch(
+      /<ul id="p-city-listbox" role="listbox" aria-label="Suggested places" class="dropdown-menu w-100 mt-1"/,
+    );
     expect(html).toMatch(/role="status" aria-live="polite"/);
   });
 });

@@ -82,7 +82,7 @@ export function CityCombobox({
       <ul
         id={listId}
         role="listbox"
-        aria-label={t('complete.city')}
+        aria-label={t('location.city_list')}
         className={`dropdown-menu w-100 mt-1${isListShown ? ' show' : ''}`}
         // Keeps the focus in the input while an option is clicked or tapped.
         onMouseDown={(e) => e.preventDefault()}
