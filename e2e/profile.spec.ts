@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import exifr from 'exifr';
 import { confirmedMember, gotoHydrated, screenshot, text, waitForHydration } from './helpers.ts';
@@ -110,6 +111,12 @@ test('on a phone, a member picks their city from the suggestions with the keyboa
   await expect(krakow).toHaveAttribute('aria-selected', 'true');
   await expect(city).toHaveAttribute('aria-activedescendant', (await krakow.getAttribute('id'))!);
   await screenshot(page, 'profile-city-combobox-375');
+  // The open combobox passes axe (WCAG 2.1 AA): names, roles and the option it points at.
+  const axe = await new AxeBuilder({ page })
+    .include('fieldset:has(#profile-city)')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await city.press('Enter');
   await expect(city).toHaveValue('Kraków');
   await expect(city).toHaveAttribute('aria-expanded', 'false');
