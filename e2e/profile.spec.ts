@@ -127,6 +127,25 @@ test('on a phone, a member picks their city from the suggestions with the keyboa
 
   await page.goto(`/members/${profileId}`);
   await expect(page.getByText(/Kraków/).first()).toBeVisible();
+
+  // Without JavaScript the field is a plain input: the server refuses an unknown city and spells a known one.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  await noScript.addCookies(await page.context().cookies());
+  const plain = await noScript.newPage();
+  await plain.goto('/profile');
+  const plainCity = plain.getByLabel(t('complete.city'), { exact: true });
+  await plainCity.fill('Ba');
+  await plain.getByRole('button', { name: t('my_profile.save') }).click();
+  await expect(plain.getByRole('alert').filter({ hasText: t('errors.city_unknown') })).toBeVisible();
+  await plain.goto('/profile');
+  await expect(plainCity).toHaveValue('Kraków');
+  await plainCity.fill('lodz');
+  await plain.getByLabel('Voivodeship').selectOption({ label: 'Łódzkie' });
+  await plain.getByRole('button', { name: t('my_profile.save') }).click();
+  await expect(plain.getByRole('status').filter({ hasText: t('my_profile.saved') })).toBeVisible();
+  await plain.goto('/profile');
+  await expect(plainCity).toHaveValue('Łódź');
+  await noScript.close();
 });
 
 test('a free member sees the first photos of another member and the rest censored with an upgrade prompt', async ({
