@@ -6,6 +6,17 @@ for (const width of [375, 1280]) {
     await dismissEntryWarning(page);
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, '/members');
+    const filters = page.getByRole('button', { name: new RegExp(`^${text('en', 'search.filters')}`) });
+    if (width < 768) {
+      // On a phone the filters fold away behind one button, and the first result is on the first screen.
+      await expect(page.getByLabel(text('en', 'attributes.labels.gender'))).toBeHidden();
+      const firstCard = await page.locator('.member-card').first().boundingBox();
+      expect(firstCard!.y).toBeLessThan(900);
+      await filters.click();
+      await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await expect(filters).toBeHidden();
+    }
     await page.getByLabel(text('en', 'attributes.labels.gender')).selectOption('female');
     await page.getByLabel(text('en', 'lang_config.country')).selectOption('DE');
     await expect(page).toHaveURL(/country=DE/);
@@ -18,6 +29,8 @@ for (const width of [375, 1280]) {
     const locations = await page.locator('.member-card .small').allTextContents();
     expect(locations.length).toBeGreaterThan(0);
     for (const place of locations) expect(place).toContain('Germany');
+    // The folded filters say what they hold.
+    if (width < 768) await expect(filters).toContainText('Woman · Germany · 25–60');
     await screenshot(page, `search-${width}`);
   });
 }

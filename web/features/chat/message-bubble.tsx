@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '#common/chat.ts';
 import { giftImage } from '#common/gifts.ts';
+import { bubbleTime, bubbleTitle } from './relative-time.ts';
 
 /** One message: a text, a photo (thumbnail linking to the full size), a gift or 'Message removed', with its time and 'Seen'. */
 export function MessageBubble({
@@ -14,9 +15,7 @@ export function MessageBubble({
 }) {
   const { t, i18n } = useTranslation();
   const mine = message.from_me;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(message.created_at),
-  );
+  const time = bubbleTime(message.created_at, i18n.language);
   let content;
   if (message.kind === 'removed') {
     // A message of a purged member: its content is gone; what the reader wrote stays.
@@ -54,7 +53,9 @@ export function MessageBubble({
       >
         {content}
         <div className={`small mt-1 ${mine ? 'chat-meta-mine' : 'text-body-secondary'}`}>
-          <time dateTime={message.created_at}>{time}</time>
+          <time dateTime={message.created_at} title={bubbleTitle(message.created_at, i18n.language)}>
+            {time}
+          </time>
           {mine && seen ? <span> · {t('chat.seen')}</span> : null}
           {mine && !seen ? <span className="visually-hidden"> {t('chat.sent')}</span> : null}
         </div>

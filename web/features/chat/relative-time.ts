@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, differenceInSeconds, formatDistanceStrict, type Locale } from 'date-fns';
+import { differenceInCalendarDays, differenceInSeconds, formatDistanceStrict, isSameDay, type Locale } from 'date-fns';
 import { da } from 'date-fns/locale/da';
 import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
@@ -25,4 +25,21 @@ export function chatListTime(iso: string, language: string, now: Date = new Date
     return formatDistanceStrict(date, now, { addSuffix: true, locale: LOCALES[language] ?? enGB });
   }
   return new Intl.DateTimeFormat(language, { dateStyle: 'short' }).format(date);
+}
+
+/**
+ * A message's time in its bubble: the time of day for today's messages ("14:05"), date and time for older ones; the
+ * full date and time is the `title` (`bubbleTitle`).
+ */
+export function bubbleTime(iso: string, language: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const style: Intl.DateTimeFormatOptions = isSameDay(date, now)
+    ? { timeStyle: 'short' }
+    : { dateStyle: 'short', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(language, style).format(date);
+}
+
+/** A message's full date and time (the bubble time's tooltip). */
+export function bubbleTitle(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { ZSearchQuery } from '#common/search.ts';
@@ -9,6 +10,7 @@ import { appContext } from '#web/lib/app-context.ts';
 import { cachedSearchPage, rememberSearchPage } from '#web/features/search/search-cache.ts';
 import { limitPageRead, readLimitHeaders } from '#web/features/search/read-limit.server.ts';
 import { url } from '#web/lib/url.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/members.page';
 
@@ -74,6 +76,17 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'loading';
   const root = useRootData();
   const { query, results, numResults, page, pages, similar, countries, regions } = loaderData;
+  // On phones the filters fold away behind one button, so the results start near the top of the screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const isHydrated = useHydrated();
+  const filterSummary = [
+    query.gender ? t(`attributes.gender.${query.gender}`) : null,
+    query.country ? (countries.find((c) => c.code === query.country)?.name ?? query.country) : null,
+    query.countryregion ? regions?.regions.find((r) => r.code === query.countryregion)?.name : null,
+    query.min_age || query.max_age ? `${query.min_age ?? 18}–${query.max_age ?? 99}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const pageLink = (n: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(n));
@@ -95,7 +108,24 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
           </span>
         ) : null}
       </div>
-      <Form method="get" className="card card-body mb-4" role="search" aria-label={t('nav.search_members')}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary w-100 d-flex d-md-none justify-content-between align-items-center gap-2 mb-3"
+        aria-expanded={filtersOpen}
+        aria-controls="search-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+        disabled={!isHydrated}
+      >
+        <span className="fw-semibold">{t('search.filters')}</span>
+        <span className="text-truncate small">{filterSummary || t('search.any')}</span>
+      </button>
+      <Form
+        id="search-filters"
+        method="get"
+        className={`card card-body mb-4 ${filtersOpen ? '' : 'd-none d-md-block'}`}
+        role="search"
+        aria-label={t('nav.search_members')}
+      >
         <div className="row g-3 align-items-end">
           <div className="col-6 col-md-2">
             <label className="form-label" htmlFor="search-gender">
