@@ -30,13 +30,15 @@ export function LanguageDropdown({ align = 'end' }: { align?: 'start' | 'end' })
         {root.locale}
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        <Dropdown.Header>{t('nav.language')}</Dropdown.Header>
+        {/* react-bootstrap makes the header role="heading", which needs a level (axe aria-required-attr). */}
+        <Dropdown.Header aria-level={2}>{t('nav.language')}</Dropdown.Header>
         {root.locales.map((lng: TLocale) => (
           <Dropdown.Item
             key={lng}
             as="button"
             lang={lng}
-            active={lng === root.locale}
+            // The active look by class: the `active` prop adds aria-selected, which a button may not carry (axe).
+            className={lng === root.locale ? 'active' : undefined}
             aria-current={lng === root.locale ? 'true' : undefined}
             onClick={() => void changeLocale(lng)}
           >
