@@ -154,6 +154,14 @@ test('search, profiles, likes and swipe have no serious or critical axe finding'
         await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
       },
     },
+    {
+      url: `/members/${ben.profileId}`,
+      name: 'the report dialog open',
+      open: async (page) => {
+        await page.getByRole('button', { name: t('reports.button'), exact: true }).click();
+        await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
+      },
+    },
   ]);
   // The match screen: Anna likes back (once; the second width sees the unliked/liked state, not a new match).
   await anna.page.setViewportSize(VIEWPORTS[0]);
@@ -178,7 +186,19 @@ test('conversations and the first message have no serious or critical axe findin
   const conversation = new URL(anna.page.url()).pathname;
   const demo = await firstCardId(anna.page);
   // The chat layout's first message to a member she has not written to.
-  await scan(anna.page, ['/chats', conversation, `/members/${demo}/chat`]);
+  /** Opens one of the composer's pickers (gifts, photos, icebreakers). */
+  const picker = (label: string) => async (page: Page) => {
+    await page.getByRole('button', { name: label }).click();
+    await expect(page.locator('.modal.show')).toHaveCSS('opacity', '1');
+  };
+  await scan(anna.page, [
+    '/chats',
+    conversation,
+    { url: conversation, name: 'the gift picker open', open: picker(t('chat.gift_button')) },
+    { url: conversation, name: 'the photo picker open', open: picker(t('chat.photo_button')) },
+    `/members/${demo}/chat`,
+    { url: `/members/${demo}/chat`, name: 'the icebreakers open', open: picker(t('chat.icebreaker.button')) },
+  ]);
 });
 
 test('credits, premium and payments have no serious or critical axe finding', async ({ browser }) => {
@@ -245,6 +265,9 @@ test('profile, settings and the welcome steps have no serious or critical axe fi
     '/complaints',
     '/pages/faq',
     '/no-such-page',
+    // The empty lists of a new member.
+    '/chats',
+    '/likes/match',
   ]);
 });
 
