@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { TDb, TTx } from '#server/db/connect.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TDb } from '#server/db/connect.ts';
 import {
   conversationMembers,
   conversations,
@@ -80,21 +80,4 @@ export async function findChats(db: TDb, profileId: number): Promise<TChatRow[]>
       : null,
     lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt) : null,
   })) as TChatRow[];
-}
-
-/**
- * The member's unread messages, as the conversation list sums them (blocked members' conversations left out; a
- * conversation with unread messages always has one after what the member deleted), without building the list.
- */
-export async function countUnread(db: TDb | TTx, profileId: number): Promise<number> {
-  const other = sql`case when ${conversations.profileA} = ${profileId} then ${conversations.profileB} else ${conversations.profileA} end`;
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(profiles, eq(profiles.id, other))
-    .where(
-      and(eq(conversationMembers.profileId, profileId), gt(conversationMembers.unread, 0), notBlockedWith(profileId)),
-    );
-  return Number(row?.n ?? 0);
 }

@@ -11,7 +11,8 @@ import { findBlockRelation } from '../profiles/blocks.repository.ts';
 import { findPublicProfile } from '../profiles/profiles.repository.ts';
 import { toProfileCard, toPublicCard } from '../profiles/profile-card.ts';
 import { clearConversation, findConversation, findMembership, findMessages, markRead } from './chat.repository.ts';
-import { countUnread, findChats } from './chat-list.repository.ts';
+import { countUnread } from '../badges/badges.repository.ts';
+import { findChats } from './chat-list.repository.ts';
 import { onlineState, toLastMessageWire, toMessageWire } from './chat.presenter.ts';
 import { createChatSendService } from './chat-send.service.ts';
 

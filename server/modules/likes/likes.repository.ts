@@ -86,16 +86,6 @@ export async function findLikes(db: TDb, viewerProfileId: number, limit: number)
   return rows as TLikeRow[];
 }
 
-/** The new likes to the viewer that the likes list shows (from listed, unblocked members), counted in the database. */
-export async function countNewLikes(db: TDb | TTx, viewerProfileId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
-    .where(and(eq(likes.likedProfileId, viewerProfileId), eq(likes.isNew, true), listedFor(viewerProfileId)));
-  return Number(row?.n ?? 0);
-}
-
 /** A fictional member with a photo of the given genders who has not liked the viewer yet (auto-like). */
 export async function findAutoLiker(db: TDb, viewerProfileId: number, genders: string[]) {
   const [row] = await db

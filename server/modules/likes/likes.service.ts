@@ -12,7 +12,6 @@ import {
   findAutoLiker,
   findLikes,
   findRecentAutoLike,
-  countNewLikes,
   countSwipeLikesSince,
   findRelation,
   findSwipeCards,
@@ -22,6 +21,7 @@ import {
   markLikeSeen,
   findUnseenMatches,
 } from './likes.repository.ts';
+import { countNewLikes } from '../badges/badges.repository.ts';
 import { LIKES_PER_DAY, PREMIUM_LIKES_PER_DAY, SWIPE_DAILY_LIKES } from '#common/constants.ts';
 import type { TRateLimiter } from '#server/lib/rate-limit.ts';
 import { subHours } from 'date-fns';

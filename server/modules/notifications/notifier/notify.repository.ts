@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type TDb, type TTx } from '#server/db/connect.ts';
 import { conversationMembers, likes, messages, photos, profiles, users } from '#server/db/schema/index.ts';
 import { listedFor, listedProfile } from '#server/db/visibility.ts';
-import { countUnread } from '#server/modules/chat/chat-list.repository.ts';
-import { countNewLikes } from '#server/modules/likes/likes.repository.ts';
+import { countNewLikes, countUnread } from '#server/modules/badges/badges.repository.ts';
 
 /** What the notifier needs of a message: its conversation, sender, recipient and whether the recipient read it. */
 export async function findMessageFacts(db: TDb | TTx, messageId: number) {
