@@ -20,6 +20,11 @@ export interface TEndpoint {
   query?: z.ZodType;
   /** The answer: a schema, `null` for 204 No Content, or `'file'` for a download the route streams itself. */
   response: z.ZodType | null | 'file';
+  /**
+   * A GET a page polls: answered with a strong `ETag` of its body, `Cache-Control: private, no-cache`, and 304 with
+   * no body when the request's `If-None-Match` names the current one (a tab whose socket is down polls every minute).
+   */
+  revalidate?: true;
   /** The status of a successful answer with a body (default 200). */
   status?: 200 | 201;
   /** Left out of /api/docs (OpenAPI has one operation per method and path; fixed-query twins share theirs). */

@@ -77,6 +77,7 @@ export const accountsApi = {
     path: '/api/user.php',
     tags: ['account'],
     summary: 'The logged-in member',
+    revalidate: true,
     response: ZUserResponse,
   }),
   setLanguage: defineEndpoint({

@@ -86,6 +86,7 @@ export const chatApi = {
     path: '/api/chats.php',
     tags: ['chat'],
     summary: 'My conversations, newest first',
+    revalidate: true,
     response: ZChatList,
   }),
   page: defineEndpoint({

@@ -69,6 +69,7 @@ export const likesApi = {
     path: '/api/likes.php',
     tags: ['likes'],
     summary: 'Everyone in a like with me, and who liked me',
+    revalidate: true,
     response: ZLikesResponse,
   }),
   like: defineEndpoint({

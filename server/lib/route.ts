@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { TEndpoint, TEndpointReturn } from '#common/endpoint.ts';
@@ -59,6 +60,29 @@ function routeSchema(endpoint: TEndpoint) {
   };
 }
 
+/** A strong validator of an answer: a hash of the JSON it serializes to (the same answer, the same tag). */
+export function answerTag(answer: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an `If-None-Match` header names the tag (a list, weak or strong: GET compares weakly, RFC 9110 §13.1.2). */
+export function tagMatches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
+}
+
+/**
+ * A polled GET's answer (endpoint `revalidate`): tagged and revalidated on every use, or 304 with no body when the
+ * browser already holds it. The tag is written even when the answer is 200, so the next poll can be answered 304.
+ */
+function revalidated(request: FastifyRequest, reply: FastifyReply, answer: unknown): unknown {
+  const tag = answerTag(answer);
+  reply.header('etag', tag).header('cache-control', 'private, no-cache');
+  if (!tagMatches(request.headers['if-none-match'], tag)) return answer;
+  return reply.status(304).send();
+}
+
 /**
  * Registers an endpoint on the app: its method and path, its schema (body, query, answer, docs) and the handler. A
  * 204 endpoint's reply is sent here; an endpoint answering 201 gets that status unless the handler sent the reply.
@@ -78,6 +102,7 @@ export function route<E extends TEndpoint>(
     if (reply.sent || answer === reply) return reply;
     if (endpoint.response === null) return reply.status(204).send(null);
     if (endpoint.status) reply.status(endpoint.status);
+    if (endpoint.revalidate) return revalidated(request, reply, answer);
     return answer;
   };
   const consoleRoute = endpoint.path.startsWith('/api/admin/');
