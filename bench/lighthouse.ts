@@ -1,0 +1,61 @@
+// `npm run bench:lighthouse`: Lighthouse's mobile profile (simulated slow 4G, 4× CPU) on issue 32's pages, logged out
+// and logged in, printing the four scores, FCP, LCP, CLS, Total Blocking Time and the JavaScript the page transfers.
+// Targets: performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.02. Needs the built web app (`npm run build`) and /usr/bin/chromium.
+// `--only <label part>` runs the pages whose label contains it.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { benchPages } from './pages.ts';
+import { startTarget } from './target.ts';
+
+type TAuditItem = { resourceType?: string; transferSize?: number };
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const app = await startTarget('app', { member: true });
+const base = `http://127.0.0.1:${app.port}`;
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+const rows: string[][] = [];
+let missed = 0;
+try {
+  for (const p of benchPages(app.member!).filter((page) => !only || page.label.includes(only))) {
+    const result = await lighthouse(base + p.path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      extraHeaders: p.member ? { Cookie: app.member!.cookie } : undefined,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${p.path}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
+    const ms = (id: string) => audits[id]?.numericValue ?? NaN;
+    const items = ((audits['network-requests']?.details as { items?: TAuditItem[] } | undefined)?.items ?? []).filter(
+      (i) => i.resourceType === 'Script',
+    );
+    const jsKiB = items.reduce((s, i) => s + (i.transferSize ?? 0), 0) / 1024;
+    const perf = Number(score('performance'));
+    const lcp = ms('largest-contentful-paint');
+    const cls = ms('cumulative-layout-shift');
+    const ok = perf >= 95 && lcp <= 2500 && cls <= 0.02;
+    if (!ok) missed++;
+    rows.push([
+      p.label,
+      `${score('performance')} / ${score('accessibility')} / ${score('best-practices')} / ${score('seo')}`,
+      `${(ms('first-contentful-paint') / 1000).toFixed(1)} s / ${(lcp / 1000).toFixed(1)} s`,
+      cls.toFixed(3),
+      `${Math.round(ms('total-blocking-time'))} ms`,
+      `${jsKiB.toFixed(1)} KiB, ${items.length} files`,
+      ok ? 'ok' : 'MISSED',
+    ]);
+    console.log(`| ${rows.at(-1)!.join(' | ')} |`);
+  }
+} finally {
+  chrome.kill();
+  app.stop();
+}
+console.log('\n| page | perf / a11y / BP / SEO | FCP / LCP | CLS | TBT | JS transferred | targets |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+console.log(missed ? `\n${missed} page(s) missed a target` : '\nevery page met its targets');
