@@ -1,12 +1,14 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { clientEndpoints } from './scripts/vite-client-endpoints.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [reactRouter(), precompress()],
+  plugins: [reactRouter(), clientEndpoints(), precompress()],
   build: {
     // Locale catalogues must stay separate files so only the active one is loaded.
     assetsInlineLimit: (file) => (file.includes('/locales/') ? false : undefined),
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z', 'zText'] } },
   },
   css: {
     preprocessorOptions: {

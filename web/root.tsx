@@ -66,7 +66,10 @@ export function Layout({ children }: { children: ReactNode }) {
     // <html data-hydrated="true">: every control is live. Set in an effect of the outermost component once its
     // hydrated render committed, i.e. after the controls waiting for hydration re-rendered enabled; journeys wait
     // for it (e2e/helpers.ts waitForHydration) instead of guessing from network silence.
-    if (isHydrated) document.documentElement.dataset.hydrated = 'true';
+    if (!isHydrated) return;
+    document.documentElement.dataset.hydrated = 'true';
+    // What the page loaded before it was interactive is measured up to this mark (bench/page-js.ts).
+    performance.mark('amora:hydrated');
   }, [isHydrated]);
   return (
     <html lang={data?.locale ?? 'en'}>

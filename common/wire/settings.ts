@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
 import { zText } from '../text.ts';
 
 const ZRegion = z.object({ code: z.string(), name: z.string() });
@@ -91,40 +90,3 @@ export const ZSettingsQuery = z
       .describe('selected country'),
   })
   .catchall(zText());
-
-/** Site settings and company info (spec §3, §7). */
-export const sitesApi = {
-  settings: defineEndpoint({
-    method: 'GET',
-    path: '/api/settings.php',
-    tags: ['site'],
-    summary: 'Site-wide settings for the request host or the forced domain',
-    query: ZSettingsQuery,
-    response: ZSettings,
-  }),
-  companyInfo: defineEndpoint({
-    method: 'GET',
-    path: '/api/companyinfo.php',
-    tags: ['site'],
-    summary: 'The company operating the site',
-    response: ZCompanyInfo,
-  }),
-};
-
-/** Reference data loaded once and cached by clients (spec §7). */
-export const referenceApi = {
-  interests: defineEndpoint({
-    method: 'GET',
-    path: '/api/interests.php',
-    tags: ['reference'],
-    summary: 'The 50 interests with icons',
-    response: ZInterestList,
-  }),
-  regions: defineEndpoint({
-    method: 'GET',
-    path: '/api/regions.php',
-    tags: ['reference'],
-    summary: 'Regions of the served countries with their region label',
-    response: ZRegionList,
-  }),
-};

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '#common/wire/accounts.ts';
 import { chatApi } from '#common/wire/chat.ts';
-import { referenceApi, sitesApi } from '#common/wire/settings.ts';
+import { referenceApi, sitesApi } from '#common/wire/settings-api.ts';
 import { messages, pageEvents } from '../db/schema/index.ts';
 import { activeMember, CLIENT } from '../test/factories.ts';
 import { asMember, asVisitor } from '../test/member-client.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '#common/wire/accounts.ts';
-import { sitesApi } from '#common/wire/settings.ts';
+import { sitesApi } from '#common/wire/settings-api.ts';
 import { buildMember } from '../test/factories.ts';
 import { asVisitor } from '../test/member-client.ts';
 import { buildTestApp, type TTestApp } from '../test/test-app.ts';

@@ -14,7 +14,7 @@ import { profilesApi } from '#common/wire/profiles.ts';
 import { reportsApi } from '#common/wire/reports.ts';
 import { searchApi } from '#common/wire/search.ts';
 import { sessionsApi } from '#common/wire/sessions.ts';
-import { referenceApi, sitesApi } from '#common/wire/settings.ts';
+import { referenceApi, sitesApi } from '#common/wire/settings-api.ts';
 import { buildTestApp, type TTestApp } from './test-app.ts';
 
 /** Every endpoint descriptor of common/wire/. */

@@ -1,4 +1,5 @@
-import { Container, Dropdown, Nav, Navbar } from 'react-bootstrap';
+import { Container, Nav, Navbar } from 'react-bootstrap';
+import { MenuButton } from '../components/menu-button.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { CREDIT_BADGE_THRESHOLD } from '#common/constants.ts';
@@ -81,28 +82,31 @@ function MemberLinks({ user }: { user: TUser }) {
         </Nav.Link>
       )}
       <LanguageDropdown />
-      <Dropdown align="end">
-        <Dropdown.Toggle variant="link" className="nav-link" disabled={!isHydrated}>
-          {/* The accessible name contains the visible name (WCAG 2.5.3), and says what the menu is. */}
-          <span className="visually-hidden">{t('nav.account')}: </span>
-          {user.profile.name}
-        </Dropdown.Toggle>
-        <Dropdown.Menu>
-          <Dropdown.Item as={Link} to={url('profile')}>
-            {t('nav.my_profile')}
-          </Dropdown.Item>
-          <Dropdown.Item as={Link} to={url('settings')}>
-            {t('nav.settings')}
-          </Dropdown.Item>
-          <Dropdown.Item as={Link} to={url('notifications')}>
-            {t('nav.notifications')}
-          </Dropdown.Item>
-          <Dropdown.Divider />
-          <Dropdown.Item as="button" onClick={() => void logout()}>
-            {t('nav.logout')}
-          </Dropdown.Item>
-        </Dropdown.Menu>
-      </Dropdown>
+      <MenuButton
+        toggleClassName="nav-link"
+        disabled={!isHydrated}
+        toggle={
+          <>
+            {/* The accessible name contains the visible name (WCAG 2.5.3), and says what the menu is. */}
+            <span className="visually-hidden">{t('nav.account')}: </span>
+            {user.profile.name}
+          </>
+        }
+      >
+        <Link className="dropdown-item" to={url('profile')}>
+          {t('nav.my_profile')}
+        </Link>
+        <Link className="dropdown-item" to={url('settings')}>
+          {t('nav.settings')}
+        </Link>
+        <Link className="dropdown-item" to={url('notifications')}>
+          {t('nav.notifications')}
+        </Link>
+        <hr className="dropdown-divider" />
+        <button type="button" className="dropdown-item" onClick={() => void logout()}>
+          {t('nav.logout')}
+        </button>
+      </MenuButton>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { referenceApi } from '#common/wire/settings.ts';
+import { referenceApi } from '#common/wire/settings-api.ts';
 import { route } from '#server/lib/route.ts';
 import { listInterests, listRegions } from './reference.service.ts';
 

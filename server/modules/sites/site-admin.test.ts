@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSitePatch } from '#common/site-fields.ts';
-import { sitesApi } from '#common/wire/settings.ts';
+import { sitesApi } from '#common/wire/settings-api.ts';
 import { discountRedemptions, payments, sites, users } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { activeMember, lastMail, linkIn } from '#server/test/factories.ts';

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sitesApi } from '#common/wire/settings.ts';
+import { sitesApi } from '#common/wire/settings-api.ts';
 import { loadConfig } from '#server/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { companies, profiles, sites, users } from '#server/db/schema/index.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sitesApi } from '#common/wire/settings.ts';
+import { sitesApi } from '#common/wire/settings-api.ts';
 import { route } from '#server/lib/route.ts';
 import type { TServices } from '#server/services.ts';
 import { buildCompanyInfo, buildSettings } from './settings.service.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceApi, sitesApi } from '#common/wire/settings.ts';
+import { referenceApi, sitesApi } from '#common/wire/settings-api.ts';
 import type { TEndpointInput } from '#common/endpoint.ts';
 import { asMember, asVisitor, type TCallExtras } from '#server/test/member-client.ts';
 import { buildTestApp, type TTestApp } from '#server/test/test-app.ts';

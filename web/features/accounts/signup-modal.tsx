@@ -1,18 +1,17 @@
 import {
-  type KeyboardEvent,
+  lazy,
   type MouseEvent,
   type ReactNode,
+  Suspense,
   useCallback,
+  useEffect,
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Modal } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { TRACKING_KEYS } from '#common/constants.ts';
 import { url } from '#web/lib/url.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
-import { SignupForm } from './signup/signup-form.tsx';
 
 let open = false;
 const listeners = new Set<() => void>();
@@ -44,26 +43,14 @@ export function useOpenSignup(): (event?: MouseEvent) => void {
   );
 }
 
-/** What Tab can reach inside the modal. */
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"]';
+const loadDialog = () => import('./signup-dialog.tsx');
+const SignupDialog = lazy(loadDialog);
 
-/** Tab and Shift+Tab wrap around inside the modal instead of leaving it for the page behind. */
-function keepTabInside(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== 'Tab') return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent);
-  if (items.length === 0) return;
-  const [first, last] = [items[0], items[items.length - 1]];
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
-/** The signup modal: large, no header or footer; while signing up it ignores backdrop clicks and Escape (spec §2). */
+/**
+ * The signup modal (spec §2). The dialog, the form and its validation are a chunk of their own: not part of what a
+ * page loads before it is interactive, fetched while the browser is idle after hydration and at the latest when the
+ * modal opens (issue 32).
+ */
 export function SignupModal({
   initiallyOpen = false,
   member,
@@ -74,7 +61,6 @@ export function SignupModal({
   member?: { id: number; name: string };
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   const root = useRootData();
   const { search } = useLocation();
   const [first, setFirst] = useState(initiallyOpen);
@@ -84,43 +70,36 @@ export function SignupModal({
     () => first,
   );
   const [inProgress, setInProgress] = useState(false);
+  // Once opened the dialog stays mounted, so closing it animates and a second opening is instant.
+  const [wanted, setWanted] = useState(isOpen);
+  if (isOpen && !wanted) setWanted(true);
+  const visitor = !root?.user;
+  useEffect(() => {
+    if (!visitor) return;
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    idle(() => void loadDialog());
+  }, [visitor]);
   if (!root || (root.user && !inProgress && !isOpen)) return null;
+  if (!wanted) return null;
   const query = new URLSearchParams(search);
   const tracking = Object.fromEntries(TRACKING_KEYS.filter((k) => query.get(k)).map((k) => [k, query.get(k)!]));
-  const closed =
-    root.site.signups !== 'all' && !(root.site.signups === 'with_trafficsource' && Object.keys(tracking).length > 0);
   const close = () => {
     setFirst(false);
     setOpen(false);
   };
   return (
-    <Modal
-      show={isOpen}
-      onHide={close}
-      size="lg"
-      centered
-      backdrop={inProgress ? 'static' : true}
-      keyboard={!inProgress}
-      aria-labelledby="signup-modal-title"
-    >
-      <Modal.Body className="p-4" onKeyDown={keepTabInside}>
-        <div className="d-flex justify-content-between align-items-start mb-3">
-          <h2 id="signup-modal-title" className="h4 mb-0">
-            {t('signup.title')}
-          </h2>
-          <button type="button" className="btn-close" aria-label={t('common.close')} onClick={close} />
-        </div>
+    <Suspense fallback={null}>
+      <SignupDialog
+        show={isOpen}
+        onClose={close}
+        inProgress={inProgress}
+        onProgress={setInProgress}
+        site={root.site}
+        tracking={tracking}
+        member={member}
+      >
         {children}
-        {closed ? (
-          <div className="alert alert-info" role="status">
-            {root.site.signups === 'with_trafficsource'
-              ? t('signup.invite_only', { site: root.site.name })
-              : t('errors.signups_closed')}
-          </div>
-        ) : (
-          <SignupForm minAge={root.site.minAge} tracking={tracking} member={member} onProgress={setInProgress} />
-        )}
-      </Modal.Body>
-    </Modal>
+      </SignupDialog>
+    </Suspense>
   );
 }

@@ -6,7 +6,7 @@ import {
   type TReenableEmailResponse,
   type TSetNotification,
 } from '#common/wire/notifications.ts';
-import { sitesApi } from '#common/wire/settings.ts';
+import { sitesApi } from '#common/wire/settings-api.ts';
 import { api } from '#web/lib/api.ts';
 
 export type { TReenableEmailResponse } from '#common/wire/notifications.ts';

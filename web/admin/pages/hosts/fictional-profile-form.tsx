@@ -13,7 +13,8 @@ import {
   TATTOO_OPTIONS,
 } from '#common/profile-attributes.ts';
 import type { TFictionalProfileFields } from '#common/wire/admin/fictional-profiles.ts';
-import { referenceApi, type ZRegionList } from '#common/wire/settings.ts';
+import type { ZRegionList } from '#common/wire/settings.ts';
+import { referenceApi } from '#common/wire/settings-api.ts';
 import { api } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
