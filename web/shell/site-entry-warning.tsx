@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Button, Modal } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '#common/constants.ts';
 import { isInstalledApp } from '../lib/installed-app.ts';
 import type { TRootData } from '../lib/root-data.ts';
 import { readStored, writeStored } from '../lib/storage.ts';
 import { useRootData } from '../lib/use-root-data.ts';
+
+/** The dialog: its own chunk, loaded only for the visitors who see it (issue 32). */
+const EntryWarningDialog = lazy(() => import('./entry-warning-dialog.tsx'));
 
 /** Countries where the chat, lander and empty layouts show the entry warning (spec §2). */
 export const ENTRY_WARNING_RESTRICTED = ['NL', 'DE'];
@@ -23,7 +24,6 @@ export function shouldShowEntryWarning(root: TRootData, opts: { restricted: bool
 
 /** The site-entry warning: shown once to logged-out visitors; the dismissal time is stored. */
 export function SiteEntryWarning({ restricted = false }: { restricted?: boolean }) {
-  const { t } = useTranslation();
   const root = useRootData();
   const [show, setShow] = useState(false);
 
@@ -41,23 +41,10 @@ export function SiteEntryWarning({ restricted = false }: { restricted?: boolean 
     writeStored(STORAGE_KEYS.siteEntryDismissed, String(Date.now()));
     setShow(false);
   };
+  if (!show) return null;
   return (
-    <Modal show={show} backdrop="static" keyboard={false} centered aria-labelledby="entry-warning-title">
-      <Modal.Header>
-        <Modal.Title id="entry-warning-title">{t('entry_warning.title')}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>{t('entry_warning.body', { site: root.site.name, min_age: root.site.minAge })}</p>
-        <p className="small text-body-secondary mb-0">{root.site.fictionalWarning}</p>
-      </Modal.Body>
-      <Modal.Footer>
-        <a className="btn btn-outline-secondary" href="https://www.google.com/" rel="noopener noreferrer">
-          {t('entry_warning.leave')}
-        </a>
-        <Button variant="primary" onClick={enter} autoFocus>
-          {t('entry_warning.enter', { min_age: root.site.minAge })}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <EntryWarningDialog site={root.site} onEnter={enter} />
+    </Suspense>
   );
 }
