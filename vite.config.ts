@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { clientCatalogues } from './scripts/vite-client-catalogues.ts';
 import { clientEndpoints } from './scripts/vite-client-endpoints.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [reactRouter(), clientEndpoints(), precompress()],
+  plugins: [reactRouter(), clientEndpoints(), clientCatalogues(), precompress()],
   build: {
     // Locale catalogues must stay separate files so only the active one is loaded.
     assetsInlineLimit: (file) => (file.includes('/locales/') ? false : undefined),

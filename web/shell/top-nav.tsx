@@ -1,7 +1,7 @@
-import { Container, Nav, Navbar } from 'react-bootstrap';
-import { MenuButton } from '../components/menu-button.tsx';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { Link, NavLink, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { MenuButton } from '../components/menu-button.tsx';
 import { CREDIT_BADGE_THRESHOLD } from '#common/constants.ts';
 import type { TUser } from '#common/wire/user.ts';
 import { badgeText, useNavCounts } from '../lib/chat-totals.ts';
@@ -60,26 +60,26 @@ function MemberLinks({ user }: { user: TUser }) {
   };
   return (
     <>
-      <Nav.Link as={NavLink} to={url('members')}>
+      <NavLink className="nav-link" to={url('members')}>
         {t('nav.search_members')}
-      </Nav.Link>
-      <Nav.Link as={NavLink} to={url('chats')}>
+      </NavLink>
+      <NavLink className="nav-link" to={url('chats')}>
         {t('nav.messages')}
         <CountBadge count={unread} label={t('nav.unread_badge', { count: unread })} />
-      </Nav.Link>
-      <Nav.Link as={NavLink} to={url('likes')}>
+      </NavLink>
+      <NavLink className="nav-link" to={url('likes')}>
         {t('nav.likes')}
         <CountBadge count={newLikes} label={t('nav.likes_badge', { count: newLikes })} />
-      </Nav.Link>
+      </NavLink>
       {user.paid_user ? (
-        <Nav.Link as={NavLink} to={url('credits')}>
+        <NavLink className="nav-link" to={url('credits')}>
           {t('nav.credits')}
           <CreditsBadge credits={credits} />
-        </Nav.Link>
+        </NavLink>
       ) : (
-        <Nav.Link as={NavLink} to={url('premium')} className="fw-semibold text-warning">
+        <NavLink to={url('premium')} className="nav-link fw-semibold text-warning">
           {t('nav.get_premium')}
-        </Nav.Link>
+        </NavLink>
       )}
       <LanguageDropdown />
       <MenuButton
@@ -123,33 +123,51 @@ export function TopNav() {
   const showBack = installed && BACK_ROUTES.has(routeId) && typeof window !== 'undefined' && window.history.length > 1;
   const user = root?.user ?? null;
   const openSignup = useOpenSignup();
+  const [expanded, setExpanded] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setExpanded(false), [pathname]);
 
   return (
-    <Navbar expand={user ? 'lg' : true} bg="secondary" data-bs-theme="dark" className="top-nav" as="header">
-      <Container>
+    // Bootstrap's navbar markup without its components (issue 32: no transition library on every page); the collapse
+    // opens and closes without animation, and closes when the member moves to another page.
+    <header
+      className={`navbar ${user ? 'navbar-expand-lg' : 'navbar-expand'} bg-secondary top-nav`}
+      data-bs-theme="dark"
+    >
+      <div className="container">
         {showBack ? (
           <button type="button" className="btn btn-link text-white me-2" onClick={() => navigate(-1)}>
             <span aria-hidden="true">‹ </span>
             {t('nav.back')}
           </button>
         ) : null}
-        <Navbar.Brand as={Link} to={url('index')} className="fw-bold">
+        <Link to={url('index')} className="navbar-brand fw-bold">
           <span className="brand-mark" aria-hidden="true">
             ♥
           </span>{' '}
           {root?.site.name}
-        </Navbar.Brand>
+        </Link>
         {user ? (
           <>
-            <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} disabled={!isHydrated} />
-            <Navbar.Collapse id="main-nav">
-              <Nav as="nav" aria-label={t('nav.main')} className="ms-auto align-items-lg-center">
+            <button
+              type="button"
+              className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+              aria-controls="main-nav"
+              aria-expanded={expanded}
+              aria-label={t('nav.toggle')}
+              disabled={!isHydrated}
+              onClick={() => setExpanded(!expanded)}
+            >
+              <span className="navbar-toggler-icon" />
+            </button>
+            <div id="main-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
+              <nav aria-label={t('nav.main')} className="navbar-nav ms-auto align-items-lg-center">
                 <MemberLinks user={user} />
-              </Nav>
-            </Navbar.Collapse>
+              </nav>
+            </div>
           </>
         ) : (
-          <Nav as="nav" aria-label={t('nav.main')} className="ms-auto flex-row align-items-center gap-2">
+          <nav aria-label={t('nav.main')} className="navbar-nav ms-auto flex-row align-items-center gap-2">
             <LanguageDropdown />
             <Link to={url('login')} className="btn btn-outline-light top-nav__login">
               {t('nav.login')}
@@ -157,9 +175,9 @@ export function TopNav() {
             <Link to={url('signup')} className="btn btn-primary top-nav__signup" onClick={openSignup}>
               {t('nav.signup')}
             </Link>
-          </Nav>
+          </nav>
         )}
-      </Container>
-    </Navbar>
+      </div>
+    </header>
   );
 }
