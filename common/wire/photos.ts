@@ -6,6 +6,10 @@ export const ZPhoto = z.object({
   id: z.string(),
   filename: z.string(),
   thumb_filename: z.string(),
+  /** Size of the main photo in pixels, and its responsive variant set (common/photo-variants.ts), for srcset. */
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.number().int(),
   is_main: z.boolean(),
   censored: z.boolean(),
   /** Only on the member's own photos: waiting for review under pre-moderation (nobody else sees it yet). */

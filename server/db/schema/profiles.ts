@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -109,10 +110,17 @@ export const photos = pgTable(
     position: integer('position').notNull().default(0),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * The responsive variant set its files have (common/photo-variants.ts PHOTO_VARIANTS_VERSION); 0 = only the
+     * original JPEGs, until the `photo_variants` backfill job makes the rest (issue 32).
+     */
+    variants: smallint('variants').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('photos_profile_idx').on(t.profileId, t.position),
+    // The backfill's queue: photos whose variants are missing or older than the current set.
+    index('photos_variants_idx').on(t.variants),
     // The photo review queue: photos nobody reviewed yet, oldest first.
     index('photos_review_idx')
       .on(t.createdAt)

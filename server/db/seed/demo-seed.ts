@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { locateCity } from '#server/modules/geo/geocode.service.ts';
+import { PHOTO_VARIANTS_VERSION } from '#common/photo-variants.ts';
 import { processPhoto } from '#server/modules/photos/photo-processing.ts';
 import { createPhotoStore } from '#server/modules/photos/photo-store.ts';
 import type { TDb } from '../connect.ts';
@@ -70,6 +71,7 @@ export async function seedDemoProfiles(
             position: n,
             width: variant.width,
             height: variant.height,
+            variants: PHOTO_VARIANTS_VERSION,
           });
         }
         return rows;

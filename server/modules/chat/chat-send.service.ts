@@ -182,7 +182,7 @@ export function createChatSendService(
       if (!(await findVisibleProfile(db, sender.profileId, recipient))) {
         throw new AppError('profile_not_found');
       }
-      const processed = await withProcessingSlot(() => processPhoto(file));
+      const processed = await withProcessingSlot(() => processPhoto(file, { variants: false }));
       const attachmentKey = await store.saveAttachment(processed);
       return deliverPhoto(context, { recipient, attachmentKey, idempotency });
     },

@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { PHOTO_FORMATS, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '#common/photos.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { encodeVariants, type TVariantFile } from './photo-variants.ts';
 
 /** Longest side of the main variant. */
 const MAIN_SIDE = 1280;
@@ -24,6 +25,9 @@ export interface TProcessedPhoto {
   thumb: Buffer;
   censored: Buffer;
   censoredThumb: Buffer;
+  /** The responsive variants (issue 32) of the photo and of its blurred version; empty when not asked for. */
+  variants: TVariantFile[];
+  censoredVariants: TVariantFile[];
 }
 
 /** mozjpeg for the photos people look at (smaller files); the fast encoder for blurred variants, which compress
@@ -58,9 +62,10 @@ export async function withProcessingSlot<T>(work: () => Promise<T>): Promise<T> 
 /**
  * Turns an uploaded file into the served variants: the type is detected from the bytes, the image is turned upright
  * from its EXIF orientation, every piece of metadata (EXIF, GPS, XMP, ICC comments) is dropped by re-encoding,
- * and main, thumbnail and blurred ("censored") variants are made.
+ * and main, thumbnail and blurred ("censored") variants are made, with their responsive widths and formats unless
+ * `variants` is false (a chat photo: main and thumbnail only).
  */
-export async function processPhoto(input: Buffer): Promise<TProcessedPhoto> {
+export async function processPhoto(input: Buffer, { variants = true } = {}): Promise<TProcessedPhoto> {
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: false } as const;
   let meta: Metadata;
   try {
@@ -107,7 +112,14 @@ export async function processPhoto(input: Buffer): Promise<TProcessedPhoto> {
       jpeg(fromSoft().resize(width, height, { kernel: 'cubic' }), 70, false),
       jpeg(fromSoft().resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover', kernel: 'cubic' }), 70, false),
     ]);
-    return { width, height, main, thumb, censored, censoredThumb };
+    const [sharpVariants, censoredVariants] = variants
+      ? await Promise.all([
+          encodeVariants(raw, { width, height }, { quality: 'photo', thumbPosition: 'attention' }),
+          // sharp keeps a pipeline's last resize, so each blurred variant is scaled straight from the soft image.
+          encodeVariants(fromSoft, { width, height }, { quality: 'blurred' }),
+        ])
+      : [[], []];
+    return { width, height, main, thumb, censored, censoredThumb, variants: sharpVariants, censoredVariants };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('photo_unsupported_type');

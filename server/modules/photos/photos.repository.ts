@@ -26,7 +26,12 @@ export async function insertPhotoWithinLimit(
     photo,
     limit,
     pending = false,
-  }: { profileId: number; photo: TPhotoKeys & { width: number; height: number }; limit: number; pending?: boolean },
+  }: {
+    profileId: number;
+    photo: TPhotoKeys & { width: number; height: number; variants: number };
+    limit: number;
+    pending?: boolean;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockProfile(tx, profileId);

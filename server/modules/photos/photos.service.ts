@@ -1,3 +1,4 @@
+import { PHOTO_VARIANTS_VERSION } from '#common/photo-variants.ts';
 import { FREE_VISIBLE_PHOTOS, photoLimit, type TPhoto, VISITOR_VISIBLE_PHOTOS } from '#common/photos.ts';
 import type { TCore } from '#server/core.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -29,6 +30,9 @@ export function toPhotoWire(rows: TPhotoRow[], cdnPrefix: string, viewer: TPhoto
   return shown.map((row, i) => ({
     id: row.id,
     ...photoUrls(row, cdnPrefix, i >= sharp),
+    width: row.width,
+    height: row.height,
+    variants: row.variants,
     is_main: row.isMain,
     censored: i >= sharp,
     ...(viewer === 'self' ? { in_review: row.status === 'pending' } : {}),
@@ -58,7 +62,7 @@ export function createPhotosService(core: Pick<TCore, 'db'>, deps: { store: TPho
       const keys = await store.save(processed);
       const added = await insertPhotoWithinLimit(db, {
         profileId: member.profileId,
-        photo: { ...keys, width: processed.width, height: processed.height },
+        photo: { ...keys, width: processed.width, height: processed.height, variants: PHOTO_VARIANTS_VERSION },
         limit,
         pending: member.photoModeration === 'pre',
       }).catch(async (error: unknown) => {
