@@ -10,14 +10,20 @@ const RUNS = 3;
 async function cameraPhoto(): Promise<Buffer> {
   const [width, height] = [4032, 3024];
   const noise = await sharp({
-    create: { width: 504, height: 378, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    create: {
+      width: 504,
+      height: 378,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
   })
     .resize(width, height, { kernel: 'cubic' })
     .blur(1.2)
     .png()
     .toBuffer();
   const fine = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
   })
     .png()
     .toBuffer();
