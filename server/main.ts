@@ -8,6 +8,7 @@ import { createLogger, serializeError, type TLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
 import { ensureRetentionScheduled } from './modules/accounts/retention.job.ts';
 import { ensureNotificationJobsScheduled } from './modules/notifications/notifier/notify-sweep.job.ts';
+import { ensurePhotoVariantsScheduled } from './modules/photos/photo-variants.job.ts';
 
 /** After the drain: how long closing (in-flight requests, sockets, hub, database) may take before exit 1. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -54,6 +55,8 @@ async function main() {
   await ensureRetentionScheduled(database.db, services.now());
   // The hourly notification sweep (unread reminders, reminders) and the weekly digest, likewise.
   await ensureNotificationJobsScheduled(database.db, services.now());
+  // Photos stored before the responsive variants get them in the background, a batch per job (issue 32).
+  await ensurePhotoVariantsScheduled(database.db, services.now());
   // Each tick drains what is due (a backlog in full batches, for up to 30 s), then waits JOB_POLL_MS.
   const stopJobs = startJobLoop(
     () => drainDueJobs(services.runJobs, { stopped: () => services.lifecycle.shuttingDown }),

@@ -12,6 +12,7 @@ import { createAccountsArea } from './modules/accounts/accounts.area.ts';
 import { createNotificationsArea } from './modules/notifications/notifications.area.ts';
 import type { TPushResolver } from './modules/notifications/push/push-address.ts';
 import { createPaymentsArea } from './modules/payments/payments.area.ts';
+import { createPhotoVariantsJob } from './modules/photos/photo-variants.job.ts';
 import { createPrivacyArea } from './modules/privacy/privacy.area.ts';
 
 /** Everything routes and page loaders need, built once per process (no DI container). */
@@ -62,7 +63,15 @@ export async function createServices(config: TConfig, database: TDatabase, optio
   const { jobs: privacyJobs, ...privacy } = createPrivacyArea(core, { dataDir, mailer, jobs, switchesOf });
   // Sent or failed emails keep no copy of their single-use links in the jobs table. Requests wait for their email only
   // when it goes to the dev mailbox table (the demo shows it right after); an SMTP relay never holds a request long.
-  const definitions = [...mailer.jobs, ...paymentJobs, ...privacyJobs, ...accountJobs, ...notificationJobs];
+  const photoJobs = [createPhotoVariantsJob({ db: core.db, store, now: core.now, log })];
+  const definitions = [
+    ...mailer.jobs,
+    ...paymentJobs,
+    ...privacyJobs,
+    ...accountJobs,
+    ...notificationJobs,
+    ...photoJobs,
+  ];
   const runner = createJobRunner(core.db, {
     definitions,
     now: core.now,

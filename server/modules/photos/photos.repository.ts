@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { TDb, TTx } from '#server/db/connect.ts';
 import { photos, profiles } from '#server/db/schema/index.ts';
 import type { TPhotoKeys } from './photo-store.ts';
@@ -126,4 +126,39 @@ export async function findOwnPhotoKey(db: TDb, profileId: number, photoId: strin
     .where(and(eq(photos.profileId, profileId), eq(photos.id, photoId)))
     .limit(1);
   return row?.fileKey;
+}
+
+/** Photos whose variant set is older than `version`, by id after `after` (the backfill's batches). */
+export function findPhotosWithoutVariants(
+  db: TDb,
+  { version, after, limit }: { version: number; after?: string; limit: number },
+) {
+  return db
+    .select({
+      id: photos.id,
+      fileKey: photos.fileKey,
+      censoredKey: photos.censoredKey,
+      width: photos.width,
+      height: photos.height,
+    })
+    .from(photos)
+    .where(and(lt(photos.variants, version), after ? gt(photos.id, after) : undefined))
+    .orderBy(asc(photos.id))
+    .limit(limit);
+}
+
+/** Whether any photo lacks the current variant set (start-up: schedule the backfill only then). */
+export async function hasPhotosWithoutVariants(db: TDb, version: number): Promise<boolean> {
+  const [row] = await db.select({ id: photos.id }).from(photos).where(lt(photos.variants, version)).limit(1);
+  return row !== undefined;
+}
+
+/** Records that a photo's files follow variant set `version`; false when the photo was deleted meanwhile. */
+export async function markPhotoVariants(db: TDb, id: string, version: number): Promise<boolean> {
+  const rows = await db
+    .update(photos)
+    .set({ variants: sql`greatest(${photos.variants}, ${version})` })
+    .where(eq(photos.id, id))
+    .returning({ id: photos.id });
+  return rows.length > 0;
 }
