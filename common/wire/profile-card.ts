@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
-/** A member's main photo (spec §3 main_image): full and thumbnail URLs with the CDN prefix; null = no photo. */
-export const ZMainImage = z.object({ filename: z.string(), thumb_filename: z.string() }).nullable();
+/**
+ * A member's main photo (spec §3 main_image): full and thumbnail URLs with the CDN prefix; null = no photo. Cards add
+ * the photo's size and variant set, from which the browser builds srcset (common/photo-variants.ts), not more URLs.
+ */
+export const ZMainImage = z
+  .object({
+    filename: z.string(),
+    thumb_filename: z.string(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    variants: z.number().int().optional(),
+  })
+  .nullable();
 
 /** A member as shown in lists: search results, likes, chats, swipe cards. */
 export const ZProfileCard = z.object({

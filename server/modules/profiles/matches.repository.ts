@@ -50,14 +50,20 @@ export async function findMatches(
     : [];
   // The main photo is looked up per candidate (a lateral join over its unique index), never by joining every photo.
   const mainPhoto = db
-    .select({ fileKey: photos.fileKey })
+    .select({ fileKey: photos.fileKey, width: photos.width, height: photos.height, variants: photos.variants })
     .from(photos)
     .where(and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     // The limit keeps the planner from flattening this into a join over every photo.
     .limit(1)
     .as('main_photo');
   return db
-    .select({ ...CARD_COLUMNS, fileKey: mainPhoto.fileKey })
+    .select({
+      ...CARD_COLUMNS,
+      fileKey: mainPhoto.fileKey,
+      photoWidth: mainPhoto.width,
+      photoHeight: mainPhoto.height,
+      photoVariants: mainPhoto.variants,
+    })
     .from(profiles)
     .innerJoinLateral(mainPhoto, sql`true`)
     .where(candidates(me, inCountry))

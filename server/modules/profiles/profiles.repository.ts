@@ -15,6 +15,10 @@ export interface TCardRow {
   country: string;
   isFictional: boolean;
   fileKey: string | null;
+  /** Size and variant set of the main photo (null without one), for its srcset (issue 32). */
+  photoWidth: number | null;
+  photoHeight: number | null;
+  photoVariants: number | null;
 }
 
 /** The columns of a member card. */
@@ -27,6 +31,9 @@ export const CARD_COLUMNS = {
   country: profiles.country,
   isFictional: profiles.isFictional,
   fileKey: photos.fileKey,
+  photoWidth: photos.width,
+  photoHeight: photos.height,
+  photoVariants: photos.variants,
 };
 
 /**
@@ -68,14 +75,22 @@ export async function findPublicProfile(
   db: TDb,
   id: number,
   ownerView = false,
-): Promise<(TProfileRow & { fileKey: string | null }) | undefined> {
+): Promise<(TProfileRow & Pick<TCardRow, 'fileKey' | 'photoWidth' | 'photoHeight' | 'photoVariants'>) | undefined> {
   const [row] = await db
-    .select({ profile: profiles, fileKey: photos.fileKey })
+    .select({
+      profile: profiles,
+      fileKey: photos.fileKey,
+      photoWidth: photos.width,
+      photoHeight: photos.height,
+      photoVariants: photos.variants,
+    })
     .from(profiles)
     .leftJoin(photos, and(eq(photos.profileId, profiles.id), eq(photos.isMain, true)))
     .where(and(eq(profiles.id, id), ownerView ? undefined : listedProfile()))
     .limit(1);
-  return row ? { ...row.profile, fileKey: row.fileKey } : undefined;
+  if (!row) return undefined;
+  const { profile, ...photo } = row;
+  return { ...profile, ...photo };
 }
 
 /** A profile's city coordinates (null when unknown), or undefined when there is no such profile. */

@@ -43,14 +43,26 @@ export async function searchProfiles(
   // Members with a photo first, then the newest. Each group is read newest first along the primary key, only as far
   // as this page reaches, instead of joining and sorting every match (see `npm run bench:search`).
   const withPhoto = db
-    .select({ ...CARD_COLUMNS, fileKey: sql<string | null>`${photos.fileKey}`.as('file_key') })
+    .select({
+      ...CARD_COLUMNS,
+      fileKey: sql<string | null>`${photos.fileKey}`.as('file_key'),
+      photoWidth: sql<number | null>`${photos.width}`.as('photo_width'),
+      photoHeight: sql<number | null>`${photos.height}`.as('photo_height'),
+      photoVariants: sql<number | null>`${photos.variants}`.as('photo_variants'),
+    })
     .from(profiles)
     .innerJoin(photos, mainPhoto)
     .where(shown)
     .orderBy(desc(profiles.id))
     .limit(offset + limit);
   const withoutPhoto = db
-    .select({ ...CARD_COLUMNS, fileKey: sql<string | null>`null` })
+    .select({
+      ...CARD_COLUMNS,
+      fileKey: sql<string | null>`null`,
+      photoWidth: sql<number | null>`null::int`,
+      photoHeight: sql<number | null>`null::int`,
+      photoVariants: sql<number | null>`null::smallint`,
+    })
     .from(profiles)
     .where(
       and(
