@@ -5,6 +5,7 @@ import { PREMIUM_PHOTO_LIMIT } from '#common/constants.ts';
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TPhoto } from '#common/photos.ts';
 import type { TPhotosResponse } from '#common/wire/photos.ts';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
+import { Photo } from '#web/components/photo.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { url } from '#web/lib/url.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
@@ -101,12 +102,14 @@ export function PhotoManager({ initial, isPremium }: { initial: TPhotosResponse;
             <li key={photo.id} className="col-6 col-sm-4 col-lg-3">
               <div className={`card h-100 ${photo.is_main ? 'border-primary' : ''}`}>
                 <div className="position-relative">
-                  <img
-                    src={photo.thumb_filename}
+                  {/* Columns of 2, 3 then 4 in the settings card: about half, a third, then a quarter of it. */}
+                  <Photo
+                    image={photo}
+                    kind="thumb"
+                    sizes="(min-width: 992px) 200px, (min-width: 576px) 30vw, 45vw"
                     alt={t('profile.photo_n', { n: i + 1 })}
-                    className="card-img-top"
+                    className="card-img-top h-auto"
                     style={{ aspectRatio: '1', objectFit: 'cover' }}
-                    loading="lazy"
                   />
                   {photo.is_main ? (
                     <span className="badge text-bg-primary position-absolute top-0 start-0 m-2">

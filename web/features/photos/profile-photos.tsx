@@ -4,9 +4,17 @@ import { Link } from 'react-router';
 import type { TPhoto } from '#common/photos.ts';
 import { LockIcon } from '#web/components/lock-icon.tsx';
 import { PersonIcon } from '#web/components/person-icon.tsx';
+import { Photo } from '#web/components/photo.tsx';
 import { url } from '#web/lib/url.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { ReportButton } from '../reports/report-dialog.tsx';
+
+/**
+ * The CSS width of the profile photo: the whole column on phones (container padding aside), the 5/12 column beside
+ * the details from 768 px, for srcset.
+ */
+const PROFILE_PHOTO_SIZES =
+  '(min-width: 1400px) 526px, (min-width: 1200px) 451px, (min-width: 992px) 376px, (min-width: 768px) 276px, calc(100vw - 24px)';
 
 /**
  * A member's photos on the profile screen. Censored photos (spec §6: free members see a limited number, visitors
@@ -40,10 +48,14 @@ export function ProfilePhotos({
   return (
     <>
       <figure className="mb-2 position-relative">
-        <img
-          src={photo.filename}
+        {/* The first photo is the page's largest paint: fetched at once, ahead of everything else. */}
+        <Photo
+          image={photo}
+          kind="main"
+          sizes={PROFILE_PHOTO_SIZES}
           alt={photo.censored ? t('photos.censored_alt', { name }) : t('photos.of_name', { name, n: index + 1 })}
-          className="img-fluid rounded shadow-sm w-100"
+          className="img-fluid rounded shadow-sm w-100 h-auto"
+          priority={index === 0}
         />
         {photo.censored ? (
           <figcaption className="position-absolute top-50 start-50 translate-middle text-center bg-body bg-opacity-75 rounded p-3 shadow-sm">
@@ -76,7 +88,7 @@ export function ProfilePhotos({
               aria-label={p.censored ? t('photos.locked_n', { n: i + 1 }) : t('profile.photo_n', { n: i + 1 })}
               aria-pressed={i === index}
             >
-              <img src={p.thumb_filename} alt="" width={64} height={64} className="rounded" />
+              <Photo image={p} kind="thumb" sizes="64px" alt="" width={64} height={64} className="rounded" />
               {p.censored ? (
                 <span className="position-absolute top-50 start-50 translate-middle text-white">
                   <LockIcon size={20} />

@@ -224,7 +224,7 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
       {results.length === 0 ? (
         <p>{t('search.empty')}</p>
       ) : (
-        <MemberGrid cards={results} className={busy ? 'opacity-50' : ''} />
+        <MemberGrid cards={results} className={busy ? 'opacity-50' : ''} priorityCount={2} />
       )}
       {pages > 1 ? (
         <nav

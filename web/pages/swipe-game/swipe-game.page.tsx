@@ -16,6 +16,7 @@ import { url } from '#web/lib/url.ts';
 import { errorMessage } from '#web/lib/async-action.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { Photo } from '#web/components/photo.tsx';
 import type { Route } from './+types/swipe-game.page';
 
 /** How far a card must be dragged to count as a swipe, in px. */
@@ -168,7 +169,14 @@ export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
               style={photoHeight ? { height: photoHeight } : undefined}
             >
               {card.main_image ? (
-                <img src={card.main_image.filename} alt="" draggable={false} />
+                <Photo
+                  image={card.main_image}
+                  kind="main"
+                  sizes="(min-width: 384px) 360px, calc(100vw - 24px)"
+                  alt=""
+                  draggable={false}
+                  priority
+                />
               ) : (
                 <div className="d-flex h-100 align-items-center justify-content-center text-secondary">
                   <PersonIcon size={160} />
