@@ -17,7 +17,17 @@ const PHOTOS_OF_SOME = 3;
 /** Generates demo members with pictures when the profiles table is empty; returns how many were added. */
 export async function seedDemoProfiles(
   db: TDb,
-  options: { dataDir: string; count: number; seed?: number; now?: Date },
+  options: {
+    dataDir: string;
+    count: number;
+    seed?: number;
+    now?: Date;
+    /**
+     * Make the responsive variants now (default), or leave them to the `photo_variants` backfill job: the demo's
+     * first start stays as quick as before (AVIF of 300 members takes minutes on 2 cores) and the job catches up.
+     */
+    variants?: boolean;
+  },
 ): Promise<number> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
   if (n > 0 || options.count === 0) return 0;
@@ -62,7 +72,7 @@ export async function seedDemoProfiles(
         for (let n = 0; n < count; n++) {
           // The same pipeline as uploads: main, thumbnail and censored variants under random names.
           // The same person in every photo: mirrored and closer-up variants of the one avatar.
-          const variant = await processPhoto(await photoVariant(avatar, n));
+          const variant = await processPhoto(await photoVariant(avatar, n), { variants: options.variants ?? true });
           const keys = await store.save(variant);
           rows.push({
             profileId: inserted[i].id,
@@ -71,7 +81,7 @@ export async function seedDemoProfiles(
             position: n,
             width: variant.width,
             height: variant.height,
-            variants: PHOTO_VARIANTS_VERSION,
+            variants: (options.variants ?? true) ? PHOTO_VARIANTS_VERSION : 0,
           });
         }
         return rows;

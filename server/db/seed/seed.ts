@@ -13,7 +13,8 @@ export async function seedAll(db: TDb, config: TConfig, log: (msg: string) => vo
   if (!config.seedDemo) return;
   await seedBaseSites(db);
   const started = Date.now();
-  const added = await seedDemoProfiles(db, { dataDir: config.dataDir, count: config.demoProfiles });
+  // JPEG only at first; the photo_variants job (scheduled at start-up) makes the AVIF/WebP widths in the background.
+  const added = await seedDemoProfiles(db, { dataDir: config.dataDir, count: config.demoProfiles, variants: false });
   if (added > 0) log(`seeded ${added} demo profiles in ${Date.now() - started} ms`);
   log(await seedDemoStaff(db, (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '')));
 }
