@@ -152,17 +152,19 @@ export function createProfilesService(core: Pick<TCore, 'db' | 'now'>, deps: { l
       if (isOther && !block?.blockedByMe) await likes.markSeen(viewer.profileId, profile.id);
       const like = isOther ? await likes.relation(viewer.profileId, profile.id) : null;
       const region = regionsOf(profile.country, site.locale)?.regions.find((r) => r.code === profile.region_code);
+      // The related members once, beside the profile with their country names (issue 32: the page sent them twice).
+      const { related, ...shown } = profile;
       return {
         kind: 'visible' as const,
         blockedByMe: block?.blockedByMe ?? false,
         like,
         canBlock: isOther,
         profile: {
-          ...profile,
+          ...shown,
           country_name: countryName(profile.country, site.locale),
           region_name: region?.name ?? '',
         },
-        related: profile.related.map((c) => ({ ...c, country_name: countryName(c.country, site.locale) })),
+        related: related.map((c) => ({ ...c, country_name: countryName(c.country, site.locale) })),
       };
     },
   };
