@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile profile (simulated slow 4G, 4× CPU) on issue 32's pages, logged out
 // and logged in, printing the four scores, FCP, LCP, CLS, Total Blocking Time and the JavaScript the page transfers.
 // Targets: performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.02. Needs the built web app (`npm run build`) and /usr/bin/chromium.
-// `--only <label part>` runs the pages whose label contains it.
+// `--only <label part>` runs the pages whose label contains it; `--verbose` prints the LCP element and what blocked
+// rendering.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { benchPages } from './pages.ts';
@@ -9,6 +10,7 @@ import { startTarget } from './target.ts';
 
 type TAuditItem = { resourceType?: string; transferSize?: number };
 
+const verbose = process.argv.includes('--verbose');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const app = await startTarget('app', { member: true });
 const base = `http://127.0.0.1:${app.port}`;
@@ -50,6 +52,14 @@ try {
       ok ? 'ok' : 'MISSED',
     ]);
     console.log(`| ${rows.at(-1)!.join(' | ')} |`);
+    if (verbose) {
+      // What the largest paint was, and what held the first paint back.
+      const lcpItem = (audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)?.items;
+      console.log('   LCP element:', String(JSON.stringify(lcpItem ?? null)).slice(0, 600));
+      const blocking = (audits['render-blocking-resources']?.details as { items?: { url: string }[] } | undefined)
+        ?.items;
+      console.log('   render-blocking:', (blocking ?? []).map((i) => i.url).join(', '));
+    }
   }
 } finally {
   chrome.kill();
