@@ -25,10 +25,27 @@ import { buildRootData } from './lib/root-data.server.ts';
 import { navCounts } from './shell/nav-counts.server.ts';
 import { requireAcceptedTerms } from './features/privacy/terms-gate.server.ts';
 import type { TRootData } from './lib/root-data.ts';
-import '@fontsource/open-sans/400.css';
-import '@fontsource/open-sans/600.css';
-import '@fontsource/open-sans/700.css';
+// Issue 32: only the scripts of the 11 locales (latin, latin-ext) and two weights; semibold renders with the bold face.
+import '@fontsource/open-sans/latin-400.css';
+import '@fontsource/open-sans/latin-ext-400.css';
+import '@fontsource/open-sans/latin-700.css';
+import '@fontsource/open-sans/latin-ext-700.css';
+import openSans400 from '@fontsource/open-sans/files/open-sans-latin-400-normal.woff2?url';
+import openSans700 from '@fontsource/open-sans/files/open-sans-latin-700-normal.woff2?url';
 import './styles/app.scss';
+
+/**
+ * The first screen's two faces load with the stylesheet instead of after it (issue 32); latin-ext loads only where a
+ * page has its letters (unicode-range).
+ */
+export const links: Route.LinksFunction = () =>
+  [openSans400, openSans700].map((href) => ({
+    rel: 'preload',
+    as: 'font',
+    type: 'font/woff2',
+    href,
+    crossOrigin: 'anonymous' as const,
+  }));
 
 /** Resolves site, locale and user once per request (ARCHITECTURE §1b). */
 export async function loader({ context, request }: Route.LoaderArgs) {

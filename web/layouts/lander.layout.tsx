@@ -7,6 +7,7 @@ import { SiteEntryWarning } from '../shell/site-entry-warning.tsx';
 import { Disclaimer, SiteFooter } from '../shell/site-footer.tsx';
 import { url } from '../lib/url.ts';
 import { useRootData } from '../lib/use-root-data.ts';
+import { BrandHeart } from '../components/brand-heart.tsx';
 
 function LanderShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -20,10 +21,7 @@ function LanderShell({ children }: { children: ReactNode }) {
             className="navbar-brand text-white fw-bold"
             aria-label={t('lander.home', { site: root?.site.name })}
           >
-            <span className="brand-mark" aria-hidden="true">
-              ♥
-            </span>{' '}
-            {root?.site.name}
+            <BrandHeart /> {root?.site.name}
           </Link>
           {/* The language changes in place (a cookie): the URL, and so the traffic source, stays as it is. */}
           <LanguageDropdown />

@@ -15,6 +15,7 @@ import { url } from '../lib/url.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 import { LanguageDropdown } from './language-dropdown.tsx';
 import { releasePushOnLogout } from '../features/notifications/push.ts';
+import { BrandHeart } from '../components/brand-heart.tsx';
 
 /** Routes that show a back button in installed-app mode (spec §2). */
 const BACK_ROUTES = new Set(['members-id', 'likes-type', 'likes-m-id', 'credits', 'credits-id-paymentmethod']);
@@ -142,10 +143,7 @@ export function TopNav() {
           </button>
         ) : null}
         <Link to={url('index')} className="navbar-brand fw-bold">
-          <span className="brand-mark" aria-hidden="true">
-            ♥
-          </span>{' '}
-          {root?.site.name}
+          <BrandHeart /> {root?.site.name}
         </Link>
         {user ? (
           <>
