@@ -22,6 +22,7 @@ import { url } from './lib/url.ts';
 import { useNonce } from './lib/nonce.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { buildRootData } from './lib/root-data.server.ts';
+import { HIDDEN_ALERTS_SCRIPT } from './shell/hidden-alerts-script.ts';
 import { navCounts } from './shell/nav-counts.server.ts';
 import { requireAcceptedTerms } from './features/privacy/terms-gate.server.ts';
 import type { TRootData } from './lib/root-data.ts';
@@ -56,7 +57,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (ctx.accessBanned && path !== url('pages-ban')) throw redirect(url('pages-ban'));
   // A member asked to accept new terms (or to answer the orientation question) sees that first.
   await requireAcceptedTerms(ctx, request);
-  return { ...buildRootData(ctx), counts: await navCounts(ctx) };
+  const [counts, timeBonus] = await Promise.all([
+    navCounts(ctx),
+    // The welcome countdown's banner is rendered with the page instead of appearing after it (issue 32).
+    ctx.user && !ctx.user.paid_user ? ctx.services.discounts.timeBonus(ctx.user.id) : null,
+  ]);
+  return { ...buildRootData(ctx), counts, timeBonus };
 }
 
 /** Only a language change (cookie) or a mutation needs the root data again. */
@@ -89,7 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
     performance.mark('amora:hydrated');
   }, [isHydrated]);
   return (
-    <html lang={data?.locale ?? 'en'}>
+    // The head script below marks <html> with the dismissed banners before React hydrates it.
+    <html lang={data?.locale ?? 'en'} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -99,6 +106,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
+        {/* Before the first paint, so a dismissed banner never shows (issue 32). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HIDDEN_ALERTS_SCRIPT }} />
       </head>
       <body>
         <ProgressBar />

@@ -29,7 +29,7 @@ function DefaultShell({ children }: { children: ReactNode }) {
   const routeId = matches[matches.length - 1]?.id ?? '';
   const compactFooter = installed || (Boolean(root?.user) && routeId !== 'index');
   const userId = root?.user?.id;
-  useTimeBonusLoader(userId, root?.user?.paid_user);
+  useTimeBonusLoader(userId, root?.user?.paid_user, root?.timeBonus);
   useLiveMembership(root?.user);
   const membersArea = Boolean(root?.user) && MEMBERS_AREA.has(routeId);
   // A conversation keeps the whole screen for its messages and composer: no tab bar there.

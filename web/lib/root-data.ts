@@ -1,5 +1,6 @@
 import type { TLocale } from '#common/locales.ts';
 import type { TUser } from '#common/wire/user.ts';
+import type { TTimeBonusResponse } from '#common/wire/payments.ts';
 
 /** What the root loader gives every page (kept small: it is embedded in each document). */
 export interface TRootData {
@@ -28,6 +29,8 @@ export interface TRootData {
   user: TUser | null;
   /** A member's unread messages and new likes when the page was rendered (badges and title before the client loads). */
   counts?: TNavCounts | null;
+  /** A non-paid member's running time bonus when the page was rendered (its banner is in the HTML, issue 32). */
+  timeBonus?: TTimeBonusResponse['time_bonus'];
 }
 
 export interface TNavCounts {

@@ -1,11 +1,17 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { TTimeBonusResponse } from '#common/wire/payments.ts';
+import { useRootData } from '#web/lib/use-root-data.ts';
 import { fetchTimeBonus } from './payments.api.ts';
+
+/** The time bonus as the server answers it (null: none runs). */
+type TTimeBonusAnswer = TTimeBonusResponse['time_bonus'];
 
 /** The running time bonus (spec §4): when it ends on this device's clock, and its percentage. */
 type TBonus = { endsAt: number; percentage: number };
 
 let bonus: TBonus | null = null;
+/** Whether the store has been set for this page yet; until then the page shows what the server rendered with. */
+let known = false;
 let secondsLeft = 0;
 let ticker: ReturnType<typeof setInterval> | null = null;
 const listeners = new Set<() => void>();
@@ -25,7 +31,8 @@ function tick() {
  * Starts the countdown. A second countdown is never started while one runs (spec §4): the one interval is reused.
  * The end is taken from the server's seconds left, so a wrong clock on the device changes nothing.
  */
-function start(answer: NonNullable<TTimeBonusResponse['time_bonus']>) {
+function start(answer: NonNullable<TTimeBonusAnswer>) {
+  known = true;
   bonus = { endsAt: Date.now() + answer.seconds_left * 1000, percentage: answer.percentage };
   secondsLeft = answer.seconds_left;
   ticker ??= setInterval(tick, 1000);
@@ -34,6 +41,7 @@ function start(answer: NonNullable<TTimeBonusResponse['time_bonus']>) {
 
 /** Stops and forgets the time bonus (logout, zero, the first purchase). */
 export function clearTimeBonus(): void {
+  known = true;
   if (ticker) clearInterval(ticker);
   ticker = null;
   if (bonus) {
@@ -51,15 +59,24 @@ export async function loadTimeBonus(): Promise<void> {
   else clearTimeBonus();
 }
 
-/** Loads the time bonus when a member logs in (or becomes premium) and clears it on logout. */
-export function useTimeBonusLoader(userId: number | undefined, paid: boolean | undefined): void {
+/**
+ * Starts the time bonus when a member logs in (or becomes premium) and clears it on logout: from the root data's
+ * answer when the page came with one (issue 32: the banner is in the server's HTML), else from the API.
+ */
+export function useTimeBonusLoader(
+  userId: number | undefined,
+  paid: boolean | undefined,
+  fromServer?: TTimeBonusAnswer,
+): void {
   useEffect(() => {
     if (!userId || paid) {
       clearTimeBonus();
       return;
     }
-    void loadTimeBonus();
-  }, [userId, paid]);
+    if (fromServer === undefined) void loadTimeBonus();
+    else if (fromServer && fromServer.seconds_left > 0) start(fromServer);
+    else clearTimeBonus();
+  }, [userId, paid, fromServer]);
 }
 
 const subscribe = (l: () => void) => {
@@ -67,14 +84,20 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** The running time bonus with its seconds left, re-rendering every second; null when there is none. */
+/**
+ * The running time bonus with its seconds left, re-rendering every second; null when there is none. Until the store
+ * is set (the server's render and hydration) it is the root data's, so server and browser render the same banner.
+ */
 export function useTimeBonus(): { secondsLeft: number; percentage: number } | null {
+  const fromServer = useRootData()?.timeBonus ?? null;
+  const initialLeft = fromServer?.seconds_left ?? -1;
   const left = useSyncExternalStore(
     subscribe,
-    () => (bonus ? secondsLeft : -1),
-    () => -1,
+    () => (known ? (bonus ? secondsLeft : -1) : initialLeft),
+    () => initialLeft,
   );
-  return left > 0 && bonus ? { secondsLeft: left, percentage: bonus.percentage } : null;
+  const percentage = known ? bonus?.percentage : fromServer?.percentage;
+  return left > 0 && percentage !== undefined ? { secondsLeft: left, percentage } : null;
 }
 
 /** hh:mm:ss (spec §4). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { STORAGE_KEYS, TIME_BONUS_POPUP_DELAY_MS } from '#common/constants.ts';
 import { useCredits } from '#web/lib/credits-store.ts';
+import { markAlertHidden } from '#web/lib/hidden-alerts.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 import { url } from '#web/lib/url.ts';
 import { formatCountdown, useTimeBonus } from './time-bonus-store.ts';
@@ -50,16 +51,22 @@ export function Countdown({ seconds }: { seconds: number }) {
 export function TimeBonusBanner() {
   const { t } = useTranslation();
   const bonus = useTimeBonus();
-  // localStorage exists only in the browser: decide after hydration, so server and client render the same.
-  const [closed, setClosed] = useState(true);
+  // Rendered with the page (issue 32); a dismissal (localStorage, browser only) hides it from the first paint through
+  // the head script's mark (web/lib/hidden-alerts.ts) and removes it once hydrated.
+  const [closed, setClosed] = useState(false);
   useEffect(() => setClosed(readStored(STORAGE_KEYS.hideTimeBonusBanner) !== null), []);
   if (!bonus || closed) return null;
   const close = () => {
     writeStored(STORAGE_KEYS.hideTimeBonusBanner, String(Date.now()));
+    markAlertHidden('time-bonus');
     setClosed(true);
   };
   return (
-    <aside className="time-bonus-banner position-relative" aria-label={t('time_bonus.banner_label')}>
+    <aside
+      className="time-bonus-banner position-relative"
+      aria-label={t('time_bonus.banner_label')}
+      data-alert="time-bonus"
+    >
       <button
         type="button"
         className="btn-close btn-close-white position-absolute top-0 end-0 m-2"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { STORAGE_KEYS } from '#common/constants.ts';
 import type { TUser } from '#common/wire/user.ts';
+import { markAlertHidden } from '#web/lib/hidden-alerts.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
 import { url } from '#web/lib/url.ts';
 import { DAY_MS } from '#common/time.ts';
@@ -31,16 +32,17 @@ export function MissingPhotoAlert({ user }: { user: TUser }) {
   const { t } = useTranslation();
   const matches = useMatches();
   const routeId = matches[matches.length - 1]?.id ?? '';
-  // localStorage exists only in the browser: decide after hydration, so server and client render the same.
-  const [snoozed, setSnoozed] = useState(true);
+  // Rendered with the page (issue 32); a snooze (localStorage) hides it from the first paint (web/lib/hidden-alerts.ts).
+  const [snoozed, setSnoozed] = useState(false);
   useEffect(() => setSnoozed(isEnrichAlertSnoozed(readStored(STORAGE_KEYS.hideEnrichAlert), Date.now())), []);
   if (user.profile.main_image || snoozed || HIDDEN_ON.has(routeId)) return null;
   const dismiss = () => {
     writeStored(STORAGE_KEYS.hideEnrichAlert, String(Date.now()));
+    markAlertHidden('enrich');
     setSnoozed(true);
   };
   return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status">
+    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="status" data-alert="enrich">
       <span className="me-auto">{t('photos.missing_alert')}</span>
       <Link className="btn btn-primary btn-sm" to={url('profile')}>
         {t('photos.add')}

@@ -1,0 +1,16 @@
+import { STORAGE_KEYS } from '#common/constants.ts';
+import { HIDDEN_ALERTS_ATTRIBUTE, type THideableAlert } from '../lib/hidden-alerts.ts';
+import { ENRICH_ALERT_SNOOZE_MS } from '../features/photos/missing-photo-alert.tsx';
+
+/** Each hideable banner, its storage key and how long its dismissal lasts (0: for good). */
+const DISMISSALS: [THideableAlert, string, number][] = [
+  ['disabled-notifications', STORAGE_KEYS.hideDisabledNotificationsAlert, 0],
+  ['time-bonus', STORAGE_KEYS.hideTimeBonusBanner, 0],
+  ['enrich', STORAGE_KEYS.hideEnrichAlert, ENRICH_ALERT_SNOOZE_MS],
+];
+
+/**
+ * The inline script of the document's head that marks <html> with the banners this browser dismissed, before the
+ * first paint (web/lib/hidden-alerts.ts). The same rules as the banners' own effects; blocked storage hides nothing.
+ */
+export const HIDDEN_ALERTS_SCRIPT = `try{var d=${JSON.stringify(DISMISSALS)},h=[];for(var i=0;i<d.length;i++){var v=localStorage.getItem(d[i][1]);if(v!==null&&(!d[i][2]||Date.now()-Number(v)<d[i][2]))h.push(d[i][0])}if(h.length)document.documentElement.setAttribute(${JSON.stringify(HIDDEN_ALERTS_ATTRIBUTE)},h.join(' '))}catch(e){}`;
