@@ -7,10 +7,19 @@ const DISMISSALS: [THideableAlert, string, number][] = [
   ['disabled-notifications', STORAGE_KEYS.hideDisabledNotificationsAlert, 0],
   ['time-bonus', STORAGE_KEYS.hideTimeBonusBanner, 0],
   ['enrich', STORAGE_KEYS.hideEnrichAlert, ENRICH_ALERT_SNOOZE_MS],
+  ['push', STORAGE_KEYS.hidePushAlert, 0],
 ];
+
+/**
+ * The push prompt also hides where the browser cannot push or the member already decided on the permission (see
+ * isPushCapable in web/features/notifications/push.ts); a granted permission without a subscription, rare, shows it
+ * after hydration (PushAlert takes it off the list).
+ */
+const NO_PUSH_PROMPT =
+  "!(window.isSecureContext&&'serviceWorker' in navigator&&'PushManager' in window&&'Notification' in window&&Notification.permission==='default')";
 
 /**
  * The inline script of the document's head that marks <html> with the banners this browser dismissed, before the
  * first paint (web/lib/hidden-alerts.ts). The same rules as the banners' own effects; blocked storage hides nothing.
  */
-export const HIDDEN_ALERTS_SCRIPT = `try{var d=${JSON.stringify(DISMISSALS)},h=[];for(var i=0;i<d.length;i++){var v=localStorage.getItem(d[i][1]);if(v!==null&&(!d[i][2]||Date.now()-Number(v)<d[i][2]))h.push(d[i][0])}if(h.length)document.documentElement.setAttribute(${JSON.stringify(HIDDEN_ALERTS_ATTRIBUTE)},h.join(' '))}catch(e){}`;
+export const HIDDEN_ALERTS_SCRIPT = `try{var d=${JSON.stringify(DISMISSALS)},h=[];for(var i=0;i<d.length;i++){var v=localStorage.getItem(d[i][1]);if(v!==null&&(!d[i][2]||Date.now()-Number(v)<d[i][2]))h.push(d[i][0])}if(${NO_PUSH_PROMPT}&&h.indexOf('push')<0)h.push('push');if(h.length)document.documentElement.setAttribute(${JSON.stringify(HIDDEN_ALERTS_ATTRIBUTE)},h.join(' '))}catch(e){}`;
