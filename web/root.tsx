@@ -26,11 +26,6 @@ import { HIDDEN_ALERTS_SCRIPT } from './shell/hidden-alerts-script.ts';
 import { navCounts } from './shell/nav-counts.server.ts';
 import { requireAcceptedTerms } from './features/privacy/terms-gate.server.ts';
 import type { TRootData } from './lib/root-data.ts';
-// Issue 32: only the scripts of the 11 locales (latin, latin-ext) and two weights; semibold renders with the bold face.
-import '@fontsource/open-sans/latin-400.css';
-import '@fontsource/open-sans/latin-ext-400.css';
-import '@fontsource/open-sans/latin-700.css';
-import '@fontsource/open-sans/latin-ext-700.css';
 import openSans400 from '@fontsource/open-sans/files/open-sans-latin-400-normal.woff2?url';
 import openSans700 from '@fontsource/open-sans/files/open-sans-latin-700-normal.woff2?url';
 import './styles/app.scss';
