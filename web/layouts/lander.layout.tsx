@@ -27,7 +27,7 @@ function LanderShell({ children }: { children: ReactNode }) {
           <LanguageDropdown />
         </div>
       </header>
-      <main id="main" className="flex-grow-1" tabIndex={-1}>
+      <main id="main" className="page-main" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter />
