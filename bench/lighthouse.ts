@@ -53,12 +53,16 @@ try {
     ]);
     console.log(`| ${rows.at(-1)!.join(' | ')} |`);
     if (verbose) {
-      // What the largest paint was, and what held the first paint back.
-      const lcpItem = (audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)?.items;
-      console.log('   LCP element:', String(JSON.stringify(lcpItem ?? null)).slice(0, 600));
-      const blocking = (audits['render-blocking-resources']?.details as { items?: { url: string }[] } | undefined)
+      // What the largest paint was and where its time went (Lighthouse 13's insights), and what blocked rendering.
+      type TList = { items?: { type?: string; snippet?: string; items?: { subpart?: string; duration?: number }[] }[] };
+      const lcp = (audits['lcp-breakdown-insight']?.details as TList | undefined)?.items ?? [];
+      const node = lcp.find((i) => i.type === 'node');
+      const parts = lcp.find((i) => i.items)?.items ?? [];
+      console.log('   LCP element:', node?.snippet ?? '?');
+      console.log('   LCP parts:', parts.map((p) => `${p.subpart} ${Math.round(p.duration ?? 0)} ms`).join(', '));
+      const blocking = (audits['render-blocking-insight']?.details as { items?: { url?: string }[] } | undefined)
         ?.items;
-      console.log('   render-blocking:', (blocking ?? []).map((i) => i.url).join(', '));
+      console.log('   render-blocking:', (blocking ?? []).map((b) => b.url).join(', '));
     }
   }
 } finally {
