@@ -183,7 +183,7 @@ describe('page-hidden beacon', () => {
 });
 
 describe('caching of API answers', () => {
-  it('marks every API answer no-store, errors and unknown paths included, except public reference data', async () => {
+  it('marks every API answer no-store, errors and unknown paths included, except public reference data and polls', async () => {
     const m = await activeMember(t);
     const typed = [
       await asMember(t.app, m.cookie).call(accountsApi.current),
@@ -201,7 +201,11 @@ describe('caching of API answers', () => {
       ...raw.map((r) => ({ status: r.statusCode, headers: r.headers, text: r.body })),
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 200, 403, 404, 400, 200]);
-    for (const res of answers) expect(res.headers['cache-control'], res.text.slice(0, 80)).toBe('no-store');
+    // The member's own polled answer is kept privately and revalidated every time (ETag, issue 32); the rest no-store.
+    const [polled, ...rest] = answers;
+    expect(polled.headers['cache-control']).toBe('private, no-cache');
+    expect(polled.headers.etag).toBeDefined();
+    for (const res of rest) expect(res.headers['cache-control'], res.text.slice(0, 80)).toBe('no-store');
     const interests = await asVisitor(t.app).call(referenceApi.interests);
     expect(interests.headers['cache-control']).toBe('public, max-age=3600');
   });
