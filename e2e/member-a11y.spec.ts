@@ -345,8 +345,16 @@ test('landers and member landers have no serious or critical axe finding', async
     `/members/${ben.profileId}/landing`,
     `/members/${ben.profileId}/landing2`,
     `/members/${ben.profileId}/landing3`,
-    // The empty layout: the member's photo behind the signup modal, which opens at once.
-    `/members/${ben.profileId}/signup`,
+    // The empty layout: the member's photo behind the signup modal, which opens at once (its chunk loads first, then
+    // it fades in: scanned once fully shown).
+    {
+      url: `/members/${ben.profileId}/signup`,
+      name: 'the member signup modal open',
+      open: async (p) => {
+        await expect(p.getByRole('dialog')).toBeVisible();
+        await expect(p.locator('.modal.show')).toHaveCSS('opacity', '1');
+      },
+    },
   ]);
   // The entry warning a visitor from the Netherlands sees first (an open dialog on the lander layout).
   const dutch = await (await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'NL' } })).newPage();

@@ -50,7 +50,11 @@ function DefaultShell({ children }: { children: ReactNode }) {
       {membersArea ? <TimeBonusPopup credits={root?.user?.credits ?? 0} /> : null}
       {root?.user ? <LikeModalTrigger /> : null}
       {root?.user ? <MatchMoment key={root.user.id} /> : null}
-      <main id="main" className={chatScreen ? 'flex-grow-1 d-flex flex-column chat-screen' : 'page-main'} tabIndex={-1}>
+      <main
+        id="main"
+        className={chatScreen ? 'flex-grow-1 d-flex flex-column chat-screen' : tabs ? 'flex-grow-1' : 'page-main'}
+        tabIndex={-1}
+      >
         {children}
       </main>
       {chatScreen ? null : <SiteFooter compact={compactFooter} />}
