@@ -5,6 +5,7 @@ import {
   ICON_MARKUP,
   serverRender,
   testCard,
+  testProfile,
   testRootData,
   testUser,
 } from '#web/test/server-render.tsx';
@@ -22,20 +23,7 @@ type TCard = ReturnType<typeof testCard>;
 const PRICES = { message: 10, photo: 15, gift: 20 };
 
 /** The profile screen's profile for a card. */
-const profileOf = (card: TCard) => ({
-  ...card,
-  photos: [],
-  region_name: '',
-  distance: null,
-  hidden_reason: null,
-  sexuality: null,
-  relationship_status: null,
-  body_type: null,
-  hair_color: null,
-  eye_color: null,
-  tattoos: null,
-  height_cm: null,
-});
+const profileOf = (card: TCard) => testProfile(card);
 
 /** Each page about one profile, with the loader data it would get for it, and whether it is for members only. */
 const PROFILE_PAGES: [string, ComponentType<TAny>, (card: TCard) => unknown, boolean][] = [

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_VARIANTS_VERSION } from '#common/photo-variants.ts';
-import { serverRender, testCard, testRootData, testUser } from '#web/test/server-render.tsx';
+import { serverRender, testCard, testProfile, testRootData, testUser } from '#web/test/server-render.tsx';
 import IndexPage from './index/index.page.tsx';
 import MembersPage from './members/members.page.tsx';
 import MemberProfilePage from './members-id/members-id.page.tsx';
@@ -80,20 +80,7 @@ describe('responsive photos (issue 32)', () => {
 
   it('profile page: the first photo has every width in every format, its size, and is fetched first', () => {
     const photos = ['p1', 'p2'].map((key, i) => ({ id: key, ...image(key), is_main: i === 0, censored: false }));
-    const profile = {
-      ...cardWith(9),
-      photos,
-      region_name: '',
-      distance: null,
-      hidden_reason: null,
-      sexuality: null,
-      relationship_status: null,
-      body_type: null,
-      hair_color: null,
-      eye_color: null,
-      tattoos: null,
-      height_cm: null,
-    };
+    const profile = testProfile(cardWith(9), photos);
     const html = render(MemberProfilePage, { profile, related: [], blockedByMe: false, canBlock: true, like: null });
     const base = 'https://cdn.example/media/p1';
     expect(html).toContain(

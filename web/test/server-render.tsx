@@ -83,6 +83,24 @@ export function testCard(id: number, isFictional: boolean) {
   };
 }
 
+/** The profile screen's `profile` for a card: its photos, and every attribute left out. */
+export function testProfile<TCardIn extends { id: number }, TPhoto>(card: TCardIn, photos: TPhoto[] = []) {
+  return {
+    ...card,
+    photos,
+    region_name: '',
+    distance: null,
+    hidden_reason: null,
+    sexuality: null,
+    relationship_status: null,
+    body_type: null,
+    hair_color: null,
+    eye_color: null,
+    tattoos: null,
+    height_cm: null,
+  };
+}
+
 /** Renders a component the way the server does: inside a router whose root route holds the root data. */
 export function serverRender(Page: ComponentType, root: TRootData, routeId = 'root'): string {
   const routes =
