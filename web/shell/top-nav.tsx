@@ -9,6 +9,7 @@ import { useCredits } from '../lib/credits-store.ts';
 import { useOpenSignup } from '../features/accounts/signup-modal.tsx';
 import { logout as endSession } from '../features/accounts/accounts.api.ts';
 import { stopRealtime } from '../lib/realtime.ts';
+import { whileLoggingOut } from '../lib/api.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { url } from '../lib/url.ts';
@@ -53,11 +54,14 @@ function MemberLinks({ user }: { user: TUser }) {
   const logout = async () => {
     // This tab ends the session itself: its socket goes first, so the server closing it is not taken for a logout
     // elsewhere, whose revalidation would race this navigation and could leave the member's menu on /login.
+    // Polls and resync timers of the member's page may still fire until the visitor's view replaces it.
     stopRealtime();
-    await releasePushOnLogout();
-    await endSession().catch(() => undefined);
-    await navigate(url('index'));
-    await revalidator.revalidate();
+    await whileLoggingOut(async () => {
+      await releasePushOnLogout();
+      await endSession().catch(() => undefined);
+      await navigate(url('index'));
+      await revalidator.revalidate();
+    });
   };
   return (
     <>
