@@ -40,7 +40,7 @@ describe('compressed delivery', () => {
     { name: 'a lander', url: '/landers/alonetonight' },
     { name: '/api/settings.php', url: '/api/settings.php' },
     { name: 'the entry script', url: assetNamed(/^entry\.client-.*\.js$/) },
-    { name: 'the stylesheet', url: assetNamed(/^root-.*\.css$/) },
+    { name: 'the stylesheet', url: assetNamed(/^app-.*\.css$/) },
   ];
 
   it('answers br, gzip and identity by Accept-Encoding, each decoding to the same bytes, with Vary', async () => {
@@ -68,7 +68,7 @@ describe('compressed delivery', () => {
   });
 
   it('prefers what the client weighs higher, and honours q=0', async () => {
-    const css = assetNamed(/^root-.*\.css$/);
+    const css = assetNamed(/^app-.*\.css$/);
     expect((await fetchAs(css, 'gzip;q=1, br;q=0.5')).headers['content-encoding']).toBe('gzip');
     expect((await fetchAs(css, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
     expect((await fetchAs('/api/settings.php', 'br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
@@ -76,7 +76,7 @@ describe('compressed delivery', () => {
   });
 
   it('serves static assets from their precompressed siblings, immutable as before', async () => {
-    const css = assetNamed(/^root-.*\.css$/);
+    const css = assetNamed(/^app-.*\.css$/);
     const res = await fetchAs(css, 'br');
     const sibling = fs.readFileSync(path.join(ASSETS, path.basename(css) + '.br'));
     expect(res.rawPayload.equals(sibling)).toBe(true);
