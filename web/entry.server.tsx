@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { i18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -8,6 +8,7 @@ import { createI18n } from '#common/i18n.ts';
 import { LOCALES, type TLocale } from '#common/locales.ts';
 import { appContext } from './lib/app-context.ts';
 import { NonceContext } from './lib/nonce.ts';
+import { lowPriorityModulePreloads } from './lib/script-priority.server.ts';
 
 /** Re-exported so the Fastify host sets the very context object the bundle reads. */
 export { appContext };
@@ -67,8 +68,10 @@ export default function handleRequest(
           responseHeaders.set('Content-Language', locale);
           responseHeaders.set('Vary', 'Cookie');
           pipe(body);
+          // The module preloads go low priority (issue 32); an aborted render ends this stream too.
+          const html = pipeline(body, lowPriorityModulePreloads(), () => undefined);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
