@@ -5,6 +5,8 @@ import { serverRender, testCard, testProfile, testRootData, testUser } from '#we
 import IndexPage from './index/index.page.tsx';
 import MembersPage from './members/members.page.tsx';
 import MemberProfilePage from './members-id/members-id.page.tsx';
+import LanderPage from './landers/lander.page.tsx';
+import MemberLandingPage from './member-landing/member-landing.page.tsx';
 
 // Only the fields the pages read are given.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -116,5 +118,39 @@ describe('responsive photos (issue 32)', () => {
     expect(tag).not.toContain('srcSet');
     expect(tag).toMatch(/width="320" height="320"/);
     expect(legacy).not.toContain('<source');
+  });
+
+  it("landers: the video's slideshow fetches its first photo first at the slide's width, the rest lazily", () => {
+    const html = render(LanderPage, { kind: 'video', niche: 1, cards, total: 40 }, false);
+    const slides = imgs(html).filter((tag) => tag.includes('cdn.example'));
+    expect(slides).toHaveLength(4);
+    expect(slides[0]).toContain('src="https://cdn.example/media/k1.jpg"');
+    expect(slides[0]).toContain('https://cdn.example/media/k1_360.jpg 360w');
+    expect(slides[0]).toContain('sizes="(min-width: 444px) 420px, calc(100vw - 24px)"');
+    expect(slides[0]).toContain('fetchPriority="high"');
+    for (const tag of slides.slice(1)) expect(tag).toContain('loading="lazy"');
+    expect(html).toContain('<source type="image/avif" srcSet="https://cdn.example/media/k1_360.avif 360w');
+  });
+
+  it('landers: the square gallery and avatar layouts use the square thumbnails, never the full photo', () => {
+    for (const kind of ['gallery', 'collagelanding', 'maplanding']) {
+      const html = render(LanderPage, { kind, niche: 1, cards, total: 40 }, false);
+      const photos = imgs(html).filter((tag) => tag.includes('cdn.example'));
+      expect(photos, kind).toHaveLength(4);
+      for (const tag of photos) {
+        expect(tag, kind).toContain('_t160.jpg 160w');
+        expect(tag, kind).toContain('loading="lazy"');
+      }
+      expect(html, kind).not.toMatch(/media\/k\d\.jpg/);
+    }
+  });
+
+  it("a member's landing page fetches the member's photo first, at the column's width", () => {
+    const html = render(MemberLandingPage, { card: cardWith(5) }, false);
+    const [photo] = imgs(html).filter((tag) => tag.includes('cdn.example'));
+    expect(photo).toContain('https://cdn.example/media/k5_720.jpg 720w');
+    expect(photo).toContain('sizes="(min-width: 1400px) 530px');
+    expect(photo).toContain('fetchPriority="high"');
+    expect(photo).toMatch(/width="1280" height="960"/);
   });
 });

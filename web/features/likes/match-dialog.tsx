@@ -2,6 +2,7 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PersonIcon } from '#web/components/person-icon.tsx';
+import { Photo } from '#web/components/photo.tsx';
 import { url } from '#web/lib/url.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 
@@ -36,12 +37,15 @@ export default function MatchDialog({
   if (!profile) return null;
   const photo = (image: TMatchProfile['main_image'], alt: string) =>
     image ? (
-      <img
-        src={image.thumb_filename}
+      <Photo
+        image={image}
+        kind="thumb"
+        sizes="120px"
         alt={alt}
         width={120}
         height={120}
         className="rounded-circle border border-3 border-white shadow"
+        priority
       />
     ) : (
       <span

@@ -10,6 +10,7 @@ import { LanderCta } from '#web/features/landers/lander-cta.tsx';
 import { landerCards, nicheForSlug } from '#web/features/landers/lander-data.server.ts';
 import { appContext } from '#web/lib/app-context.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { Photo } from '#web/components/photo.tsx';
 import type { Route } from './+types/lander.page';
 
 type TKind = TLanderKind;
@@ -23,9 +24,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { kind, niche, ...(await landerCards(ctx, niche, 12)) };
 }
 
-function Photo({ card, className = '' }: { card: TMemberCardData; className?: string }) {
+/**
+ * The widths each lander layout gives its photos (container 351 px wide on a 375 px phone; see the `.lander-*` rules
+ * in app.scss), so a phone fetches the variant that fills them (issue 32): squares use the square thumbnail.
+ */
+const LANDER_PHOTO_SIZES = {
+  gallery: '(min-width: 576px) 180px, calc(50vw - 16px)',
+  collage: '(min-width: 768px) 220px, 25vw',
+  collageLarge: '(min-width: 768px) 440px, 50vw',
+  avatar: '56px',
+  card: '(min-width: 1200px) 370px, (min-width: 992px) 300px, (min-width: 768px) 340px, calc(100vw - 24px)',
+  slide: '(min-width: 444px) 420px, calc(100vw - 24px)',
+} as const;
+
+function LanderPhoto({
+  card,
+  size,
+  kind,
+  className = '',
+  priority = false,
+}: {
+  card: TMemberCardData;
+  size: keyof typeof LANDER_PHOTO_SIZES;
+  kind: 'main' | 'thumb';
+  className?: string;
+  priority?: boolean;
+}) {
   return card.main_image ? (
-    <img src={card.main_image.filename} alt="" className={`lander-photo ${className}`} loading="lazy" />
+    <Photo
+      image={card.main_image}
+      kind={kind}
+      sizes={LANDER_PHOTO_SIZES[size]}
+      alt=""
+      className={`lander-photo ${className}`}
+      priority={priority}
+    />
   ) : null;
 }
 
@@ -60,7 +93,7 @@ function Slideshow({ cards }: { cards: TMemberCardData[] }) {
       <div className="ratio ratio-1x1 rounded overflow-hidden shadow">
         {cards.map((c, i) => (
           <div key={c.id} className={`lander-slide ${i === index ? 'is-active' : ''}`} aria-hidden={i !== index}>
-            <Photo card={c} />
+            <LanderPhoto card={c} size="slide" kind="main" priority={i === 0} />
           </div>
         ))}
       </div>
@@ -86,9 +119,13 @@ function Variant({ kind, cards }: { kind: TKind; cards: TMemberCardData[] }) {
     case 'collagelanding':
       return (
         <ul className={`list-unstyled ${kind === 'gallery' ? 'lander-gallery' : 'lander-collage'}`}>
-          {cards.map((c) => (
+          {cards.map((c, i) => (
             <li key={c.id}>
-              <Photo card={c} />
+              {kind === 'gallery' ? (
+                <LanderPhoto card={c} size="gallery" kind="thumb" />
+              ) : (
+                <LanderPhoto card={c} size={i % 5 === 0 ? 'collageLarge' : 'collage'} kind="thumb" />
+              )}
             </li>
           ))}
         </ul>
@@ -113,7 +150,7 @@ function Variant({ kind, cards }: { kind: TKind; cards: TMemberCardData[] }) {
           <ul className="list-group lander-list mx-auto">
             {cards.map((c) => (
               <li key={c.id} className="list-group-item d-flex align-items-center gap-3">
-                <Photo card={c} className="lander-avatar" />
+                <LanderPhoto card={c} size="avatar" kind="thumb" className="lander-avatar" />
                 <Caption card={c} />
               </li>
             ))}
@@ -127,7 +164,7 @@ function Variant({ kind, cards }: { kind: TKind; cards: TMemberCardData[] }) {
           {cards.map((c) => (
             <div key={c.id} className="col">
               <article className="card h-100">
-                <Photo card={c} className="card-img-top" />
+                <LanderPhoto card={c} size="card" kind="main" className="card-img-top" />
                 <div className="card-body">
                   <Caption card={c} />
                 </div>

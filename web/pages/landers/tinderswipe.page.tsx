@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalIcon, FictionalListNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { Photo } from '#web/components/photo.tsx';
 import { LanderCta } from '#web/features/landers/lander-cta.tsx';
 import { rememberLanderLike } from '#web/features/likes/lander-likes.ts';
 import { landerCards } from '#web/features/landers/lander-data.server.ts';
@@ -89,7 +90,15 @@ export default function TinderSwipePage({ loaderData }: Route.ComponentProps) {
             }}
           >
             {card.main_image ? (
-              <img src={card.main_image.filename} alt="" className="card-img-top" draggable={false} />
+              <Photo
+                image={card.main_image}
+                kind="main"
+                sizes="(min-width: 384px) 360px, calc(100vw - 24px)"
+                alt=""
+                className="card-img-top"
+                draggable={false}
+                priority
+              />
             ) : null}
             <div className="card-body">
               <p className="h5 mb-0">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, useMatches } from 'react-router';
 import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { Photo } from '#web/components/photo.tsx';
 import { LanderCta } from '#web/features/landers/lander-cta.tsx';
 import { appContext } from '#web/lib/app-context.ts';
 import type { Route } from './+types/member-landing.page';
@@ -21,8 +22,20 @@ export default function MemberLandingPage({ loaderData }: Route.ComponentProps) 
   const variant = matches[matches.length - 1]?.id ?? 'members-id-landing';
   const { card } = loaderData;
   const title = t('lander.member_title', { name: card.name });
+  // The photo is the page's largest paint: eager, high priority, at the width its layout gives it (issue 32).
   const photo = card.main_image ? (
-    <img src={card.main_image.filename} alt={card.name} className="img-fluid rounded shadow" />
+    <Photo
+      image={card.main_image}
+      kind="main"
+      sizes={
+        variant === 'members-id-landing2-slug'
+          ? '(min-width: 664px) 640px, calc(100vw - 24px)'
+          : '(min-width: 1400px) 530px, (min-width: 1200px) 450px, (min-width: 992px) 380px, (min-width: 768px) 280px, calc(100vw - 24px)'
+      }
+      alt={card.name}
+      className="img-fluid rounded shadow"
+      priority
+    />
   ) : null;
   const text = (
     <>
@@ -54,7 +67,14 @@ export default function MemberLandingPage({ loaderData }: Route.ComponentProps) 
       ) : variant === 'members-id-landing3-slug' ? (
         <div className="card mx-auto shadow-sm" style={{ maxWidth: 420 }}>
           {card.main_image ? (
-            <img src={card.main_image.thumb_filename} alt={card.name} className="card-img-top" />
+            <Photo
+              image={card.main_image}
+              kind="thumb"
+              sizes="(min-width: 444px) 420px, calc(100vw - 24px)"
+              alt={card.name}
+              className="card-img-top"
+              priority
+            />
           ) : null}
           <div className="card-body">{text}</div>
         </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { FictionalIcon, FictionalNote } from '#web/components/fictional.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { Photo } from '#web/components/photo.tsx';
 import { SignupModal } from '#web/features/accounts/signup-modal.tsx';
 import { appContext } from '#web/lib/app-context.ts';
 import type { Route } from './+types/member-signup.page';
@@ -22,7 +23,15 @@ export default function MemberSignupPage({ loaderData }: Route.ComponentProps) {
   const block = (
     <div className="d-flex align-items-center gap-3 p-2 mb-3 rounded bg-body-tertiary member-block">
       {card.main_image ? (
-        <img src={card.main_image.thumb_filename} alt="" width={64} height={64} className="rounded-circle" />
+        <Photo
+          image={card.main_image}
+          kind="thumb"
+          sizes="64px"
+          alt=""
+          width={64}
+          height={64}
+          className="rounded-circle"
+        />
       ) : null}
       <p className="mb-0">
         {card.is_fictional ? <FictionalIcon className="me-1" /> : null}
@@ -38,7 +47,16 @@ export default function MemberSignupPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="member-signup-backdrop">
       <PageTitle title={t('signup.member_block', { name: card.name })} />
-      {card.main_image ? <img src={card.main_image.filename} alt="" className="member-signup-photo" /> : null}
+      {card.main_image ? (
+        <Photo
+          image={card.main_image}
+          kind="main"
+          sizes="(min-width: 720px) 720px, 100vw"
+          alt=""
+          className="member-signup-photo"
+          priority
+        />
+      ) : null}
       {card.is_fictional ? (
         // Outside the modal, which renders only in the browser: the disclosure is in the server's page.
         <div className="member-signup-note small text-white text-center px-3">
