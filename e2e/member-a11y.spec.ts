@@ -115,14 +115,20 @@ async function mailLink(page: Page, email: string, kind: string, part: string): 
   return linkIn(found!, part);
 }
 
-test('search, profiles, likes and swipe have no serious or critical axe finding', async ({ browser }) => {
-  test.setTimeout(240_000);
-  const anna = await confirmedMember(browser, 'annaaxe');
-  const ben = await confirmedMember(browser, 'benaxe', { gender: 'male', lookingFor: 'female' });
-  // Ben likes Anna first, so her "received" list has a card and her like makes a match (the match screen).
+/** Anna and Ben, new members; Ben liked Anna, so her "received" list has a card and her like makes a match. */
+async function likedPair(browser: Browser, suffix: string) {
+  const anna = await confirmedMember(browser, `annaaxe${suffix}`);
+  const ben = await confirmedMember(browser, `benaxe${suffix}`, { gender: 'male', lookingFor: 'female' });
   await gotoHydrated(ben.page, `/members/${anna.profileId}`);
   await ben.page.getByRole('button', { name: t('likes.like'), exact: true }).click();
   await expect(ben.page.getByRole('button', { name: t('likes.unlike') })).toHaveAttribute('aria-pressed', 'true');
+  return { anna, ben };
+}
+
+// Search, likes, the swipe game and profiles, in three tests so each stays well inside its time on a slow machine.
+test('search, the menus and likes have no serious or critical axe finding', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { anna, ben } = await likedPair(browser, 'list');
   await scan(anna.page, [
     '/members',
     { url: '/members', name: 'the phone menu open', open: openMenu },
@@ -133,16 +139,25 @@ test('search, profiles, likes and swipe have no serious or critical axe finding'
     '/likes/liked',
     '/likes/match',
     `/likes/m/${ben.profileId}`,
-    '/swipe-game',
-    '/match-finder',
-    '/signup-matches',
-    '/notifications',
   ]);
+});
+
+test('swipe, match finder, notifications and unsubscribe have no serious or critical axe finding', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { anna } = await likedPair(browser, 'swipe');
+  await scan(anna.page, ['/swipe-game', '/match-finder', '/signup-matches', '/notifications']);
   // The unsubscribe page of the like email Ben's like sent her (opened without a session).
   const unsubscribe = linkIn(await newestMail(anna.page, anna.email, 'notify_like'), '/unsubscribe?token=');
   const outside = await (await browser.newContext()).newPage();
   await dismissEntryWarning(outside);
   await scan(outside, [unsubscribe]);
+});
+
+test('a profile, its dialogs and the match screen have no serious or critical axe finding', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { anna, ben } = await likedPair(browser, 'prof');
   await scan(anna.page, [
     `/members/${ben.profileId}`,
     {
