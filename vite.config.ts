@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { purgeUnusedCss } from './scripts/css-purge.ts';
 import { clientCatalogues } from './scripts/vite-client-catalogues.ts';
 import { clientEndpoints } from './scripts/vite-client-endpoints.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [reactRouter(), clientEndpoints(), clientCatalogues(), precompress()],
   build: {
     // Locale catalogues must stay separate files so only the active one is loaded.
@@ -12,9 +13,11 @@ export default defineConfig({
     rolldownOptions: { treeshake: { manualPureFunctions: ['z', 'zText'] } },
   },
   css: {
+    // The production stylesheet without the rules no source uses (issue 32); the dev server keeps them all.
+    postcss: { plugins: command === 'build' ? [purgeUnusedCss()] : [] },
     preprocessorOptions: {
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
     },
   },
   server: { hmr: { port: 24678 } },
-});
+}));
