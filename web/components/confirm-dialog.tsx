@@ -1,6 +1,5 @@
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { Modal } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode, useCallback, useState } from 'react';
+import { lazyDialog } from './lazy-dialog.tsx';
 
 export interface TConfirmRequest {
   /** The question, as the dialog's title (e.g. "Delete this conversation?"). */
@@ -13,9 +12,12 @@ export interface TConfirmRequest {
   variant?: 'danger' | 'primary';
 }
 
-interface TPending extends TConfirmRequest {
+export interface TPending extends TConfirmRequest {
   resolve: (isConfirmed: boolean) => void;
 }
+
+/** The dialog loads when a question is first asked (issue 32: react-bootstrap's Modal is not on every page's path). */
+const ConfirmDialog = lazyDialog(() => import('./confirm-dialog-modal.tsx'));
 
 /**
  * The app's own confirmation dialog, in place of the browser's `confirm()`: translated, styled, keyboard accessible
@@ -43,50 +45,6 @@ export function useConfirm(): { confirm: (request: TConfirmRequest) => Promise<b
   };
   return {
     confirm,
-    dialog: <ConfirmDialog shown={pending?.request ?? null} isOpen={pending?.isOpen ?? false} onSettle={settle} />,
+    dialog: <ConfirmDialog shown={pending?.request ?? null} show={pending?.isOpen ?? false} onSettle={settle} />,
   };
-}
-
-function ConfirmDialog({
-  shown,
-  isOpen,
-  onSettle,
-}: {
-  shown: TPending | null;
-  isOpen: boolean;
-  onSettle: (isConfirmed: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Modal
-      show={isOpen}
-      onHide={() => onSettle(false)}
-      onEntered={() => cancelRef.current?.focus()}
-      centered
-      aria-labelledby={`${id}-title`}
-      aria-describedby={shown?.body ? `${id}-body` : undefined}
-    >
-      <Modal.Header closeButton closeLabel={t('common.close')}>
-        <Modal.Title as="h2" className="h5" id={`${id}-title`}>
-          {shown?.title}
-        </Modal.Title>
-      </Modal.Header>
-      {shown?.body ? <Modal.Body id={`${id}-body`}>{shown.body}</Modal.Body> : null}
-      <Modal.Footer>
-        <button ref={cancelRef} type="button" className="btn btn-outline-secondary" onClick={() => onSettle(false)}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className={`btn btn-${shown?.variant ?? 'primary'}`}
-          data-testid="confirm-dialog-ok"
-          onClick={() => onSettle(true)}
-        >
-          {shown?.confirmLabel}
-        </button>
-      </Modal.Footer>
-    </Modal>
-  );
 }

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
 import type { TUser } from '#common/wire/user.ts';
+import { lazyDialog } from '#web/components/lazy-dialog.tsx';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { resendActivation } from './accounts.api.ts';
+
+/** The phone's modal form of the reminder loads only when it is shown (issue 32). */
+const ReminderDialog = lazyDialog(() => import('./activation-reminder-dialog.tsx'));
 
 /** Routes where the activation reminder is not shown (spec §4). */
 const HIDDEN_ON = new Set(['signup', 'settings', 'notifications']);
@@ -62,14 +65,9 @@ export function ActivationReminder({ user }: { user: TUser | null }) {
   );
   if (asModal) {
     return (
-      <Modal show={modalOpen} onHide={() => setModalOpen(false)} centered aria-label={t('alerts.activation.resend')}>
-        <Modal.Body>{body}</Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-primary" onClick={() => setModalOpen(false)}>
-            {t('common.close')}
-          </button>
-        </Modal.Footer>
-      </Modal>
+      <ReminderDialog show={modalOpen} onHide={() => setModalOpen(false)}>
+        {body}
+      </ReminderDialog>
     );
   }
   return (

@@ -6,13 +6,18 @@ import { useCredits } from '#web/lib/credits-store.ts';
 import { useRootData } from '#web/lib/use-root-data.ts';
 import { ChatBlocker } from './chat-blocker.tsx';
 import { Composer, type TComposerModal } from './composer.tsx';
-import { GiftPicker } from './gift-picker.tsx';
-import { IcebreakerModal } from './icebreaker-modal.tsx';
 import { MessageList } from './message-list.tsx';
-import { PhotoPicker } from './photo-picker.tsx';
 import { useDraft } from './use-draft.ts';
 import { useConversationSync } from './use-conversation-sync.ts';
 import { type TContent, useOutbox } from './use-outbox.ts';
+import { lazyDialog } from '#web/components/lazy-dialog.tsx';
+
+// The composer's pickers load when first opened (issue 32: react-bootstrap's Modal is not on the chat list's path).
+const GiftPicker = lazyDialog(() => import('./gift-picker.tsx').then((m) => ({ default: m.GiftPicker })));
+const PhotoPicker = lazyDialog(() => import('./photo-picker.tsx').then((m) => ({ default: m.PhotoPicker })));
+const IcebreakerModal = lazyDialog(() =>
+  import('./icebreaker-modal.tsx').then((m) => ({ default: m.IcebreakerModal })),
+);
 
 export interface TConversationProps {
   conversationId: number | null;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { STORAGE_KEYS, TIME_BONUS_POPUP_DELAY_MS } from '#common/constants.ts';
 import { useCredits } from '#web/lib/credits-store.ts';
 import { markAlertHidden } from '#web/lib/hidden-alerts.ts';
 import { readStored, writeStored } from '#web/lib/storage.ts';
+import { lazyDialog } from '#web/components/lazy-dialog.tsx';
 import { url } from '#web/lib/url.ts';
 import { formatCountdown, useTimeBonus } from './time-bonus-store.ts';
 
@@ -86,13 +86,15 @@ export function TimeBonusBanner() {
   );
 }
 
+/** The modal loads when the popup first opens (issue 32). */
+const TimeBonusDialog = lazyDialog(() => import('./time-bonus-dialog.tsx'));
+
 /**
  * The welcome-bonus modal as the time-bonus popup (spec §2, §4): opens 40 s after entering the members area, only
  * with 0 credits and when not dismissed before; closing stores the dismissal time under hide-time-bonus-modal;
  * leaving the area cancels the timer (this component unmounts with it).
  */
 export function TimeBonusPopup({ credits: fromPage }: { credits: number }) {
-  const { t } = useTranslation();
   const bonus = useTimeBonus();
   const credits = useCredits(fromPage);
   const [open, setOpen] = useState(false);
@@ -111,31 +113,11 @@ export function TimeBonusPopup({ credits: fromPage }: { credits: number }) {
   };
   if (!bonus) return null;
   return (
-    <Modal
+    <TimeBonusDialog
       show={open && !quiet}
       onHide={close}
-      centered
-      aria-labelledby="time-bonus-title"
-      className="time-bonus-modal"
-    >
-      <Modal.Header closeButton closeLabel={t('alerts.dismiss')}>
-        <Modal.Title id="time-bonus-title" as="h2" className="h5">
-          {t('time_bonus.modal_title')}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body className="text-center">
-        <p className="time-bonus-percent display-3 fw-bold mb-0">{bonus.percentage}%</p>
-        <p className="lead">{t('time_bonus.modal_discount')}</p>
-        <p>{t('time_bonus.modal_urgency')}</p>
-        <p className="fs-4 mb-0">
-          <Countdown seconds={bonus.secondsLeft} />
-        </p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Link className="btn btn-primary w-100" to={url('credits')} onClick={close}>
-          {t('time_bonus.cta', { percent: bonus.percentage })}
-        </Link>
-      </Modal.Footer>
-    </Modal>
+      percentage={bonus.percentage}
+      secondsLeft={bonus.secondsLeft}
+    />
   );
 }
