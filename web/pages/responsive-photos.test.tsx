@@ -7,6 +7,7 @@ import MembersPage from './members/members.page.tsx';
 import MemberProfilePage from './members-id/members-id.page.tsx';
 import LanderPage from './landers/lander.page.tsx';
 import MemberLandingPage from './member-landing/member-landing.page.tsx';
+import { ChatListEntry } from '#web/features/chat/chat-list-entry.tsx';
 
 // Only the fields the pages read are given.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -152,5 +153,26 @@ describe('responsive photos (issue 32)', () => {
     expect(photo).toContain('sizes="(min-width: 1400px) 530px');
     expect(photo).toContain('fetchPriority="high"');
     expect(photo).toMatch(/width="1280" height="960"/);
+  });
+
+  it('the chat list: 48 px avatars from the smallest square thumbnails in AVIF and WebP, lazily', () => {
+    const item = {
+      conversation: { id: 7, last_message_at: '2026-11-20T10:00:00Z' },
+      profile: cardWith(6),
+      num_unread_messages: 0,
+      last_message: null,
+      online: null,
+    };
+    const html = serverRender(
+      () => <ChatListEntry item={item} active={false} canDelete onDelete={() => {}} />,
+      testRootData(testUser()),
+    );
+    const base = 'https://cdn.example/media/k6';
+    expect(html).toContain(`<source type="image/avif" srcSet="${base}_t160.avif 160w`);
+    const [avatar] = imgs(html);
+    expect(avatar).toContain(`srcSet="${base}_t160.jpg 160w`);
+    expect(avatar).toContain('sizes="48px"');
+    expect(avatar).toMatch(/width="48" height="48"/);
+    expect(avatar).toContain('loading="lazy"');
   });
 });

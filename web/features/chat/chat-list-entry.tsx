@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { TChatItem, TLastMessage } from '#common/wire/chat.ts';
 import { FictionalIcon } from '#web/components/fictional.tsx';
+import { Photo } from '#web/components/photo.tsx';
 import { PersonIcon } from '#web/components/person-icon.tsx';
 import { memberName } from '#web/features/erasure/deleted-member.ts';
 import { url } from '#web/lib/url.ts';
@@ -51,7 +52,15 @@ export function ChatListEntry({
       >
         <span className="position-relative flex-shrink-0">
           {profile.main_image ? (
-            <img src={profile.main_image.thumb_filename} alt="" width={48} height={48} className="rounded-circle" />
+            <Photo
+              image={profile.main_image}
+              kind="thumb"
+              sizes="48px"
+              alt=""
+              width={48}
+              height={48}
+              className="rounded-circle"
+            />
           ) : (
             <span className="text-secondary">
               <PersonIcon size={48} />
