@@ -9,6 +9,7 @@ import { LikeButton } from '../features/likes/like-button.tsx';
 import DeleteAccountPage from '../pages/settings/delete-account.page.tsx';
 import LoginPage from '../pages/login/login.page.tsx';
 import MemberProfilePage from '../pages/members-id/members-id.page.tsx';
+import { LiveButton } from '../components/live-button.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 // Only the fields these pages read are given.
@@ -57,6 +58,18 @@ describe('no click is lost before hydration: JavaScript buttons are disabled in 
       return <p>{useHydrated() ? 'hydrated' : 'server'}</p>;
     }
     expect(renderToString(<Probe />)).toBe('<p>server</p>');
+  });
+
+  it('LiveButton: disabled in the server markup, a plain button otherwise (type, label, handler attributes kept)', () => {
+    const html = renderToString(
+      <LiveButton className="btn btn-link" aria-label="Delete" disabled={false}>
+        ✕
+      </LiveButton>,
+    );
+    expect(html).toBe('<button type="button" class="btn btn-link" aria-label="Delete" disabled="">✕</button>');
+    expect(renderToString(<LiveButton type="submit">Go</LiveButton>)).toMatch(
+      /^<button type="submit"[^>]* disabled=""/,
+    );
   });
 
   it('account deletion: the STAY- retention code, invisible mode and continue buttons', () => {

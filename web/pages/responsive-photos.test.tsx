@@ -164,7 +164,7 @@ describe('responsive photos (issue 32)', () => {
       online: null,
     };
     const html = serverRender(
-      () => <ChatListEntry item={item} active={false} canDelete onDelete={() => {}} />,
+      () => <ChatListEntry item={item} active={false} onDelete={() => {}} />,
       testRootData(testUser()),
     );
     const base = 'https://cdn.example/media/k6';

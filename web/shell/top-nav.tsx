@@ -12,6 +12,7 @@ import { stopRealtime } from '../lib/realtime.ts';
 import { whileLoggingOut } from '../lib/api.ts';
 import { useInstalledApp } from '../lib/installed-app.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { LiveButton } from '../components/live-button.tsx';
 import { url } from '../lib/url.ts';
 import { useRootData } from '../lib/use-root-data.ts';
 import { LanguageDropdown } from './language-dropdown.tsx';
@@ -121,7 +122,6 @@ export function TopNav() {
   const { t } = useTranslation();
   const root = useRootData();
   const installed = useInstalledApp();
-  const isHydrated = useHydrated();
   const matches = useMatches();
   const navigate = useNavigate();
   const routeId = matches[matches.length - 1]?.id ?? '';
@@ -151,17 +151,15 @@ export function TopNav() {
         </Link>
         {user ? (
           <>
-            <button
-              type="button"
+            <LiveButton
               className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
               aria-controls="main-nav"
               aria-expanded={expanded}
               aria-label={t('nav.toggle')}
-              disabled={!isHydrated}
               onClick={() => setExpanded(!expanded)}
             >
               <span className="navbar-toggler-icon" />
-            </button>
+            </LiveButton>
             <div id="main-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
               <nav aria-label={t('nav.main')} className="navbar-nav ms-auto align-items-lg-center">
                 <MemberLinks user={user} />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { TChatItem, TLastMessage } from '#common/wire/chat.ts';
 import { FictionalIcon } from '#web/components/fictional.tsx';
+import { LiveButton } from '#web/components/live-button.tsx';
 import { Photo } from '#web/components/photo.tsx';
 import { PersonIcon } from '#web/components/person-icon.tsx';
 import { memberName } from '#web/features/erasure/deleted-member.ts';
@@ -27,17 +28,7 @@ export function previewText(last: TLastMessage | null, t: TFunction): string {
  * One conversation of the list: avatar with the presence dot, name, presence, the newest message and when it came,
  * the unread count, and the ✕ that deletes it (after the page's confirmation).
  */
-export function ChatListEntry({
-  item,
-  active,
-  canDelete,
-  onDelete,
-}: {
-  item: TChatItem;
-  active: boolean;
-  canDelete: boolean;
-  onDelete: () => void;
-}) {
+export function ChatListEntry({ item, active, onDelete }: { item: TChatItem; active: boolean; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
   const { profile, last_message: last, online } = item;
   const name = memberName(profile, t);
@@ -103,15 +94,13 @@ export function ChatListEntry({
           </span>
         ) : null}
       </Link>
-      <button
-        type="button"
+      <LiveButton
         className={`btn btn-sm btn-link px-1 ${muted}`}
         onClick={onDelete}
-        disabled={!canDelete}
         aria-label={t('chat.delete_with', { name })}
       >
         ✕
-      </button>
+      </LiveButton>
     </li>
   );
 }

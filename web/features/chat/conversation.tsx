@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ComponentProps, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '#common/chat.ts';
 import { useConfirm } from '#web/components/confirm-dialog.tsx';
@@ -11,11 +11,18 @@ import { useDraft } from './use-draft.ts';
 import { useConversationSync } from './use-conversation-sync.ts';
 import { type TContent, useOutbox } from './use-outbox.ts';
 import { lazyDialog } from '#web/components/lazy-dialog.tsx';
+import type { GiftPicker as TGiftPicker } from './gift-picker.tsx';
+import type { IcebreakerModal as TIcebreakerModal } from './icebreaker-modal.tsx';
+import type { PhotoPicker as TPhotoPicker } from './photo-picker.tsx';
 
 // The composer's pickers load when first opened (issue 32: react-bootstrap's Modal is not on the chat list's path).
-const GiftPicker = lazyDialog(() => import('./gift-picker.tsx').then((m) => ({ default: m.GiftPicker })));
-const PhotoPicker = lazyDialog(() => import('./photo-picker.tsx').then((m) => ({ default: m.PhotoPicker })));
-const IcebreakerModal = lazyDialog(() =>
+const GiftPicker = lazyDialog<ComponentProps<typeof TGiftPicker>>(() =>
+  import('./gift-picker.tsx').then((m) => ({ default: m.GiftPicker })),
+);
+const PhotoPicker = lazyDialog<ComponentProps<typeof TPhotoPicker>>(() =>
+  import('./photo-picker.tsx').then((m) => ({ default: m.PhotoPicker })),
+);
+const IcebreakerModal = lazyDialog<ComponentProps<typeof TIcebreakerModal>>(() =>
   import('./icebreaker-modal.tsx').then((m) => ({ default: m.IcebreakerModal })),
 );
 

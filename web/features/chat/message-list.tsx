@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TChatMessage } from '#common/chat.ts';
 import { useAsyncAction } from '#web/lib/use-async-action.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { LiveButton } from '#web/components/live-button.tsx';
 import { fetchChatPage } from './chat.api.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { OutgoingBubble } from './outgoing-bubble.tsx';
@@ -40,7 +40,6 @@ export function MessageList({
   typing: boolean;
 }) {
   const { t } = useTranslation();
-  const isHydrated = useHydrated();
   const [hasOlder, setHasOlder] = useState(initialHasOlder);
   const older = useAsyncAction();
   const pane = useRef<HTMLDivElement>(null);
@@ -129,14 +128,13 @@ export function MessageList({
         <div ref={content}>
           {hasOlder ? (
             <div className="text-center mb-3">
-              <button
-                type="button"
+              <LiveButton
                 className="btn btn-sm btn-outline-secondary"
                 onClick={() => void loadOlder()}
-                disabled={older.busy || !isHydrated}
+                disabled={older.busy}
               >
                 {t('chat.load_older')}
-              </button>
+              </LiveButton>
             </div>
           ) : null}
           {messages.length === 0 && outgoing.length === 0 ? (

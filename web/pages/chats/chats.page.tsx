@@ -21,7 +21,6 @@ import { isDeletedMember, memberName } from '#web/features/erasure/deleted-membe
 import { appContext } from '#web/lib/app-context.ts';
 import { errorMessage } from '#web/lib/async-action.ts';
 import { url } from '#web/lib/url.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
 import type { Route } from './+types/chats.page';
 
 /** The member's conversations and, on /chats/{id}, one conversation's newest messages. */
@@ -82,7 +81,6 @@ function ChatsScreen({ data: loaderData }: { data: TChatsData }) {
     return () => clearInterval(timer);
   }, []);
   const chats = useChats();
-  const isHydrated = useHydrated();
   const { confirm, dialog } = useConfirm();
   const [error, setError] = useState<string | null>(null);
   const remove = async (item: TChatListItem) => {
@@ -140,7 +138,6 @@ function ChatsScreen({ data: loaderData }: { data: TChatsData }) {
                   key={c.conversation.id}
                   item={c}
                   active={open?.id === c.conversation.id}
-                  canDelete={isHydrated}
                   onDelete={() => void remove(c)}
                 />
               ))}

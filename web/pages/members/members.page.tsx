@@ -10,7 +10,7 @@ import { appContext } from '#web/lib/app-context.ts';
 import { cachedSearchPage, rememberSearchPage } from '#web/features/search/search-cache.ts';
 import { limitPageRead, readLimitHeaders } from '#web/features/search/read-limit.server.ts';
 import { url } from '#web/lib/url.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { LiveButton } from '#web/components/live-button.tsx';
 import { useRootData } from '#web/lib/use-root-data.ts';
 import type { Route } from './+types/members.page';
 
@@ -78,7 +78,6 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
   const { query, results, numResults, page, pages, similar, countries, regions } = loaderData;
   // On phones the filters fold away behind one button, so the results start near the top of the screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const isHydrated = useHydrated();
   const filterSummary = [
     query.gender ? t(`attributes.gender.${query.gender}`) : null,
     query.country ? (countries.find((c) => c.code === query.country)?.name ?? query.country) : null,
@@ -108,17 +107,15 @@ export default function MembersPage({ loaderData }: Route.ComponentProps) {
           </span>
         ) : null}
       </div>
-      <button
-        type="button"
+      <LiveButton
         className="btn btn-outline-secondary w-100 d-flex d-md-none justify-content-between align-items-center gap-2 mb-3"
         aria-expanded={filtersOpen}
         aria-controls="search-filters"
         onClick={() => setFiltersOpen((open) => !open)}
-        disabled={!isHydrated}
       >
         <span className="fw-semibold">{t('search.filters')}</span>
         <span className="text-truncate small">{filterSummary || t('search.any')}</span>
-      </button>
+      </LiveButton>
       <Form
         id="search-filters"
         method="get"
