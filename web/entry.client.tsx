@@ -6,6 +6,7 @@ import { createI18n } from '#common/i18n.ts';
 import { DEFAULT_LOCALE, isLocale } from '#common/locales.ts';
 import { loadCatalogue } from './lib/catalogues.ts';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
+import { HydrationProvider } from './lib/use-hydrated.ts';
 
 installChunkReloadGuard();
 
@@ -19,7 +20,9 @@ async function hydrate() {
       document,
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <HydratedRouter />
+          <HydrationProvider>
+            <HydratedRouter />
+          </HydrationProvider>
         </I18nextProvider>
       </StrictMode>,
     );
