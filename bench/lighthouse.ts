@@ -13,6 +13,9 @@ type TAuditItem = { resourceType?: string; transferSize?: number };
 
 const verbose = process.argv.includes('--verbose');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+// `--devtools`: throttle for real (DevTools network and CPU throttling while the page loads) instead of Lighthouse's
+// simulation from an unthrottled load; slower, but it shows what changes in time as a phone waits for it.
+const devtools = process.argv.includes('--devtools');
 const runs = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 1;
 const app = await startTarget('app', { member: true });
 const base = `http://127.0.0.1:${app.port}`;
@@ -26,15 +29,25 @@ try {
   for (const p of benchPages(app.member!).filter((page) => !only || page.label.includes(only))) {
     const results = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(base + p.path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        extraHeaders: p.member ? { Cookie: app.member!.cookie } : undefined,
-      });
-      if (!result) throw new Error(`no Lighthouse result for ${p.path}`);
-      results.push(result);
+      // A run whose trace Lighthouse could not read (it says "run Lighthouse again", e.g. NO_NAVSTART) is run again.
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(base + p.path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          extraHeaders: p.member ? { Cookie: app.member!.cookie } : undefined,
+          throttlingMethod: devtools ? 'devtools' : 'simulate',
+        });
+        if (!result) throw new Error(`no Lighthouse result for ${p.path}`);
+        const error = result.lhr.runtimeError;
+        if (error && attempt < 3) {
+          console.log(`   ${p.label}: ${error.code}, run again`);
+          continue;
+        }
+        results.push(result);
+        break;
+      }
     }
     results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
     const result = results[Math.floor(results.length / 2)];
@@ -66,7 +79,24 @@ try {
       const lcp = (audits['lcp-breakdown-insight']?.details as TList | undefined)?.items ?? [];
       const node = lcp.find((i) => i.type === 'node');
       const parts = lcp.find((i) => i.items)?.items ?? [];
+      const observed = (audits['metrics']?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+      console.log(
+        '   observed (unthrottled) FCP / LCP / DOMContentLoaded / load:',
+        ['observedFirstContentfulPaint', 'observedLargestContentfulPaint', 'observedDomContentLoaded', 'observedLoad']
+          .map((k) => `${Math.round(observed?.[k] ?? NaN)} ms`)
+          .join(' / '),
+      );
+      type TMarks = { items?: { name?: string; startTime?: number }[] };
+      const marks = (audits['user-timings']?.details as TMarks | undefined)?.items ?? [];
+      const hydrated = marks.find((m) => m.name === 'amora:hydrated')?.startTime;
       console.log('   LCP element:', node?.snippet ?? '?');
+      console.log(`   hydrated (the page's amora:hydrated mark, observed): ${Math.round(hydrated ?? NaN)} ms`);
+      type TTasks = { items?: { url?: string; duration?: number; startTime?: number }[] };
+      const tasks = (audits['long-tasks']?.details as TTasks | undefined)?.items ?? [];
+      console.log(
+        '   long tasks (start+duration, simulated):',
+        tasks.map((t) => `${Math.round(t.startTime ?? 0)}+${Math.round(t.duration ?? 0)} ms`).join(', '),
+      );
       console.log('   LCP parts:', parts.map((p) => `${p.subpart} ${Math.round(p.duration ?? 0)} ms`).join(', '));
       const blocking = (audits['render-blocking-insight']?.details as { items?: { url?: string }[] } | undefined)
         ?.items;

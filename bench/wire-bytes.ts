@@ -29,6 +29,9 @@ function wireSize(url: string, acceptEncoding: string | null): Promise<{ bytes: 
 function critical(html: string): string[] {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<link[^>]+rel="(?:stylesheet|modulepreload)"[^>]*href="([^"]+)"/g)) urls.add(m[1]);
+  // The module preloads the page adds after its first paint (web/lib/script-priority.server.ts).
+  for (const m of html.matchAll(/data-modules="([^"]*)"/g))
+    for (const u of m[1].split(' ').filter(Boolean)) urls.add(u);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)|import \* as \w+ from "([^"]+\.js)"/g)) urls.add(m[1] ?? m[2]);
   return [...urls].filter((u) => u.startsWith('/'));

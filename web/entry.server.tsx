@@ -8,7 +8,7 @@ import { createI18n } from '#common/i18n.ts';
 import { LOCALES, type TLocale } from '#common/locales.ts';
 import { appContext } from './lib/app-context.ts';
 import { NonceContext } from './lib/nonce.ts';
-import { lowPriorityModulePreloads } from './lib/script-priority.server.ts';
+import { scriptsAfterFirstPaint } from './lib/script-priority.server.ts';
 
 /** Re-exported so the Fastify host sets the very context object the bundle reads. */
 export { appContext };
@@ -68,8 +68,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Language', locale);
           responseHeaders.set('Vary', 'Cookie');
           pipe(body);
-          // The module preloads go low priority (issue 32); an aborted render ends this stream too.
-          const html = pipeline(body, lowPriorityModulePreloads(), () => undefined);
+          // The hydration scripts load after the first paint (issue 32); an aborted render ends this stream too.
+          const html = pipeline(body, scriptsAfterFirstPaint(), () => undefined);
           resolve(
             new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,

@@ -1,36 +1,42 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { lowPriorityModulePreloads } from './script-priority.server.ts';
+import { deferHydration, scriptsAfterFirstPaint } from './script-priority.server.ts';
 
 /** Streams the chunks through the transform and returns what comes out. */
 async function through(chunks: string[]): Promise<string> {
   const source = new PassThrough();
-  const out = source.pipe(lowPriorityModulePreloads());
+  const out = source.pipe(scriptsAfterFirstPaint());
   for (const chunk of chunks) source.write(chunk);
   source.end();
   return text(out);
 }
 
-describe('low-priority module preloads (issue 32)', () => {
+describe('hydration scripts after the first paint (issue 32)', () => {
   const head =
     '<html><head><link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/e.js" nonce="n"/>' +
-    '<link rel="modulepreload" href="/r.js"/></head>';
-  const body = '<body><p>text with <link rel="modulepreload" href="/x.js"/> as text</p></body></html>';
+    '<link rel="modulepreload" fetchpriority="low" href="/r.js"/></head>';
+  const script = '<script nonce="n" type="module" async="">import("/e.js");</script>';
+  const body = `<body><p>text with <link rel="modulepreload" href="/x.js"/> as text</p>${script}</body></html>`;
 
-  it('marks every module preload of the head low priority and leaves the stylesheet and the body as they are', async () => {
+  it('moves the head’s module preloads into the starter and leaves the module script in the page inert', async () => {
     const html = await through([head + body]);
-    expect(html).toBe(
-      '<html><head><link rel="stylesheet" href="/a.css"/>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/e.js" nonce="n"/>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/r.js"/></head>' +
-        body,
+    expect(html.startsWith('<html><head><link rel="stylesheet" href="/a.css"/></head><body><p>text with')).toBe(true);
+    expect(html).toContain('<link rel="modulepreload" href="/x.js"/> as text');
+    expect(html).toContain('<script nonce="n" type="text/x-amora-module" id="amora-hydrate">import("/e.js");</script>');
+    expect(html).not.toContain('type="module"');
+    expect(html).toMatch(
+      /<script nonce="n" data-modules="\/e\.js \/r\.js">\(\(\)=>\{.*\}\)\(\)<\/script><\/body><\/html>$/,
     );
   });
 
-  it('rewrites a tag split between two chunks, and passes a document without a head through unchanged', async () => {
-    const split = head.indexOf('modulepre') + 3;
-    expect(await through([head.slice(0, split), head.slice(split), body])).toBe(await through([head + body]));
+  it('rewrites a document that arrives in pieces the same way, and passes other documents through unchanged', async () => {
+    const whole = head + body;
+    const pieces = [whole.slice(0, 40), whole.slice(40, 150), whole.slice(150)];
+    expect(await through(pieces)).toBe(deferHydration(whole));
     expect(await through(['<p>no head</p>'])).toBe('<p>no head</p>');
+    expect(deferHydration(head + '<body><p>error page</p></body></html>')).toBe(
+      head + '<body><p>error page</p></body></html>',
+    );
   });
 });
