@@ -2,7 +2,7 @@ import path from 'node:path';
 
 type TModuleInfo = { isEntry: boolean; importedIds: readonly string[] };
 type TContext = { getModuleInfo(id: string): TModuleInfo | null };
-type TGroup = { name: (id: string, ctx: TContext) => string | null; priority: number };
+type TGroup = { name: (id: string, ctx: TContext) => string | null; debugName: string; priority: number };
 
 /** zod: the shared wire schemas import it, but the client build drops their definitions (pure `z` calls). */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
@@ -73,7 +73,7 @@ export function shellChunkGroups(webDir: string): TGroup[] {
     return { shell, site };
   };
   return [
-    { name: (id, ctx) => (sets(ctx).shell.has(id) ? 'shell' : null), priority: 2 },
-    { name: (id, ctx) => (sets(ctx).site.has(id) ? 'site' : null), priority: 1 },
+    { name: (id, ctx) => (sets(ctx).shell.has(id) ? 'shell' : null), debugName: 'shell', priority: 2 },
+    { name: (id, ctx) => (sets(ctx).site.has(id) ? 'site' : null), debugName: 'site', priority: 1 },
   ];
 }

@@ -83,7 +83,9 @@ describe('console pages', () => {
     ];
     for (const [page, cookies] of pages) {
       const res = await get(page, cookies);
-      const files = [...res.body.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+      // Every script the page names: the starter's list of module preloads and the imports of the module script
+      // (web/lib/script-priority.server.ts), wherever they appear in the document.
+      const files = [...new Set([...res.body.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
       expect(files.length, page).toBeGreaterThan(0);
       for (const file of files) {
         const code = fs.readFileSync(path.join(assets, file), 'utf8');
