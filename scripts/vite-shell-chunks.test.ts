@@ -22,7 +22,15 @@ describe('shell chunk groups (issue 32)', () => {
     [entry]: ['/app/node_modules/react-dom/client.js'],
     '/app/node_modules/react-dom/client.js': ['/app/node_modules/react/index.js'],
     '/app/node_modules/react/index.js': [],
-    [root]: ['/app/web/lib/i18n.ts', '/app/common/wire/user.ts', '/app/web/pages/home.page.tsx'],
+    [root]: [
+      '/app/web/lib/i18n.ts',
+      '/app/common/wire/user.ts',
+      '/app/web/pages/home.page.tsx',
+      '/app/web/lib/cycle-a.ts',
+    ],
+    // An import cycle: b reaches zod only through a, and a's search meets b first.
+    '/app/web/lib/cycle-a.ts': ['/app/web/lib/cycle-b.ts', '/app/common/endpoint.ts'],
+    '/app/web/lib/cycle-b.ts': ['/app/web/lib/cycle-a.ts'],
     '/app/web/lib/i18n.ts': [],
     '/app/common/wire/user.ts': ['/app/common/endpoint.ts'],
     '/app/common/endpoint.ts': [zod],
@@ -49,6 +57,8 @@ describe('shell chunk groups (issue 32)', () => {
     }
     expect(groupOf('/app/common/wire/user.ts')).toBeNull();
     expect(groupOf('/app/common/endpoint.ts')).toBeNull();
+    expect(groupOf('/app/web/lib/cycle-a.ts')).toBeNull();
+    expect(groupOf('/app/web/lib/cycle-b.ts')).toBeNull();
   });
 
   it('puts what only the default layout adds in the site chunk, not what another layout shares', () => {

@@ -14,17 +14,24 @@ const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
  * with every page, which today loads it only when a form validates. Those modules stay in automatic chunks.
  */
 function staticClosure(ctx: TContext, roots: string[]): Set<string> {
-  const reachesZod = new Map<string, boolean>();
-  const zodBelow = (id: string, path: Set<string>): boolean => {
-    const known = reachesZod.get(id);
-    if (known !== undefined) return known;
-    if (ZOD.test(id)) return true;
-    if (path.has(id)) return false;
-    path.add(id);
-    const result = (ctx.getModuleInfo(id)?.importedIds ?? []).some((dep) => zodBelow(dep, path));
-    path.delete(id);
-    reachesZod.set(id, result);
-    return result;
+  // A full search per module, through import cycles; only a "yes" is remembered for the searches after it.
+  const reachZod = new Set<string>();
+  const zodBelow = (start: string): boolean => {
+    const visited = new Set([start]);
+    const pending = [start];
+    while (pending.length) {
+      const id = pending.pop()!;
+      if (ZOD.test(id) || reachZod.has(id)) {
+        reachZod.add(start);
+        return true;
+      }
+      for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) {
+        if (visited.has(dep)) continue;
+        visited.add(dep);
+        pending.push(dep);
+      }
+    }
+    return false;
   };
   const seen = new Set<string>();
   const stack = [...roots];
@@ -36,7 +43,7 @@ function staticClosure(ctx: TContext, roots: string[]): Set<string> {
       stack.push(id);
     }
   }
-  return new Set([...seen].filter((id) => !zodBelow(id, new Set())));
+  return new Set([...seen].filter((id) => !zodBelow(id)));
 }
 
 /**

@@ -46,14 +46,15 @@ hero.addEventListener('load',()=>setTimeout(settle,200));hero.addEventListener('
  * document without the module script (an error page rendered without <Scripts>) passes through unchanged.
  */
 export function scriptsAfterFirstPaint(): Transform {
-  let html = '';
+  const chunks: Buffer[] = [];
   return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      html += chunk.toString();
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
       callback();
     },
     flush(callback) {
-      callback(null, deferHydration(html));
+      // Decoded once as a whole, so a character split between two chunks stays whole.
+      callback(null, deferHydration(Buffer.concat(chunks).toString()));
     },
   });
 }
